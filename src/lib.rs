@@ -1,1 +1,36 @@
-//! urigram: parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them.
+//! # urigram
+//!
+//! Parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them. Every BNF
+//! production of those specs is one [`nom`] combinator in the [`grammar`] module tree, so the
+//! code follows the spec text line by line, and every rejection names the exact byte, the
+//! production and what was expected there.
+//!
+//! ```
+//! use urigram::{Grammar, UriReference};
+//!
+//! // Typed, zero-copy parsing of RFC 2396 URI references.
+//! let u = UriReference::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related").unwrap();
+//! assert_eq!(u.scheme().unwrap(), "http");
+//! assert_eq!(u.fragment().unwrap(), "Related");
+//!
+//! // Checking any production of any grammar, with a precise error.
+//! let e = Grammar::Rfc2396.check("URI-reference", "http://exa mple/").unwrap_err();
+//! assert_eq!((e.offset, e.line, e.column), (10, 1, 11));
+//! assert_eq!(e.found, Some(' '));
+//! ```
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod grammar;
+pub mod input;
+pub mod part;
+pub mod uri;
+
+pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
+pub use grammar::Grammar;
+pub use input::Expected;
+pub use part::Part;
+pub use uri::{
+    Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,
+    UriReference, UriReferenceBuf,
+};

@@ -1,0 +1,261 @@
+//! The public error type: where the input stopped being valid, in which production, what was
+//! expected there, and which line of which RFC says so.
+
+use std::fmt;
+
+use crate::input::{Expected, Tracker};
+
+/// A place in a spec text: file, line and section, printed as `rfc2396.txt:1526 (section 2.4.1)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Citation {
+    /// The RFC Editor plain-text file, `rfc2396.txt`.
+    pub file: &'static str,
+    /// The line of the production in that file.
+    pub line: u32,
+    /// The section of the spec that defines the production (`2.4.1`, `Appendix A` ...).
+    pub section: &'static str,
+}
+
+impl fmt::Display for Citation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{} (section {})", self.file, self.line, self.section)
+    }
+}
+
+/// An input that is not a member of the rule's language.
+///
+/// `offset` follows one contract for every grammar and rule: it is the length of the longest
+/// prefix of the input that is still a prefix of some string of the rule's language, i.e. the
+/// first byte at which no continuation could make the input valid. It equals the input's
+/// length when the input is a valid beginning that stops too early.
+///
+/// ```
+/// use urigram::Grammar;
+/// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
+/// assert_eq!(e.offset, 11);
+/// assert_eq!(e.rule, "escaped");
+/// assert_eq!(e.expected_names(), ["hex"]);
+/// assert_eq!(e.citation.to_string(), "rfc2396.txt:1526 (section 2.4.1)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.0.message)]
+pub struct Error(Box<ErrorInfo>);
+
+/// The fields of an [`Error`] (it dereferences to this).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ErrorInfo {
+    /// The grammar: `rfc2396`, `rfc1738` ...
+    pub grammar: &'static str,
+    /// The rule the check was for (`URI-reference`).
+    pub start_rule: &'static str,
+    /// The innermost production that every failure at `offset` happened in.
+    pub rule: &'static str,
+    /// The productions from `start_rule` down to `rule`.
+    pub stack: Vec<&'static str>,
+    /// Byte offset of the first byte that no continuation makes valid (see above).
+    pub offset: usize,
+    /// One past the last byte of the offending character (`offset` at the end of the input).
+    pub end: usize,
+    /// 1-based line of `offset`.
+    pub line: usize,
+    /// 1-based column of `offset`, counted in characters.
+    pub column: usize,
+    /// 1-based column of `offset`, counted in UTF-16 code units (what most editors use).
+    pub column_utf16: usize,
+    /// The character found at `offset`, or `None` at the end of the input.
+    pub found: Option<char>,
+    /// What would have been valid at `offset`, by production or literal.
+    pub expected: Vec<Expected>,
+    /// Where the spec defines `rule`.
+    pub citation: Citation,
+    /// The whole message in plain words.
+    pub message: String,
+}
+
+impl Error {
+    /// The expected items as plain strings (literals quoted, productions by name).
+    pub fn expected_names(&self) -> Vec<String> {
+        self.expected.iter().map(|e| e.to_string()).collect()
+    }
+
+    /// Build the error for `input` from a tracker that ran in a diagnosing mode.
+    pub(crate) fn from_tracker(
+        grammar: &'static str,
+        start_rule: &'static str,
+        input: &str,
+        t: &Tracker,
+        cite: impl Fn(&str) -> Citation,
+    ) -> Error {
+        let offset = t.farthest().unwrap_or(0).min(input.len());
+        let mut stack = t.failed_in();
+        if stack.is_empty() {
+            stack.push(start_rule);
+        }
+        let rule = stack.last().copied().unwrap_or(start_rule);
+        Error::at(
+            grammar,
+            start_rule,
+            rule,
+            stack,
+            input,
+            offset,
+            t.expected(),
+            cite(rule),
+        )
+    }
+
+    /// Build an error at `offset` of `input` with the given detail.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn at(
+        grammar: &'static str,
+        start_rule: &'static str,
+        rule: &'static str,
+        stack: Vec<&'static str>,
+        input: &str,
+        offset: usize,
+        expected: Vec<Expected>,
+        citation: Citation,
+    ) -> Error {
+        let pos = Position::of(input, offset);
+        let found = input.get(offset..).and_then(|s| s.chars().next());
+        let end = offset + found.map_or(0, char::len_utf8);
+        let message = message(start_rule, rule, offset, found, &expected);
+        Error(Box::new(ErrorInfo {
+            grammar,
+            start_rule,
+            rule,
+            stack,
+            offset,
+            end,
+            line: pos.line,
+            column: pos.column,
+            column_utf16: pos.column_utf16,
+            found,
+            expected,
+            citation,
+            message,
+        }))
+    }
+
+    /// Replace the message.
+    pub(crate) fn with_message(mut self, m: String) -> Error {
+        self.0.message = m;
+        self
+    }
+}
+
+impl std::ops::Deref for Error {
+    type Target = ErrorInfo;
+    fn deref(&self) -> &ErrorInfo {
+        &self.0
+    }
+}
+
+fn message(
+    start_rule: &str,
+    rule: &str,
+    offset: usize,
+    found: Option<char>,
+    expected: &[Expected],
+) -> String {
+    let found = match found {
+        Some(c) => format!("{}", Found(c)),
+        None => "the end of the input".to_string(),
+    };
+    let mut m = format!("not a valid {start_rule}: {found} at byte {offset}");
+    if rule != start_rule {
+        m.push_str(&format!(" in {rule}"));
+    }
+    if !expected.is_empty() {
+        m.push_str(", expected ");
+        m.push_str(&one_of(expected));
+    }
+    m
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(crate) fn one_of(items: &[Expected]) -> String {
+    let names: Vec<String> = items.iter().map(|e| e.to_string()).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// A character as the messages show it: printable ASCII quoted, others by code point.
+struct Found(char);
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.0;
+        match c {
+            ' ' => f.write_str("a space"),
+            '\t' => f.write_str("a tab (U+0009)"),
+            c if c.is_ascii_control() => write!(f, "the control character U+{:04X}", c as u32),
+            c if c.is_ascii() => write!(f, "{c:?}"),
+            c => write!(f, "the non-ASCII character {c:?} (U+{:04X})", c as u32),
+        }
+    }
+}
+
+/// Line and columns of a byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column in characters.
+    pub column: usize,
+    /// 1-based column in UTF-16 code units.
+    pub column_utf16: usize,
+}
+
+impl Position {
+    /// The position of byte `offset` in `text` (clamped to the text, and to a char boundary).
+    pub fn of(text: &str, offset: usize) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+        let in_line = &before[line_start..];
+        Position {
+            line,
+            column: in_line.chars().count() + 1,
+            column_utf16: in_line.encode_utf16().count() + 1,
+        }
+    }
+}
+
+/// A rule name that a grammar does not have, or a grammar name that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LookupError {
+    /// No such grammar.
+    #[error("unknown grammar {0:?}")]
+    Grammar(String),
+    /// The grammar has no such rule.
+    #[error("grammar {grammar} has no rule {rule:?}")]
+    Rule {
+        /// The grammar.
+        grammar: &'static str,
+        /// The rule asked for.
+        rule: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_characters_and_utf16() {
+        let p = Position::of("ab\ncé😀x", 10);
+        assert_eq!((p.line, p.column, p.column_utf16), (2, 4, 5));
+        assert_eq!(Position::of("abc", 99).column, 4);
+        assert_eq!(Position::of("é", 1).column, 1);
+    }
+}

@@ -1,0 +1,254 @@
+//! The grammars, one module per spec, one function per production.
+//!
+//! # Conventions
+//!
+//! - **One production, one function.** The function is named after the rule in snake_case
+//!   (`URI-reference` -> [`rfc2396::uri_reference`], `IPv4address` -> `ipv4address`,
+//!   `gopher+_string` -> `gopher_plus_string`). Its doc comment quotes the production verbatim,
+//!   in the spec's own notation, in a ```` ```text ```` block, then cites file, line and section.
+//!   A test checks the quoted text against `grammar/*.bnf`.
+//! - **One signature.** Every function is `fn(Span<'a>) -> PResult<'a, O>` (see
+//!   [`crate::input`]); only nom's complete-input parsers are used. Each goes through
+//!   [`crate::input::production`], which keeps the production stack and the derivation tree
+//!   when a check diagnoses a rejected input.
+//! - **Spec order.** Files and functions follow the spec's order, with a banner per section.
+//! - **Exact languages.** A function accepts exactly its production's language. nom's `alt`
+//!   commits to the first branch that succeeds and repetition never gives characters back, so
+//!   where a literal transcription would accept a different language the function is rewritten,
+//!   and a comment says why the rewrite derives the same strings. The differential tests
+//!   against the BNF interpreter (`crate::bnf`) are the proof.
+//! - **Rules that match the empty string** say so in their doc (`port`, `query`, `server` ...),
+//!   and are never the inner parser of a repetition.
+//! - **Characters** are [`table::Table`]s built with `const fn` union and subtraction. Runs of
+//!   a class (`*uric`) are scanned with one table lookup per byte.
+//! - **Errors.** Every primitive records what it expected where it stopped; the error of a
+//!   rejected input reports the farthest such place, which is the longest valid prefix.
+//! - **No recursion that grows with the input**: right-recursive productions run as loops.
+//!
+//! # The registry
+//!
+//! [`Grammar`] names each grammar and lists its productions by their spec names in spec order;
+//! [`Grammar::check`] checks an input against any one of them, requiring the whole input to be
+//! consumed.
+//!
+//! ```
+//! use urigram::Grammar;
+//! let g: Grammar = "rfc2396".parse().unwrap();
+//! assert_eq!(g.start_rule(), "URI-reference");
+//! assert!(g.check("hostname", "www.example.com.").is_ok());
+//! assert!(g.check("hostname", "-example.com").is_err());
+//! assert_eq!(g.rule_names().count(), 44);
+//! ```
+
+pub mod rfc2396;
+pub mod table;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Citation, Error, LookupError};
+use crate::input::{Expected, Mode, Node, PResult, Span, Tracker};
+
+/// One production in a grammar's registry.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    /// The name as the spec prints it (`URI-reference`, `gopher+_string`).
+    pub name: &'static str,
+    /// The line of the production in the spec file.
+    pub line: u32,
+    /// The section that defines it.
+    pub section: &'static str,
+    /// Whether the production matches the empty string.
+    pub nullable: bool,
+    /// The combinator, with its typed output dropped.
+    pub parse: for<'a> fn(Span<'a>) -> PResult<'a, ()>,
+}
+
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rule")
+            .field("name", &self.name)
+            .field("line", &self.line)
+            .field("section", &self.section)
+            .finish()
+    }
+}
+
+/// A registry entry: `rule!("URI-reference", uri_reference, 1465, "4.1", nullable)`.
+macro_rules! rule {
+    ($name:literal, $f:path, $line:literal, $section:literal $(, $nullable:ident)?) => {
+        $crate::grammar::Rule {
+            name: $name,
+            line: $line,
+            section: $section,
+            nullable: rule!(@nullable $($nullable)?),
+            parse: {
+                fn erased<'a>(
+                    i: $crate::input::Span<'a>,
+                ) -> $crate::input::PResult<'a, ()> {
+                    $f(i).map(|(rest, _)| (rest, ()))
+                }
+                erased
+            },
+        }
+    };
+    (@nullable nullable) => { true };
+    (@nullable) => { false };
+}
+pub(crate) use rule;
+
+/// The grammars: each spec's BNF, with its start rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Grammar {
+    /// RFC 2396 Appendix A and section 2.4.3 (start rule `URI-reference`).
+    Rfc2396,
+}
+
+impl Grammar {
+    /// Every grammar, in the order of their names' listing.
+    pub const ALL: &'static [Grammar] = &[Grammar::Rfc2396];
+
+    /// The grammar's name: `rfc2396`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Grammar::Rfc2396 => "rfc2396",
+        }
+    }
+
+    /// The spec file the citations point into.
+    pub const fn file(self) -> &'static str {
+        match self {
+            Grammar::Rfc2396 => "rfc2396.txt",
+        }
+    }
+
+    /// The rule a check uses when none is named.
+    pub const fn start_rule(self) -> &'static str {
+        match self {
+            Grammar::Rfc2396 => "URI-reference",
+        }
+    }
+
+    /// The productions, in spec order.
+    pub fn rules(self) -> &'static [Rule] {
+        match self {
+            Grammar::Rfc2396 => rfc2396::RULES,
+        }
+    }
+
+    /// The production names, in spec order.
+    pub fn rule_names(self) -> impl Iterator<Item = &'static str> {
+        self.rules().iter().map(|r| r.name)
+    }
+
+    /// The production named `name`.
+    pub fn rule(self, name: &str) -> Result<&'static Rule, LookupError> {
+        self.rules()
+            .iter()
+            .find(|r| r.name == name)
+            .ok_or_else(|| LookupError::Rule {
+                grammar: self.name(),
+                rule: name.to_string(),
+            })
+    }
+
+    /// Where the spec defines production `name` (the start rule's place for an unknown name).
+    pub fn citation(self, name: &str) -> Citation {
+        let r = self
+            .rule(name)
+            .or_else(|_| self.rule(self.start_rule()))
+            .ok();
+        Citation {
+            file: self.file(),
+            line: r.map_or(0, |r| r.line),
+            section: r.map_or("", |r| r.section),
+        }
+    }
+
+    /// Check `input` against production `rule`: the whole input must be one string of its
+    /// language.
+    ///
+    /// # Panics
+    ///
+    /// Never. An unknown rule name is reported as an [`Error`] at offset 0; use
+    /// [`Grammar::rule`] first to tell the two apart.
+    pub fn check(self, rule: &str, input: &str) -> Result<(), Error> {
+        match self.rule(rule) {
+            Ok(r) => self.check_rule(r, input),
+            Err(e) => Err(self.unknown_rule(input, e)),
+        }
+    }
+
+    /// Check `input` against `rule` (see [`Grammar::check`]).
+    pub fn check_rule(self, rule: &Rule, input: &str) -> Result<(), Error> {
+        if let Ok((rest, ())) = (rule.parse)(Tracker::fast().span(input))
+            && rest.fragment().is_empty()
+        {
+            return Ok(());
+        }
+        Err(self.diagnose(rule, input, Mode::Diagnose).1)
+    }
+
+    /// The derivation of `input` by `rule`: every production that matched, in pre-order, with
+    /// its byte range and depth. For a rejected input, the error and the productions that had
+    /// matched when the parser stopped.
+    pub fn derive(self, rule: &Rule, input: &str) -> Result<Vec<Node>, Box<(Vec<Node>, Error)>> {
+        let t = Tracker::new(Mode::Tree);
+        if let Ok((rest, ())) = (rule.parse)(t.span(input))
+            && rest.fragment().is_empty()
+        {
+            return Ok(t.nodes());
+        }
+        Err(Box::new(self.diagnose(rule, input, Mode::Tree)))
+    }
+
+    /// The error for an input that `rule` (a name of this grammar) rejects.
+    pub(crate) fn diagnose_named(self, rule: &str, input: &str) -> Error {
+        match self.rule(rule) {
+            Ok(r) => self.diagnose(r, input, Mode::Diagnose).1,
+            Err(e) => self.unknown_rule(input, e),
+        }
+    }
+
+    fn unknown_rule(self, input: &str, e: LookupError) -> Error {
+        Error::at(
+            self.name(),
+            self.start_rule(),
+            self.start_rule(),
+            Vec::new(),
+            input,
+            0,
+            Vec::new(),
+            self.citation(self.start_rule()),
+        )
+        .with_message(e.to_string())
+    }
+
+    fn diagnose(self, rule: &Rule, input: &str, mode: Mode) -> (Vec<Node>, Error) {
+        let t = Tracker::new(mode);
+        if let Ok((rest, ())) = (rule.parse)(t.span(input)) {
+            // The rule matched a prefix: the input should have ended here.
+            t.record(rest.location_offset(), Expected::EndOfInput);
+        }
+        let e = Error::from_tracker(self.name(), rule.name, input, &t, |r| self.citation(r));
+        (t.nodes(), e)
+    }
+}
+
+impl fmt::Display for Grammar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Grammar {
+    type Err = LookupError;
+    fn from_str(s: &str) -> Result<Grammar, LookupError> {
+        Grammar::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| LookupError::Grammar(s.to_string()))
+    }
+}

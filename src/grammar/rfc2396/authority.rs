@@ -1,0 +1,322 @@
+//! Authorities, servers and hosts: Appendix A, rfc2396.txt:1484-1499 (sections 3.2 to 3.2.2).
+
+use nom::Err;
+
+use super::chars::{ALPHA, ALPHANUM, DIGIT, UNRESERVED};
+use crate::grammar::table::Table;
+use crate::input::{
+    Expected, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte, production,
+    recognized, take,
+};
+use crate::part::Part;
+use crate::uri::{Authority, Host, HostKind, Server};
+
+// =============================================================================================
+// Authority: section 3.2 (rfc2396.txt:1484-1487)
+// =============================================================================================
+
+/// ```text
+/// authority     = server | reg_name
+/// ```
+/// rfc2396.txt:1484, section 3.2. Matches the empty string (as an empty `server`).
+///
+/// Rewrite: every character a `server` can hold is a `reg_name` character, so the language is
+/// simply `*( reg_name characters )`, and in a `net_path` the authority always extends over
+/// the longest such run (what may follow it, `/`, `?`, `#` or the end, is outside the set).
+/// It is a `server` when `server` matches that whole run (an empty run is the empty server)
+/// and a `reg_name` otherwise. Trying `server` first and falling back when the run goes on
+/// past its end keeps that choice without scanning twice.
+pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
+    production(i, "authority", |i| {
+        match server(i) {
+            Ok((rest, s)) if !continues_reg_name(&rest) => return Ok((rest, Authority::Server(s))),
+            // A bad escape fails reg_name at the same byte: it scans the same characters.
+            Err(Err::Failure(f)) => return Err(Err::Failure(f)),
+            _ => {}
+        }
+        let (rest, r) = reg_name(i)?;
+        Ok((rest, Authority::RegName(r.into())))
+    })
+}
+
+/// Whether a `reg_name` run would go on at the start of `i` (a look-ahead; records nothing).
+fn continues_reg_name(i: &Span<'_>) -> bool {
+    peek_byte(i).is_some_and(|b| REG_NAME.contains(b) || b == b'%')
+}
+
+/// `reg_name`, without its `escaped`.
+pub const REG_NAME: Table = UNRESERVED.or(Table::chars("$,;:@&=+"));
+
+/// ```text
+/// reg_name      = 1*( unreserved | escaped | "$" | "," |
+///                     ";" | ":" | "@" | "&" | "=" | "+" )
+/// ```
+/// rfc2396.txt:1486, section 3.2.1.
+pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "reg_name", |i| {
+        many1_esc(i, REG_NAME, "reg_name", "escaped")
+    })
+}
+
+// =============================================================================================
+// Server-based naming authority: section 3.2.2 (rfc2396.txt:1489-1499)
+// =============================================================================================
+
+/// ```text
+/// server        = [ [ userinfo "@" ] hostport ]
+/// ```
+/// rfc2396.txt:1489, section 3.2.2. Matches the empty string.
+///
+/// `userinfo` has no `@`, so `userinfo "@"` can only end at the first `@`: trying it first and
+/// falling back to `hostport` alone (which has no `@` either) is exact.
+pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
+    production(i, "server", |i| {
+        let (j, user) = maybe(i, |i| {
+            let (rest, u) = userinfo(i)?;
+            let (rest, _) = lit(rest, "@")?;
+            Ok((rest, u))
+        })?;
+        match hostport(j) {
+            Ok((rest, (host, port))) => {
+                let (rest, text) = recognized(i, rest);
+                Ok((
+                    rest,
+                    Server {
+                        text: text.into(),
+                        userinfo: user.map(Part::from),
+                        host: Some(host),
+                        port: port.map(Part::from),
+                    },
+                ))
+            }
+            Err(Err::Error(_)) => Ok((
+                i,
+                Server {
+                    text: Part::new("", i.location_offset()),
+                    userinfo: None,
+                    host: None,
+                    port: None,
+                },
+            )),
+            Err(e) => Err(e),
+        }
+    })
+}
+
+/// `userinfo`, without its `escaped`.
+pub const USERINFO: Table = UNRESERVED.or(Table::chars(";:&=+$,"));
+
+/// ```text
+/// userinfo      = *( unreserved | escaped |
+///                    ";" | ":" | "&" | "=" | "+" | "$" | "," )
+/// ```
+/// rfc2396.txt:1490, section 3.2.2. Matches the empty string.
+pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "userinfo", |i| {
+        many_esc(i, USERINFO, "userinfo", "escaped")
+    })
+}
+
+/// ```text
+/// hostport      = host [ ":" port ]
+/// ```
+/// rfc2396.txt:1493, section 3.2.2. Gives the host and the port digits.
+pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
+    production(i, "hostport", |i| {
+        let (i, h) = host(i)?;
+        let (i, p) = maybe(i, |i| {
+            let (i, _) = lit(i, ":")?;
+            port(i)
+        })?;
+        Ok((i, (h, p)))
+    })
+}
+
+/// ```text
+/// host          = hostname | IPv4address
+/// ```
+/// rfc2396.txt:1494, section 3.2.2.
+///
+/// Ordered choice is exact: a `hostname` match holds a letter (its `toplabel` starts with
+/// one) and an `IPv4address` match holds none, so when both match a prefix of the same input,
+/// the `IPv4address` one ends before that letter and the `hostname` one is the longer.
+pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+    production(i, "host", |i| match hostname(i) {
+        Ok((rest, h)) => Ok((
+            rest,
+            Host {
+                text: h.into(),
+                kind: HostKind::Hostname,
+            },
+        )),
+        Err(Err::Error(_)) => {
+            let (rest, h) = ipv4address(i)?;
+            Ok((
+                rest,
+                Host {
+                    text: h.into(),
+                    kind: HostKind::Ipv4Address,
+                },
+            ))
+        }
+        Err(e) => Err(e),
+    })
+}
+
+/// ```text
+/// hostname      = *( domainlabel "." ) toplabel [ "." ]
+/// ```
+/// rfc2396.txt:1495, section 3.2.2.
+///
+/// Rewrite: read literally, `*( domainlabel "." )` would take the last label too and leave
+/// nothing for `toplabel`. The language is: labels of `alphanum` and `-` that start and end
+/// with an `alphanum`, joined by `.`, the last starting with an `alpha`, then an optional `.`.
+/// One left-to-right scan over the labels keeps the longest prefix of that form (what can
+/// follow a hostname, `:` or the end of the authority, is never a label character) and
+/// records what it expected where it stopped.
+pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hostname", |i| {
+        let b = i.fragment().as_bytes();
+        let base = i.location_offset();
+        let t = i.extra;
+        let mut pos = 0;
+        let mut accept = None;
+        loop {
+            // A label: alphanum *( alphanum | "-" ), ending at its last alphanum.
+            let start = pos;
+            let Some((end, last)) = label(b, pos) else {
+                t.record(base + pos, Expected::Rule("alphanum"));
+                break;
+            };
+            let top = ALPHA.contains(b[start]);
+            if top {
+                accept = Some(last);
+            }
+            if end != last {
+                // The label ran into `-`s that no alphanum closed.
+                t.record(base + end, Expected::Rule("alphanum"));
+                t.record(base + end, Expected::Literal("-"));
+                break;
+            }
+            if b.get(end) == Some(&b'.') {
+                if top {
+                    accept = Some(end + 1);
+                }
+                pos = end + 1;
+            } else {
+                t.record(base + end, Expected::Rule("alphanum"));
+                t.record(base + end, Expected::Literal("-"));
+                t.record(base + end, Expected::Literal("."));
+                break;
+            }
+        }
+        let Some(n) = accept else {
+            return crate::input::fail();
+        };
+        label_leaves(&i, n);
+        Ok(take(i, n))
+    })
+}
+
+/// The label starting at `pos`: `(end, last)`, where `end` is where its run of `alphanum` and
+/// `-` stops and `last` is one past its last `alphanum`; `None` unless it starts with an
+/// `alphanum`.
+fn label(b: &[u8], pos: usize) -> Option<(usize, usize)> {
+    if !b.get(pos).is_some_and(|&c| ALPHANUM.contains(c)) {
+        return None;
+    }
+    let mut end = pos + 1;
+    let mut last = end;
+    while let Some(&c) = b.get(end) {
+        if ALPHANUM.contains(c) {
+            end += 1;
+            last = end;
+        } else if c == b'-' {
+            end += 1;
+        } else {
+            break;
+        }
+    }
+    Some((end, last))
+}
+
+/// In a derivation tree, the labels of the hostname's first `n` bytes as `domainlabel` and
+/// `toplabel` leaves.
+fn label_leaves(i: &Span<'_>, n: usize) {
+    let t = i.extra;
+    if t.mode() != crate::input::Mode::Tree {
+        return;
+    }
+    let base = i.location_offset();
+    let text = &i.fragment()[..n];
+    let text = text.strip_suffix('.').unwrap_or(text);
+    let mut at = 0;
+    let count = text.split('.').count();
+    for (k, l) in text.split('.').enumerate() {
+        let rule = if k + 1 == count {
+            "toplabel"
+        } else {
+            "domainlabel"
+        };
+        t.leaf(rule, base + at, base + at + l.len());
+        at += l.len() + 1;
+    }
+}
+
+/// `alphanum | alphanum *( alphanum | "-" ) alphanum`, starting with a character of `first`:
+/// the shared scan of `domainlabel` and `toplabel`. The longest prefix that ends in an
+/// `alphanum` (the rest of the run can only be `-`s).
+fn label_rule<'a>(i: Span<'a>, first: Table, first_name: &'static str) -> PResult<'a, Span<'a>> {
+    let b = i.fragment().as_bytes();
+    let base = i.location_offset();
+    if !b.first().is_some_and(|&c| first.contains(c)) {
+        i.extra.record(base, Expected::Rule(first_name));
+        return crate::input::fail();
+    }
+    let (end, last) = label(b, 0).unwrap_or((1, 1));
+    i.extra.record(base + end, Expected::Rule("alphanum"));
+    i.extra.record(base + end, Expected::Literal("-"));
+    Ok(take(i, last))
+}
+
+/// ```text
+/// domainlabel   = alphanum | alphanum *( alphanum | "-" ) alphanum
+/// ```
+/// rfc2396.txt:1496, section 3.2.2.
+///
+/// Rewrite: the greedy `*( alphanum | "-" )` would eat the closing `alphanum`; the scan keeps
+/// the longest prefix ending in an `alphanum` instead (same language).
+pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "domainlabel", |i| label_rule(i, ALPHANUM, "alphanum"))
+}
+
+/// ```text
+/// toplabel      = alpha | alpha *( alphanum | "-" ) alphanum
+/// ```
+/// rfc2396.txt:1497, section 3.2.2. Rewritten as [`domainlabel`] is.
+pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "toplabel", |i| label_rule(i, ALPHA, "alpha"))
+}
+
+/// ```text
+/// IPv4address   = 1*digit "." 1*digit "." 1*digit "." 1*digit
+/// ```
+/// rfc2396.txt:1498, section 3.2.2.
+pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "IPv4address", |i| {
+        let (mut rest, _) = many1(i, DIGIT, "digit")?;
+        for _ in 0..3 {
+            (rest, _) = lit(rest, ".")?;
+            (rest, _) = many1(rest, DIGIT, "digit")?;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// port          = *digit
+/// ```
+/// rfc2396.txt:1499, section 3.2.2. Matches the empty string.
+pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "port", |i| many(i, DIGIT, "digit"))
+}

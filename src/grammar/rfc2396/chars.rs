@@ -1,0 +1,274 @@
+//! Characters: Appendix A, rfc2396.txt:1519-1540, and the excluded characters of section
+//! 2.4.3, rfc2396.txt:541-571.
+//!
+//! Each character production is a [`Table`] constant and a one-character function. A
+//! production that includes `escaped` has its table hold only the single characters; the
+//! functions and the run primitives ([`many_esc`](crate::input::many_esc)) add the escape.
+
+use crate::grammar::table::Table;
+use crate::input::{PResult, Span, escape, one, production, soften};
+
+// =============================================================================================
+// uric, reserved, unreserved, mark: sections 2, 2.2, 2.3 (rfc2396.txt:1519-1524)
+// =============================================================================================
+
+/// The single characters of `uric` (its `escaped` branch is the `%` handled by the parsers).
+pub const URIC: Table = RESERVED.or(UNRESERVED);
+
+/// ```text
+/// uric          = reserved | unreserved | escaped
+/// ```
+/// rfc2396.txt:1519, section 2.
+pub fn uric<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "uric", |i| one_or_escaped(i, URIC, "uric"))
+}
+
+/// `reserved`.
+pub const RESERVED: Table = Table::chars(";/?:@&=+$,");
+
+/// ```text
+/// reserved      = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" |
+///                 "$" | ","
+/// ```
+/// rfc2396.txt:1520, section 2.2.
+pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "reserved", |i| one(i, RESERVED, "reserved"))
+}
+
+/// `unreserved`.
+pub const UNRESERVED: Table = ALPHANUM.or(MARK);
+
+/// ```text
+/// unreserved    = alphanum | mark
+/// ```
+/// rfc2396.txt:1522, section 2.3.
+pub fn unreserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "unreserved", |i| one(i, UNRESERVED, "unreserved"))
+}
+
+/// `mark`.
+pub const MARK: Table = Table::chars("-_.!~*'()");
+
+/// ```text
+/// mark          = "-" | "_" | "." | "!" | "~" | "*" | "'" |
+///                 "(" | ")"
+/// ```
+/// rfc2396.txt:1523, section 2.3.
+pub fn mark<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "mark", |i| one(i, MARK, "mark"))
+}
+
+// =============================================================================================
+// escaped and hex: section 2.4.1 (rfc2396.txt:1526-1528)
+// =============================================================================================
+
+/// ```text
+/// escaped       = "%" hex hex
+/// ```
+/// rfc2396.txt:1526, section 2.4.1.
+///
+/// Commits after the `%` (nom's `cut`): `%` occurs nowhere else in the grammar.
+pub fn escaped<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "escaped", escape)
+}
+
+/// `hex`.
+pub const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
+
+/// ```text
+/// hex           = digit | "A" | "B" | "C" | "D" | "E" | "F" |
+///                         "a" | "b" | "c" | "d" | "e" | "f"
+/// ```
+/// rfc2396.txt:1527, section 2.4.1.
+pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hex", |i| one(i, HEX, "hex"))
+}
+
+// =============================================================================================
+// alphanum, alpha, lowalpha, upalpha, digit: section 1.6 (rfc2396.txt:1530-1540)
+// =============================================================================================
+
+/// `alphanum`.
+pub const ALPHANUM: Table = ALPHA.or(DIGIT);
+
+/// ```text
+/// alphanum      = alpha | digit
+/// ```
+/// rfc2396.txt:1530, section 1.6.
+pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "alphanum", |i| one(i, ALPHANUM, "alphanum"))
+}
+
+/// `alpha`.
+pub const ALPHA: Table = LOWALPHA.or(UPALPHA);
+
+/// ```text
+/// alpha         = lowalpha | upalpha
+/// ```
+/// rfc2396.txt:1531, section 1.6.
+pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "alpha", |i| one(i, ALPHA, "alpha"))
+}
+
+/// `lowalpha`.
+pub const LOWALPHA: Table = Table::range(b'a', b'z');
+
+/// ```text
+/// lowalpha = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" |
+///            "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" |
+///            "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
+/// ```
+/// rfc2396.txt:1533, section 1.6.
+pub fn lowalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "lowalpha", |i| one(i, LOWALPHA, "lowalpha"))
+}
+
+/// `upalpha`.
+pub const UPALPHA: Table = Table::range(b'A', b'Z');
+
+/// ```text
+/// upalpha  = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" |
+///            "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
+///            "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
+/// ```
+/// rfc2396.txt:1536, section 1.6.
+pub fn upalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "upalpha", |i| one(i, UPALPHA, "upalpha"))
+}
+
+/// `digit`.
+pub const DIGIT: Table = Table::range(b'0', b'9');
+
+/// ```text
+/// digit    = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
+///            "8" | "9"
+/// ```
+/// rfc2396.txt:1539, section 1.6.
+pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "digit", |i| one(i, DIGIT, "digit"))
+}
+
+// =============================================================================================
+// Excluded US-ASCII characters: section 2.4.3 (rfc2396.txt:541-571)
+// =============================================================================================
+
+/// `control`.
+pub const CONTROL: Table = Table::range(0x00, 0x1F).or(Table::chars("\x7F"));
+
+/// ```text
+/// control     = <US-ASCII coded characters 00-1F and 7F hexadecimal>
+/// ```
+/// rfc2396.txt:541, section 2.4.3.
+pub fn control<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "control", |i| one(i, CONTROL, "control"))
+}
+
+/// `space`.
+pub const SPACE: Table = Table::chars(" ");
+
+/// ```text
+/// space       = <US-ASCII coded character 20 hexadecimal>
+/// ```
+/// rfc2396.txt:549, section 2.4.3.
+pub fn space<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "space", |i| one(i, SPACE, "space"))
+}
+
+/// `delims`.
+pub const DELIMS: Table = Table::chars("<>#%\"");
+
+/// ```text
+/// delims      = "<" | ">" | "#" | "%" | <">
+/// ```
+/// rfc2396.txt:558, section 2.4.3.
+pub fn delims<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "delims", |i| one(i, DELIMS, "delims"))
+}
+
+/// `unwise`.
+pub const UNWISE: Table = Table::chars("{}|\\^[]`");
+
+/// ```text
+/// unwise      = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"
+/// ```
+/// rfc2396.txt:571, section 2.4.3.
+pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "unwise", |i| one(i, UNWISE, "unwise"))
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// One character of `t` or one `escaped`: the shape of `uric`, `uric_no_slash` and `pchar`.
+pub(crate) fn one_or_escaped<'a>(
+    i: Span<'a>,
+    t: Table,
+    name: &'static str,
+) -> PResult<'a, Span<'a>> {
+    match soften(one(i, t, name)) {
+        Ok(r) => Ok(r),
+        Err(_) => escaped(i),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every table against a naive predicate written from the production text, for all 256
+    /// byte values.
+    #[test]
+    fn tables_match_naive_predicates() {
+        type Naive = (&'static str, Table, fn(u8) -> bool);
+        let naive: &[Naive] = &[
+            ("lowalpha", LOWALPHA, |b| b.is_ascii_lowercase()),
+            ("upalpha", UPALPHA, |b| b.is_ascii_uppercase()),
+            ("alpha", ALPHA, |b| b.is_ascii_alphabetic()),
+            ("digit", DIGIT, |b| b.is_ascii_digit()),
+            ("alphanum", ALPHANUM, |b| b.is_ascii_alphanumeric()),
+            ("hex", HEX, |b| b.is_ascii_hexdigit()),
+            ("mark", MARK, |b| {
+                matches!(
+                    b,
+                    b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
+                )
+            }),
+            ("reserved", RESERVED, |b| {
+                matches!(
+                    b,
+                    b';' | b'/' | b'?' | b':' | b'@' | b'&' | b'=' | b'+' | b'$' | b','
+                )
+            }),
+            ("unreserved", UNRESERVED, |b| {
+                b.is_ascii_alphanumeric()
+                    || matches!(
+                        b,
+                        b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
+                    )
+            }),
+            ("control", CONTROL, |b| b < 0x20 || b == 0x7F),
+            ("space", SPACE, |b| b == b' '),
+            ("delims", DELIMS, |b| {
+                matches!(b, b'<' | b'>' | b'#' | b'%' | b'"')
+            }),
+            ("unwise", UNWISE, |b| {
+                matches!(b, b'{' | b'}' | b'|' | b'\\' | b'^' | b'[' | b']' | b'`')
+            }),
+        ];
+        for (name, t, f) in naive {
+            for b in 0..=255u8 {
+                assert_eq!(t.contains(b), f(b), "{name} at byte {b:#04x}");
+            }
+        }
+    }
+
+    /// Section 2.4.3: the excluded characters, the URI characters and the rest of US-ASCII
+    /// partition it. Only `%` sits in two places: it is excluded as a data character and begins
+    /// every `escaped`.
+    #[test]
+    fn excluded_and_uri_characters_partition_ascii() {
+        let excluded = CONTROL.or(SPACE).or(DELIMS).or(UNWISE);
+        let all = Table::range(0, 127);
+        assert_eq!(excluded.or(URIC), all);
+        assert_eq!(excluded.minus(URIC), excluded);
+    }
+}

@@ -1,0 +1,107 @@
+//! Paths, queries and fragments: Appendix A, rfc2396.txt:1501-1510 (sections 3.3, 3.4, 4.1).
+
+use nom::Err;
+
+use super::chars::{UNRESERVED, URIC, one_or_escaped};
+use super::uri::{abs_path, opaque_part};
+use crate::grammar::table::Table;
+use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized};
+
+// =============================================================================================
+// Path component: section 3.3 (rfc2396.txt:1501-1506)
+// =============================================================================================
+
+/// ```text
+/// path          = [ abs_path | opaque_part ]
+/// ```
+/// rfc2396.txt:1501, section 3.3. Matches the empty string.
+///
+/// `abs_path` starts with `/` and `opaque_part` never does: ordered choice is exact.
+pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "path", |i| {
+        let (rest, _) = match abs_path(i) {
+            Err(Err::Error(_)) => maybe(i, opaque_part).map(|(r, _)| (r, ()))?,
+            other => other.map(|(r, _)| (r, ()))?,
+        };
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// path_segments = segment *( "/" segment )
+/// ```
+/// rfc2396.txt:1502, section 3.3. Matches the empty string (one empty segment).
+pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "path_segments", |i| {
+        let (mut rest, _) = segment(i)?;
+        // `"/" segment` always consumes its `/`, so the loop ends.
+        while let (r, Some(_)) = maybe(rest, |i| {
+            let (i, _) = lit(i, "/")?;
+            segment(i)
+        })? {
+            rest = r;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// segment       = *pchar *( ";" param )
+/// ```
+/// rfc2396.txt:1503, section 3.3. Matches the empty string.
+pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "segment", |i| {
+        let (mut rest, _) = many_esc(i, PCHAR, "pchar", "escaped")?;
+        while let (r, Some(_)) = maybe(rest, |i| {
+            let (i, _) = lit(i, ";")?;
+            param(i)
+        })? {
+            rest = r;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// param         = *pchar
+/// ```
+/// rfc2396.txt:1504, section 3.3. Matches the empty string.
+pub fn param<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "param", |i| many_esc(i, PCHAR, "pchar", "escaped"))
+}
+
+/// `pchar`, without its `escaped`.
+pub const PCHAR: Table = UNRESERVED.or(Table::chars(":@&=+$,"));
+
+/// ```text
+/// pchar         = unreserved | escaped |
+///                 ":" | "@" | "&" | "=" | "+" | "$" | ","
+/// ```
+/// rfc2396.txt:1505, section 3.3.
+pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "pchar", |i| one_or_escaped(i, PCHAR, "pchar"))
+}
+
+// =============================================================================================
+// Query component: section 3.4 (rfc2396.txt:1508)
+// =============================================================================================
+
+/// ```text
+/// query         = *uric
+/// ```
+/// rfc2396.txt:1508, section 3.4. Matches the empty string.
+pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "query", |i| many_esc(i, URIC, "uric", "escaped"))
+}
+
+// =============================================================================================
+// Fragment identifier: section 4.1 (rfc2396.txt:1510)
+// =============================================================================================
+
+/// ```text
+/// fragment      = *uric
+/// ```
+/// rfc2396.txt:1510, section 4.1. Matches the empty string.
+pub fn fragment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fragment", |i| many_esc(i, URIC, "uric", "escaped"))
+}

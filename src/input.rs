@@ -1,0 +1,459 @@
+//! Input spans, the result alias, the farthest-failure side channel and the `production`
+//! wrapper that every combinator of every grammar goes through.
+//!
+//! Every combinator has the signature `fn(Span<'a>) -> PResult<'a, O>`. The error type of the
+//! nom result, [`Fail`], carries nothing: what went wrong is kept in the [`Tracker`] that rides
+//! in the span's `extra` field, because `alt`, `opt` and `many0` throw inner errors away.
+//!
+//! A check runs in two passes. The first runs with a [`Mode::Fast`] tracker, which records
+//! nothing, so the success path costs no bookkeeping. Only when the input is rejected does a
+//! second pass run with [`Mode::Diagnose`]: every failed expectation is then recorded with its
+//! byte offset, and the error reports the farthest one. That offset is, by the contract the
+//! differential tests check against the BNF interpreter, the length of the longest prefix of
+//! the input that some member of the rule's language starts with. [`Mode::Tree`] also records
+//! the derivation tree: every production that matched, with its byte range.
+
+use std::cell::{Cell, RefCell};
+
+use nom::error::{ErrorKind, ParseError};
+use nom::{Err, IResult, Input};
+use nom_locate::LocatedSpan;
+
+use crate::grammar::table::Table;
+
+/// The input of every combinator: the text with its offset and line, and the tracker.
+pub type Span<'a> = LocatedSpan<&'a str, &'a Tracker>;
+
+/// The result of every combinator.
+pub type PResult<'a, O> = IResult<Span<'a>, O, Fail>;
+
+/// The error of a combinator. It is empty on purpose: the detail lives in the [`Tracker`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fail;
+
+impl<I> ParseError<I> for Fail {
+    fn from_error_kind(_: I, _: ErrorKind) -> Self {
+        Fail
+    }
+    fn append(_: I, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+/// What a combinator expected at a position where the input did not match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Expected {
+    /// A character or string of the named production (`hex`, `pchar`, `domainlabel` ...).
+    Rule(&'static str),
+    /// The literal text, as printed in the grammar.
+    Literal(&'static str),
+    /// The end of the input.
+    EndOfInput,
+}
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expected::Rule(r) => f.write_str(r),
+            Expected::Literal(l) => write!(f, "{l:?}"),
+            Expected::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+/// How much a [`Tracker`] records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Nothing: the fast path.
+    Fast,
+    /// Failed expectations and the production stack at the farthest one.
+    Diagnose,
+    /// As `Diagnose`, and the derivation tree.
+    Tree,
+}
+
+/// One production that matched: its name, its byte range and its depth in the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    /// The production's name as the spec prints it.
+    pub rule: &'static str,
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// Depth below the rule the check started with (0 for that rule).
+    pub depth: usize,
+}
+
+/// The side channel: the farthest failure, what was expected there, the productions open at
+/// that point, and (in [`Mode::Tree`]) the derivation.
+#[derive(Debug)]
+pub struct Tracker {
+    mode: Mode,
+    farthest: Cell<Option<usize>>,
+    expected: RefCell<Vec<Expected>>,
+    stack: RefCell<Vec<&'static str>>,
+    failed_in: RefCell<Vec<&'static str>>,
+    nodes: RefCell<Vec<Node>>,
+}
+
+impl Tracker {
+    /// A tracker recording as much as `mode` says.
+    pub fn new(mode: Mode) -> Tracker {
+        Tracker {
+            mode,
+            farthest: Cell::new(None),
+            expected: RefCell::new(Vec::new()),
+            stack: RefCell::new(Vec::new()),
+            failed_in: RefCell::new(Vec::new()),
+            nodes: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The fast-mode tracker of this thread. It records nothing, so one shared instance serves
+    /// every fast parse, and its `'static` lifetime lets typed values outlive the parse.
+    pub fn fast() -> &'static Tracker {
+        thread_local! {
+            static FAST: &'static Tracker = Box::leak(Box::new(Tracker::new(Mode::Fast)));
+        }
+        FAST.with(|t| *t)
+    }
+
+    /// A span over `text` starting at offset 0, line 1.
+    pub fn span<'a>(&'a self, text: &'a str) -> Span<'a> {
+        LocatedSpan::new_extra(text, self)
+    }
+
+    /// The mode this tracker records in.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The farthest offset at which an expectation failed, if any did.
+    pub fn farthest(&self) -> Option<usize> {
+        self.farthest.get()
+    }
+
+    /// What was expected at the farthest offset, sorted, without repeats.
+    pub fn expected(&self) -> Vec<Expected> {
+        let mut v = self.expected.borrow().clone();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The productions open at every failure recorded at the farthest offset: the path from
+    /// the rule the check started with down to the innermost production they share.
+    pub fn failed_in(&self) -> Vec<&'static str> {
+        self.failed_in.borrow().clone()
+    }
+
+    /// The derivation tree in pre-order (only in [`Mode::Tree`]).
+    pub fn nodes(&self) -> Vec<Node> {
+        self.nodes.borrow().clone()
+    }
+
+    /// Record that `what` was expected at byte `pos`.
+    #[inline]
+    pub fn record(&self, pos: usize, what: Expected) {
+        if self.mode == Mode::Fast {
+            return;
+        }
+        self.record_slow(pos, what);
+    }
+
+    /// Record as [`Tracker::record`] does, as if inside production `rule` (for a primitive
+    /// that matches a sub-production, such as an escape in a run, without calling it).
+    #[inline]
+    pub fn record_within(&self, rule: &'static str, pos: usize, what: Expected) {
+        if self.mode == Mode::Fast {
+            return;
+        }
+        self.stack.borrow_mut().push(rule);
+        self.record_slow(pos, what);
+        self.stack.borrow_mut().pop();
+    }
+
+    #[cold]
+    fn record_slow(&self, pos: usize, what: Expected) {
+        let stack = self.stack.borrow();
+        match self.farthest.get() {
+            Some(f) if pos < f => {}
+            Some(f) if pos == f => {
+                let mut e = self.expected.borrow_mut();
+                if !e.contains(&what) {
+                    e.push(what);
+                }
+                let mut fi = self.failed_in.borrow_mut();
+                let common = fi
+                    .iter()
+                    .zip(stack.iter())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                fi.truncate(common);
+            }
+            _ => {
+                self.farthest.set(Some(pos));
+                let mut e = self.expected.borrow_mut();
+                e.clear();
+                e.push(what);
+                let mut fi = self.failed_in.borrow_mut();
+                fi.clear();
+                fi.extend_from_slice(&stack);
+            }
+        }
+    }
+
+    /// Add a tree node for a part that a production matched without calling the function of
+    /// the sub-production (a label inside `hostname`, say). Only in [`Mode::Tree`].
+    pub fn leaf(&self, rule: &'static str, start: usize, end: usize) {
+        if self.mode != Mode::Tree {
+            return;
+        }
+        let depth = self.stack.borrow().len();
+        self.nodes.borrow_mut().push(Node {
+            rule,
+            start,
+            end,
+            depth,
+        });
+    }
+}
+
+/// Run `f` as production `name`: in the diagnosing modes, keep the production stack and the
+/// derivation tree (dropping the nodes of a branch that failed).
+#[inline(always)]
+pub fn production<'a, O>(
+    i: Span<'a>,
+    name: &'static str,
+    f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
+) -> PResult<'a, O> {
+    if i.extra.mode == Mode::Fast {
+        return f(i);
+    }
+    production_slow(i, name, f)
+}
+
+#[inline(never)]
+fn production_slow<'a, O>(
+    i: Span<'a>,
+    name: &'static str,
+    f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
+) -> PResult<'a, O> {
+    let t = i.extra;
+    let start = i.location_offset();
+    let node = if t.mode == Mode::Tree {
+        let mut nodes = t.nodes.borrow_mut();
+        nodes.push(Node {
+            rule: name,
+            start,
+            end: start,
+            depth: t.stack.borrow().len(),
+        });
+        Some(nodes.len() - 1)
+    } else {
+        None
+    };
+    t.stack.borrow_mut().push(name);
+    let r = f(i);
+    t.stack.borrow_mut().pop();
+    if let Some(idx) = node {
+        let mut nodes = t.nodes.borrow_mut();
+        match &r {
+            Ok((rest, _)) => {
+                if let Some(n) = nodes.get_mut(idx) {
+                    n.end = rest.location_offset();
+                }
+            }
+            Err(_) => nodes.truncate(idx),
+        }
+    }
+    r
+}
+
+// ---------------------------------------------------------------------------------------------
+// Primitives. Each records what it expected where it stopped, so that the farthest failure is
+// known without nom's error values.
+// ---------------------------------------------------------------------------------------------
+
+/// A recoverable failure (nom's `Err::Error`).
+#[inline(always)]
+pub fn fail<'a, O>() -> PResult<'a, O> {
+    Err(Err::Error(Fail))
+}
+
+/// Split off the first `n` bytes: `(rest, taken)`.
+#[inline(always)]
+pub fn take<'a>(i: Span<'a>, n: usize) -> (Span<'a>, Span<'a>) {
+    i.take_split(n)
+}
+
+/// `[ x ]`: the output of `f`, or `None` (consuming nothing) when it fails recoverably.
+#[inline(always)]
+pub fn maybe<'a, O>(
+    i: Span<'a>,
+    f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
+) -> PResult<'a, Option<O>> {
+    match f(i) {
+        Ok((rest, o)) => Ok((rest, Some(o))),
+        Err(Err::Error(_)) => Ok((i, None)),
+        Err(e) => Err(e),
+    }
+}
+
+/// `(rest, consumed)`: what a parser consumed from `start` to reach `rest` (nom's `recognize`).
+#[inline(always)]
+pub fn recognized<'a>(start: Span<'a>, rest: Span<'a>) -> (Span<'a>, Span<'a>) {
+    take(start, start.fragment().len() - rest.fragment().len())
+}
+
+/// Record at the start of `i` that `what` was expected there.
+#[inline(always)]
+pub fn expect_here(i: &Span<'_>, what: Expected) {
+    i.extra.record(i.location_offset(), what);
+}
+
+/// The literal `lit`, byte for byte (literals are case-sensitive as printed). On a mismatch the
+/// failure is recorded at the first byte that differs, so `"//"` against `/x` fails at the `x`.
+#[inline]
+pub fn lit<'a>(i: Span<'a>, lit: &'static str) -> PResult<'a, Span<'a>> {
+    let have = i.fragment().as_bytes();
+    let want = lit.as_bytes();
+    let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
+    if same == want.len() {
+        Ok(take(i, same))
+    } else {
+        // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
+        i.extra
+            .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
+        fail()
+    }
+}
+
+/// One character of the class `t`, named `name` in errors.
+#[inline]
+pub fn one<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+    match i.fragment().as_bytes().first() {
+        Some(&b) if t.contains(b) => Ok(take(i, 1)),
+        _ => {
+            expect_here(&i, Expected::Rule(name));
+            fail()
+        }
+    }
+}
+
+/// Zero or more characters of the class `t` (`*t`). Never fails; records `name` where it stops.
+#[inline]
+pub fn many<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+    let b = i.fragment().as_bytes();
+    let n = b.iter().position(|&c| !t.contains(c)).unwrap_or(b.len());
+    i.extra
+        .record(i.location_offset() + n, Expected::Rule(name));
+    Ok(take(i, n))
+}
+
+/// One or more characters of the class `t` (`1*t`).
+#[inline]
+pub fn many1<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+    let (rest, got) = many(i, t, name)?;
+    if got.fragment().is_empty() {
+        fail()
+    } else {
+        Ok((rest, got))
+    }
+}
+
+const HEX: Table = Table::range(b'0', b'9')
+    .or(Table::range(b'A', b'F'))
+    .or(Table::range(b'a', b'f'));
+
+/// Zero or more of `( t | escape )`, where an escape is `"%" hex hex` and `esc` names the
+/// grammar's escape production (`escaped` in RFC 2396, `escape` in RFC 1738 and RFC 1630):
+/// the common shape `*( unreserved | escaped | ";" ... )`. Records `name` where it stops.
+///
+/// A `%` that is not followed by two hex digits is a hard failure (nom's `Err::Failure`, the
+/// effect of `cut`): in the grammars that use this primitive `%` occurs only as the start of
+/// an escape, so no other branch could accept it. The failure is recorded at the first byte
+/// after the `%` that is not a hex digit, expecting `hex`.
+#[inline]
+pub fn many_esc<'a>(
+    i: Span<'a>,
+    t: Table,
+    name: &'static str,
+    esc: &'static str,
+) -> PResult<'a, Span<'a>> {
+    let b = i.fragment().as_bytes();
+    let mut n = 0;
+    while n < b.len() {
+        let c = b[n];
+        if t.contains(c) {
+            n += 1;
+        } else if c == b'%' {
+            let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
+            let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
+            if h2 {
+                n += 3;
+            } else {
+                let bad = if h1 { n + 2 } else { n + 1 };
+                i.extra
+                    .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
+                return Err(Err::Failure(Fail));
+            }
+        } else {
+            break;
+        }
+    }
+    i.extra
+        .record(i.location_offset() + n, Expected::Rule(name));
+    Ok(take(i, n))
+}
+
+/// One or more of `( t | escape )` (`1*( ... )`), as [`many_esc`].
+#[inline]
+pub fn many1_esc<'a>(
+    i: Span<'a>,
+    t: Table,
+    name: &'static str,
+    esc: &'static str,
+) -> PResult<'a, Span<'a>> {
+    let (rest, got) = many_esc(i, t, name, esc)?;
+    if got.fragment().is_empty() {
+        fail()
+    } else {
+        Ok((rest, got))
+    }
+}
+
+/// `"%" hex hex`, for the escape productions themselves. After the `%` it commits (`cut`).
+#[inline]
+pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let b = i.fragment().as_bytes();
+    if b.first() != Some(&b'%') {
+        expect_here(&i, Expected::Literal("%"));
+        return fail();
+    }
+    for k in 1..3 {
+        if !b.get(k).is_some_and(|&h| HEX.contains(h)) {
+            i.extra
+                .record(i.location_offset() + k, Expected::Rule("hex"));
+            return Err(Err::Failure(Fail));
+        }
+    }
+    Ok(take(i, 3))
+}
+
+/// The first byte of `i`, if any: a look-ahead that records nothing.
+#[inline(always)]
+pub fn peek_byte(i: &Span<'_>) -> Option<u8> {
+    i.fragment().as_bytes().first().copied()
+}
+
+/// Turn `Err::Failure` into `Err::Error`, for a caller that must try an alternative even after
+/// a committed branch failed (the longest-match choices).
+#[inline]
+pub fn soften<'a, O>(r: PResult<'a, O>) -> PResult<'a, O> {
+    match r {
+        Err(Err::Failure(e)) => Err(Err::Error(e)),
+        other => other,
+    }
+}

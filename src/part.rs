@@ -1,0 +1,100 @@
+//! [`Part`]: a piece of the input with its byte range, the building block of every typed value.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::input::Span;
+
+/// A piece of the parsed text: the text itself (borrowed, never copied) and where it starts.
+/// Offsets count from the start of the text given to the parser.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://example.com/a?q").unwrap();
+/// let q = u.query().unwrap();
+/// assert_eq!(q.as_str(), "q");
+/// assert_eq!(q.range(), 21..22);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Part<'a> {
+    text: &'a str,
+    start: usize,
+}
+
+impl<'a> Part<'a> {
+    /// A part with its text and start offset.
+    pub const fn new(text: &'a str, start: usize) -> Part<'a> {
+        Part { text, start }
+    }
+
+    /// The text.
+    pub const fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// First byte.
+    pub const fn start(&self) -> usize {
+        self.start
+    }
+
+    /// One past the last byte.
+    pub const fn end(&self) -> usize {
+        self.start + self.text.len()
+    }
+
+    /// The byte range.
+    pub const fn range(&self) -> Range<usize> {
+        self.start..self.end()
+    }
+
+    /// Whether the text is empty.
+    pub const fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The sub-part of bytes `r` of this part's text (relative to its start).
+    pub(crate) fn slice(&self, r: Range<usize>) -> Part<'a> {
+        Part {
+            text: &self.text[r.start..r.end],
+            start: self.start + r.start,
+        }
+    }
+}
+
+impl<'a> From<Span<'a>> for Part<'a> {
+    fn from(s: Span<'a>) -> Part<'a> {
+        Part {
+            text: s.fragment(),
+            start: s.location_offset(),
+        }
+    }
+}
+
+impl fmt::Display for Part<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl fmt::Debug for Part<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}@{}..{}", self.text, self.start, self.end())
+    }
+}
+
+impl AsRef<str> for Part<'_> {
+    fn as_ref(&self) -> &str {
+        self.text
+    }
+}
+
+impl PartialEq<str> for Part<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for Part<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
