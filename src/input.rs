@@ -204,6 +204,23 @@ impl Tracker {
         }
     }
 
+    /// The current length of the derivation (a point to [`Tracker::rollback`] to).
+    #[inline(always)]
+    pub fn mark(&self) -> usize {
+        if self.mode != Mode::Tree {
+            return 0;
+        }
+        self.nodes.borrow().len()
+    }
+
+    /// Drop the nodes of a branch that was abandoned after `mark` (in [`Mode::Tree`]).
+    #[inline(always)]
+    pub fn rollback(&self, mark: usize) {
+        if self.mode == Mode::Tree {
+            self.nodes.borrow_mut().truncate(mark);
+        }
+    }
+
     /// Add a tree node for a part that a production matched without calling the function of
     /// the sub-production (a label inside `hostname`, say). Only in [`Mode::Tree`].
     pub fn leaf(&self, rule: &'static str, start: usize, end: usize) {
@@ -294,9 +311,14 @@ pub fn maybe<'a, O>(
     i: Span<'a>,
     f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
 ) -> PResult<'a, Option<O>> {
+    let mark = i.extra.mark();
     match f(i) {
         Ok((rest, o)) => Ok((rest, Some(o))),
-        Err(Err::Error(_)) => Ok((i, None)),
+        Err(Err::Error(_)) => {
+            // Sub-productions that matched before the branch failed are not in the derivation.
+            i.extra.rollback(mark);
+            Ok((i, None))
+        }
         Err(e) => Err(e),
     }
 }

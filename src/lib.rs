@@ -24,6 +24,7 @@ pub mod error;
 pub mod grammar;
 pub mod input;
 pub mod part;
+pub mod render;
 pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};

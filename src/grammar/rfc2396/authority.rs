@@ -28,11 +28,12 @@ use crate::uri::{Authority, Host, HostKind, Server};
 /// past its end keeps that choice without scanning twice.
 pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     production(i, "authority", |i| {
+        let mark = i.extra.mark();
         match server(i) {
             Ok((rest, s)) if !continues_reg_name(&rest) => return Ok((rest, Authority::Server(s))),
             // A bad escape fails reg_name at the same byte: it scans the same characters.
             Err(Err::Failure(f)) => return Err(Err::Failure(f)),
-            _ => {}
+            _ => i.extra.rollback(mark),
         }
         let (rest, r) = reg_name(i)?;
         Ok((rest, Authority::RegName(r.into())))
@@ -71,6 +72,7 @@ pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// falling back to `hostport` alone (which has no `@` either) is exact.
 pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
     production(i, "server", |i| {
+        let mark = i.extra.mark();
         let (j, user) = maybe(i, |i| {
             let (rest, u) = userinfo(i)?;
             let (rest, _) = lit(rest, "@")?;
@@ -89,15 +91,18 @@ pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
                     },
                 ))
             }
-            Err(Err::Error(_)) => Ok((
-                i,
-                Server {
-                    text: Part::new("", i.location_offset()),
-                    userinfo: None,
-                    host: None,
-                    port: None,
-                },
-            )),
+            Err(Err::Error(_)) => {
+                i.extra.rollback(mark);
+                Ok((
+                    i,
+                    Server {
+                        text: Part::new("", i.location_offset()),
+                        userinfo: None,
+                        host: None,
+                        port: None,
+                    },
+                ))
+            }
             Err(e) => Err(e),
         }
     })
