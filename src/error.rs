@@ -138,6 +138,12 @@ impl Error {
         }))
     }
 
+    /// Set where the offending input ends (a bad byte that is no character).
+    pub(crate) fn with_end(mut self, end: usize) -> Error {
+        self.0.end = end;
+        self
+    }
+
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = m;

@@ -229,7 +229,8 @@ impl Grammar {
             expected,
             self.citation(e.rule),
         )
-        .with_message(m))
+        .with_message(m)
+        .with_end(k + 1))
     }
 
     /// Check `input` against `rule` (see [`Grammar::check`]).
