@@ -1,14 +1,24 @@
 //! `urigram check`: check inputs against a rule of a grammar.
+//!
+//! Arguments are checked first, then the lines of `--file`, which is streamed: cut into
+//! chunks of whole lines, checked on `--jobs` threads, and written in input order (see
+//! [`super::stream`]). Each chunk's work — checking, formatting its records, counting its
+//! statistics — is one [`Plan::batch`] call, through the [`Engine`] seam.
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use serde_json::{Value, json};
-use urigram::{Error, Grammar};
+use serde_json::json;
+use urigram::Grammar;
 
+use super::engine::{Combinators, Engine};
+use super::output::{Only, Place, write_record};
+use super::progress::Progress;
+use super::stream::{self, Failure, Flow, Options};
+use super::summary::{Section, Summary};
 use super::{Format, parse_grammar};
 
 #[derive(Args)]
@@ -23,86 +33,288 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
     /// Check each line of this file (`-` for standard input); only the line ending `\n` or
-    /// `\r\n` is removed.
+    /// `\r\n` is removed. The file is streamed: any size runs in bounded memory.
     #[arg(long, short)]
     file: Option<PathBuf>,
+    /// Threads that check lines (default: the available parallelism). Output keeps the input's
+    /// order whatever the number.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+    /// Print statistics at the end: lines, valid, invalid, and the invalid lines grouped by
+    /// the production that failed, by diagnostic code and by what was found, with examples.
+    /// Per-input output is then off, unless --only asks for it.
+    #[arg(long)]
+    summary: bool,
+    /// Print only the invalid, or only the valid, inputs.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    only: Option<Only>,
     /// Inputs to check.
     inputs: Vec<OsString>,
 }
 
-/// Where an input came from.
-enum Source<'a> {
-    Arg(usize),
-    Line(&'a str, u64),
-}
-
-struct Checker<'w> {
-    grammar: Grammar,
-    rule: &'static str,
-    format: Format,
-    out: BufWriter<Box<dyn Write + 'w>>,
-    first_json: bool,
-    invalid: u64,
-    total: u64,
-}
-
 pub fn run(args: CheckArgs) -> Result<u8, String> {
-    let grammar = args.grammar;
-    let rule = match &args.rule {
-        Some(r) => grammar.rule(r).map_err(|e| e.to_string())?.name,
-        None => grammar.start_rule(),
-    };
+    let engine = Combinators::new(args.grammar, args.rule.as_deref())?;
     if args.inputs.is_empty() && args.file.is_none() {
         return Err("nothing to check: give INPUT arguments or --file PATH (- for stdin)".into());
     }
-    let stdout = io::stdout();
-    let mut c = Checker {
-        grammar,
-        rule,
+    let plan = Plan {
+        engine: &engine,
         format: args.format,
-        out: BufWriter::with_capacity(1 << 16, Box::new(stdout.lock())),
-        first_json: true,
-        invalid: 0,
-        total: 0,
+        only: args.only,
+        records: !args.summary || args.only.is_some(),
+        summary: args.summary,
     };
-    c.begin().map_err(io_err)?;
-    for (k, a) in args.inputs.iter().enumerate() {
-        c.one(&os_bytes(a), Source::Arg(k + 1)).map_err(io_err)?;
+    let jobs = match args.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut out = Output::new(&plan);
+    let mut totals = Totals::default();
+    if plan.summary {
+        totals.summary.section(engine.grammar(), engine.rule());
     }
-    if let Some(path) = &args.file {
-        let (label, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(io::stdin().lock()))
-        } else {
-            let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), Box::new(f))
+    let mut stopped = out.begin().map_err(write_err)? == Flow::Stop;
+
+    if !args.inputs.is_empty() && !stopped {
+        let args: Vec<Vec<u8>> = args.inputs.iter().map(os_bytes).collect();
+        let numbered = args.iter().zip(1..).map(|(a, k)| (k, &a[..]));
+        let mut b = plan.batch(ARGUMENTS, numbered);
+        if let Some(s) = &mut b.section {
+            s.bytes = args.iter().map(|a| a.len() as u64).sum();
+        }
+        stopped = out.records(&b.out).map_err(write_err)? == Flow::Stop;
+        totals.add(b);
+    }
+
+    if let (Some(path), false) = (&args.file, stopped) {
+        let (label, input, size) = open(path)?;
+        let mut progress = Progress::new(
+            size,
+            io::stderr().is_terminal() && !(plan.records && io::stdout().is_terminal()),
+        );
+        let work = |c: &stream::Chunk| {
+            let mut b = plan.batch(&label, c.lines());
+            if let Some(s) = &mut b.section {
+                s.bytes = c.data.len() as u64;
+            }
+            b
         };
-        let mut r = BufReader::with_capacity(1 << 16, reader);
-        let mut line = Vec::new();
-        let mut n = 0u64;
-        loop {
-            line.clear();
-            let got = r
-                .read_until(b'\n', &mut line)
-                .map_err(|e| format!("{label}: {e}"))?;
-            if got == 0 {
-                break;
-            }
-            n += 1;
-            let mut l: &[u8] = &line;
-            if let Some(x) = l.strip_suffix(b"\n") {
-                l = x;
-                if let Some(y) = l.strip_suffix(b"\r") {
-                    l = y;
-                }
-            }
-            c.one(l, Source::Line(&label, n)).map_err(io_err)?;
+        let consume = |c: &stream::Chunk, b: Batch| {
+            progress.advance(c.data.len() as u64, b.lines);
+            let flow = out.records(&b.out);
+            totals.add(b);
+            flow
+        };
+        let r = stream::run(input, Options::with_jobs(jobs), work, consume);
+        progress.finish();
+        match r {
+            Ok(()) => {}
+            Err(Failure::Read(e)) => return Err(format!("{label}: {e}")),
+            Err(Failure::Write(e)) => return Err(write_err(e)),
         }
     }
-    c.end().map_err(io_err)?;
-    Ok(if c.invalid > 0 { 1 } else { 0 })
+    out.end(&totals).map_err(write_err)?;
+    Ok(if totals.invalid > 0 { 1 } else { 0 })
 }
 
-fn io_err(e: io::Error) -> String {
+/// The source name of the arguments in summaries.
+const ARGUMENTS: &str = "<arguments>";
+
+/// What to do with each input.
+struct Plan<'a> {
+    engine: &'a dyn Engine,
+    format: Format,
+    only: Option<Only>,
+    /// Whether inputs get records (filtered by `only`).
+    records: bool,
+    /// Whether to count statistics.
+    summary: bool,
+}
+
+/// The outcome of a batch of inputs: their records, counts and statistics.
+struct Batch {
+    out: Vec<u8>,
+    lines: u64,
+    invalid: u64,
+    section: Option<Section>,
+}
+
+impl Plan<'_> {
+    /// Check `inputs`, numbered lines of `source`, and write their records.
+    fn batch<'i>(&self, source: &str, inputs: impl Iterator<Item = (u64, &'i [u8])>) -> Batch {
+        let mut b = Batch {
+            out: Vec::new(),
+            lines: 0,
+            invalid: 0,
+            section: self
+                .summary
+                .then(|| Section::new(self.engine.grammar(), self.engine.rule())),
+        };
+        for (n, input) in inputs {
+            let r = self.engine.check(input);
+            b.lines += 1;
+            b.invalid += u64::from(r.is_err());
+            if self.records && self.only.is_none_or(|o| o.shows(r.is_ok())) {
+                let place = match source {
+                    ARGUMENTS => Place::Arg(n),
+                    f => Place::Line(f, n),
+                };
+                write_record(&mut b.out, self.format, input, &r, place);
+            }
+            if let Some(s) = &mut b.section {
+                match &r {
+                    Ok(()) => s.add_valid(),
+                    Err(e) => s.add_invalid(source, n, input, e),
+                }
+            }
+        }
+        b
+    }
+}
+
+/// Counts over the whole run.
+#[derive(Default)]
+struct Totals {
+    lines: u64,
+    invalid: u64,
+    summary: Summary,
+}
+
+impl Totals {
+    fn add(&mut self, b: Batch) {
+        self.lines += b.lines;
+        self.invalid += b.invalid;
+        if let Some(s) = b.section {
+            self.summary.merge(Summary { sections: vec![s] });
+        }
+    }
+}
+
+/// Standard output: the records as they come, in input order, then the end of the document
+/// or the summary. A closed pipe (`urigram check ... | head`) stops the run quietly.
+struct Output<'p> {
+    w: BufWriter<StdoutLock<'static>>,
+    plan: &'p Plan<'p>,
+    first_record: bool,
+    wrote_records: bool,
+    closed: bool,
+}
+
+impl<'p> Output<'p> {
+    fn new(plan: &'p Plan<'p>) -> Output<'p> {
+        Output {
+            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            plan,
+            first_record: true,
+            wrote_records: false,
+            closed: false,
+        }
+    }
+
+    fn begin(&mut self) -> io::Result<Flow> {
+        let p = self.plan;
+        if p.format != Format::Json {
+            return Ok(Flow::Continue);
+        }
+        let head = if p.summary {
+            // The summary document, with the records first when --only asks for them.
+            let mut h = String::from("{\"urigram\":\"summary\",\"version\":1");
+            if p.records {
+                h.push_str(",\"results\":[");
+            }
+            h
+        } else {
+            format!(
+                "{{\"grammar\":{},\"rule\":{},\"results\":[",
+                json!(p.engine.grammar()),
+                json!(p.engine.rule())
+            )
+        };
+        self.write(head.as_bytes())
+    }
+
+    /// Write records made by [`write_record`].
+    fn records(&mut self, mut bytes: &[u8]) -> io::Result<Flow> {
+        if bytes.is_empty() {
+            return Ok(if self.closed {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            });
+        }
+        if self.first_record && self.plan.format == Format::Json {
+            bytes = bytes.strip_prefix(b",").unwrap_or(bytes);
+        }
+        self.first_record = false;
+        self.wrote_records = true;
+        self.write(bytes)
+    }
+
+    fn end(&mut self, t: &Totals) -> io::Result<()> {
+        let p = self.plan;
+        let tail = match (p.format, p.summary) {
+            (Format::Json, false) => format!(
+                "],\"total\":{},\"valid\":{},\"invalid\":{}}}\n",
+                t.lines,
+                t.lines - t.invalid,
+                t.invalid
+            ),
+            (Format::Json, true) => format!(
+                "{},\"sections\":{}}}\n",
+                if p.records { "]" } else { "" },
+                t.summary.sections_json()
+            ),
+            (Format::Jsonl, true) => format!("{}\n", t.summary.to_json()),
+            (Format::Human, true) => {
+                let sep = if self.wrote_records { "\n" } else { "" };
+                format!("{sep}{}", t.summary.to_human())
+            }
+            (_, false) => String::new(),
+        };
+        self.write(tail.as_bytes())?;
+        if !self.closed {
+            match self.w.flush() {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+                r => r?,
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<Flow> {
+        if self.closed {
+            return Ok(Flow::Stop);
+        }
+        match self.w.write_all(bytes) {
+            Ok(()) => Ok(Flow::Continue),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(Flow::Stop)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The input of `--file`: its name for messages, the reader, and its size when known.
+type Opened = (String, Box<dyn Read + Send>, Option<u64>);
+
+fn open(path: &PathBuf) -> Result<Opened, String> {
+    if path.as_os_str() == "-" {
+        // A regular file redirected to stdin has a size, and so an ETA.
+        let size = std::fs::metadata("/dev/stdin")
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
+        return Ok(("<stdin>".into(), Box::new(io::stdin()), size));
+    }
+    let label = path.display().to_string();
+    let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+    let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    Ok((label, Box::new(f), size))
+}
+
+fn write_err(e: io::Error) -> String {
     format!("writing output: {e}")
 }
 
@@ -115,103 +327,4 @@ fn os_bytes(s: &OsString) -> Vec<u8> {
 #[cfg(not(unix))]
 fn os_bytes(s: &OsString) -> Vec<u8> {
     s.to_string_lossy().into_owned().into_bytes()
-}
-
-impl Checker<'_> {
-    fn begin(&mut self) -> io::Result<()> {
-        if self.format == Format::Json {
-            write!(
-                self.out,
-                "{{\"grammar\":{},\"rule\":{},\"results\":[",
-                json!(self.grammar.name()),
-                json!(self.rule)
-            )?;
-        }
-        Ok(())
-    }
-
-    fn end(&mut self) -> io::Result<()> {
-        if self.format == Format::Json {
-            writeln!(
-                self.out,
-                "],\"total\":{},\"valid\":{},\"invalid\":{}}}",
-                self.total,
-                self.total - self.invalid,
-                self.invalid
-            )?;
-        }
-        match self.out.flush() {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            r => r,
-        }
-    }
-
-    fn one(&mut self, input: &[u8], src: Source<'_>) -> io::Result<()> {
-        let r = self.grammar.check_bytes(self.rule, input);
-        self.total += 1;
-        if r.is_err() {
-            self.invalid += 1;
-        }
-        let text = String::from_utf8_lossy(input);
-        let w = match self.format {
-            Format::Jsonl => writeln!(self.out, "{}", record(&text, &r)),
-            Format::Json => {
-                let sep = if self.first_json { "" } else { "," };
-                self.first_json = false;
-                write!(self.out, "{sep}{}", record(&text, &r))
-            }
-            Format::Human => match &r {
-                Ok(()) => writeln!(self.out, "ok: {}", urigram::render::visible(&text)),
-                Err(e) => {
-                    let place = match src {
-                        Source::Arg(k) => format!("argument {k}"),
-                        Source::Line(f, n) => format!("{f}:{n}:{}", e.column),
-                    };
-                    writeln!(
-                        self.out,
-                        "{}\n  --> {place}\n",
-                        urigram::render::render(e, &text)
-                    )
-                }
-            },
-        };
-        match w {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            r => r,
-        }
-    }
-}
-
-/// The JSON record of one input.
-pub fn record(input: &str, r: &Result<(), Error>) -> Value {
-    json!({
-        "input": input,
-        "valid": r.is_ok(),
-        "error": match r {
-            Ok(()) => Value::Null,
-            Err(e) => error_json(e),
-        },
-    })
-}
-
-/// Every field of an error, as JSON.
-pub fn error_json(e: &Error) -> Value {
-    json!({
-        "offset": e.offset,
-        "end": e.end,
-        "line": e.line,
-        "column": e.column,
-        "column_utf16": e.column_utf16,
-        "rule": e.rule,
-        "stack": e.stack,
-        "found": e.found.map(String::from),
-        "expected": e.expected_names(),
-        "message": e.message,
-        "citation": {
-            "file": e.citation.file,
-            "line": e.citation.line,
-            "section": e.citation.section,
-            "text": e.citation.to_string(),
-        },
-    })
 }

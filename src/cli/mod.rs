@@ -2,6 +2,12 @@
 //! 2 for usage and I/O errors.
 
 mod check;
+mod engine;
+mod merge;
+mod output;
+mod progress;
+mod stream;
+mod summary;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -27,6 +33,9 @@ enum Command {
     },
     /// Check inputs against a rule: each argument, or each line of a file or of stdin.
     Check(check::CheckArgs),
+    /// Merge the JSON summaries of parts of a corpus (`check --summary --format json` on each
+    /// shard) into the summary of the whole.
+    MergeSummaries(merge::MergeArgs),
 }
 
 /// Output formats shared by the commands.
@@ -71,6 +80,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             print_or_fail(&out).map(|()| 0)
         }
         Command::Check(args) => check::run(args),
+        Command::MergeSummaries(args) => merge::run(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),

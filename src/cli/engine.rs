@@ -1,0 +1,51 @@
+//! What checks one input. `check` and its summaries go through [`Engine`] only, so another
+//! way of checking (the BNF interpreter, several grammars at once) slots in as one more
+//! implementation.
+
+use urigram::grammar::Rule;
+use urigram::{Error, Grammar};
+
+/// Checks one input (a line, without its line ending, or an argument) against one rule.
+/// Called from several threads at once.
+pub trait Engine: Sync {
+    /// The grammar's name, for output and summaries (`rfc2396`).
+    fn grammar(&self) -> &'static str;
+    /// The rule's spec name (`URI-reference`).
+    fn rule(&self) -> &'static str;
+    /// `Ok` when `input` is a string of the rule's language; bytes that are not UTF-8 are
+    /// rejected at the first bad byte.
+    fn check(&self, input: &[u8]) -> Result<(), Error>;
+}
+
+/// The grammar's `nom` combinators: [`Grammar::check_rule`].
+pub struct Combinators {
+    grammar: Grammar,
+    rule: &'static Rule,
+}
+
+impl Combinators {
+    /// The combinator of `rule` (its spec name) in `grammar`, or the grammar's start rule.
+    pub fn new(grammar: Grammar, rule: Option<&str>) -> Result<Combinators, String> {
+        let name = rule.unwrap_or(grammar.start_rule());
+        let rule = grammar.rule(name).map_err(|e| e.to_string())?;
+        Ok(Combinators { grammar, rule })
+    }
+}
+
+impl Engine for Combinators {
+    fn grammar(&self) -> &'static str {
+        self.grammar.name()
+    }
+
+    fn rule(&self) -> &'static str {
+        self.rule.name
+    }
+
+    fn check(&self, input: &[u8]) -> Result<(), Error> {
+        match std::str::from_utf8(input) {
+            // The rule is resolved once, not looked up by name for every line.
+            Ok(s) => self.grammar.check_rule(self.rule, s),
+            Err(_) => self.grammar.check_bytes(self.rule.name, input),
+        }
+    }
+}

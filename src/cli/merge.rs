@@ -1,0 +1,59 @@
+//! `urigram merge-summaries`: the reduce step after `check --summary --format json` ran on
+//! each shard of a corpus.
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::Value;
+
+use super::summary::Summary;
+use super::{Format, print_or_fail};
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Output format: the merged summary for people, or as one JSON document (`json`, or
+    /// `jsonl` for the same on one line), itself mergeable.
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+    /// Files that hold summaries (`-` for standard input), in the shards' order: examples are
+    /// kept from the first files first. A file may hold several summary documents, one after
+    /// the other, and the records of `check --only ... --format jsonl`; they are skipped.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// Merge; exit 0 when the merged summary has no invalid line, 1 when it has, 2 on errors.
+pub fn run(args: MergeArgs) -> Result<u8, String> {
+    let mut total = Summary::default();
+    for path in &args.files {
+        let (label, input): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+            ("<stdin>".into(), Box::new(io::stdin().lock()))
+        } else {
+            let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            (path.display().to_string(), Box::new(f))
+        };
+        let mut found = 0;
+        let docs = serde_json::Deserializer::from_reader(BufReader::new(input)).into_iter();
+        for doc in docs {
+            let doc: Value = doc.map_err(|e| format!("{label}: {e}"))?;
+            if doc.get("urigram").is_none() {
+                continue; // a per-input record
+            }
+            total.merge(Summary::from_json(&doc).map_err(|e| format!("{label}: {e}"))?);
+            found += 1;
+        }
+        if found == 0 {
+            return Err(format!(
+                "{label}: no summary (make one with `urigram check --summary --format json`)"
+            ));
+        }
+    }
+    let out = match args.format {
+        Format::Human => total.to_human(),
+        Format::Json | Format::Jsonl => format!("{}\n", total.to_json()),
+    };
+    print_or_fail(&out)?;
+    Ok(if total.any_invalid() { 1 } else { 0 })
+}

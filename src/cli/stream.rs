@@ -1,0 +1,353 @@
+//! Streaming a line-oriented input through worker threads, in bounded memory, with the
+//! results handed back in input order.
+//!
+//! One reader thread cuts the input into [`Chunk`]s of whole lines (about `chunk_bytes`
+//! each), `jobs` workers turn chunks into results, and the calling thread receives the
+//! results in input order. The chunks' buffers come from a fixed pool of `in_flight` buffers
+//! that the calling thread gives back after it has used a chunk, so at most `in_flight` chunks
+//! (and their results) exist at once, whatever the size of the input. Memory is then about
+//! `in_flight * chunk_bytes`, plus the longest line (a line is never split across chunks).
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::thread;
+
+use crossbeam_channel::{Receiver, Sender, bounded};
+
+/// Whole lines of the input, in order.
+pub struct Chunk {
+    /// 0 for the first chunk, then 1, 2 ...
+    pub seq: u64,
+    /// The 1-based number of the chunk's first line.
+    pub first_line: u64,
+    /// Whole lines, each ending in `\n`, except the input's last line when it has none.
+    pub data: Vec<u8>,
+}
+
+impl Chunk {
+    /// The lines with their numbers, without their line endings (`\n` or `\r\n`).
+    pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        let data = &self.data[..];
+        let mut start = 0;
+        let mut ends = memchr::memchr_iter(b'\n', data);
+        let mut n = self.first_line;
+        std::iter::from_fn(move || {
+            let line = match ends.next() {
+                Some(end) => {
+                    let l = &data[start..end];
+                    start = end + 1;
+                    l.strip_suffix(b"\r").unwrap_or(l)
+                }
+                // A last line without a line ending.
+                None if start < data.len() => {
+                    let l = &data[start..];
+                    start = data.len();
+                    l
+                }
+                None => return None,
+            };
+            n += 1;
+            Some((n - 1, line))
+        })
+    }
+}
+
+/// Sizes of the pipeline.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// The size a chunk grows to before it is cut at its last line ending.
+    pub chunk_bytes: usize,
+    /// Chunks that may exist at once: being read, waiting, checked or written.
+    pub in_flight: usize,
+}
+
+impl Options {
+    /// About 4,000 lines of 60 bytes a chunk, four chunks a worker.
+    pub fn with_jobs(jobs: usize) -> Options {
+        let jobs = jobs.max(1);
+        Options {
+            jobs,
+            chunk_bytes: 256 << 10,
+            in_flight: 4 * jobs + 2,
+        }
+    }
+}
+
+/// What the consumer wants after a chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// Stop reading and checking (the output was closed).
+    Stop,
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    /// Reading the input failed.
+    Read(io::Error),
+    /// The consumer failed (writing the output).
+    Write(io::Error),
+}
+
+/// Read `input` in chunks of whole lines, run `work` on each chunk on `opts.jobs` threads, and
+/// call `consume` with each chunk and its result, in input order, on the calling thread.
+pub fn run<T, W, C>(
+    input: Box<dyn Read + Send>,
+    opts: Options,
+    work: W,
+    mut consume: C,
+) -> Result<(), Failure>
+where
+    T: Send,
+    W: Fn(&Chunk) -> T + Sync,
+    C: FnMut(&Chunk, T) -> io::Result<Flow>,
+{
+    let in_flight = opts.in_flight.max(2);
+    let (free_tx, free_rx) = bounded::<Vec<u8>>(in_flight);
+    for _ in 0..in_flight {
+        free_tx
+            .send(Vec::new())
+            .expect("the pool has room for every buffer");
+    }
+    let (work_tx, work_rx) = bounded::<Chunk>(in_flight);
+    let (done_tx, done_rx) = bounded::<(Chunk, T)>(in_flight);
+
+    // The reader owns its input and ends when the input does, or when the buffer pool closes:
+    // it is not joined after a stop, since it may be waiting on a slow input.
+    let chunk_bytes = opts.chunk_bytes.max(1);
+    let reader = thread::Builder::new()
+        .name("urigram-read".into())
+        .spawn(move || read_chunks(input, chunk_bytes, &free_rx, &work_tx))
+        .map_err(Failure::Read)?;
+
+    // Closed by the consumer when it stops, so that idle workers end too.
+    let (stop_tx, stop_rx) = bounded::<()>(0);
+
+    let stopped = thread::scope(|s| -> Result<bool, Failure> {
+        // Owned here, so that every way out of this closure drops them before the workers are
+        // joined: that ends the reader (no free buffer) and the workers (no one to send to).
+        let (done_rx, free_tx, stop_tx) = (done_rx, free_tx, stop_tx);
+        for k in 0..opts.jobs.max(1) {
+            let (work_rx, done_tx, stop_rx, work) =
+                (work_rx.clone(), done_tx.clone(), stop_rx.clone(), &work);
+            thread::Builder::new()
+                .name(format!("urigram-check-{k}"))
+                .spawn_scoped(s, move || {
+                    loop {
+                        let chunk = crossbeam_channel::select! {
+                            recv(work_rx) -> c => match c {
+                                Ok(c) => c,
+                                Err(_) => break, // the input is done
+                            },
+                            recv(stop_rx) -> _ => break,
+                        };
+                        let t = work(&chunk);
+                        if done_tx.send((chunk, t)).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .map_err(Failure::Read)?;
+        }
+        drop((work_rx, done_tx, stop_rx));
+        // Results arrive in any order; hand them on in input order. At most `in_flight` wait.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0u64;
+        for (chunk, t) in &done_rx {
+            waiting.insert(chunk.seq, (chunk, t));
+            while let Some((chunk, t)) = waiting.remove(&next) {
+                next += 1;
+                if consume(&chunk, t).map_err(Failure::Write)? == Flow::Stop {
+                    drop(stop_tx);
+                    return Ok(true);
+                }
+                let _ = free_tx.send(chunk.data);
+            }
+        }
+        Ok(false)
+    });
+    match stopped {
+        Ok(false) => match reader.join() {
+            Ok(r) => r.map_err(Failure::Read),
+            Err(_) => Err(Failure::Read(io::Error::other(
+                "the reader thread panicked",
+            ))),
+        },
+        Ok(true) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The reader thread: fill pooled buffers with whole lines and send them on as chunks.
+fn read_chunks(
+    mut input: Box<dyn Read + Send>,
+    chunk_bytes: usize,
+    free: &Receiver<Vec<u8>>,
+    work: &Sender<Chunk>,
+) -> io::Result<()> {
+    let mut carry = Vec::new();
+    let mut seq = 0;
+    let mut line = 1;
+    let mut eof = false;
+    while !eof {
+        let Ok(mut buf) = free.recv() else {
+            return Ok(()); // the consumer stopped
+        };
+        buf.clear();
+        buf.append(&mut carry);
+        // Read until the buffer is full enough and holds a line ending, or the input ends.
+        let mut scanned = 0;
+        let cut = loop {
+            if buf.len() >= chunk_bytes {
+                if let Some(p) = memchr::memrchr(b'\n', &buf[scanned..]) {
+                    break scanned + p + 1;
+                }
+                scanned = buf.len();
+            }
+            let want = chunk_bytes.saturating_sub(buf.len()).max(64 << 10);
+            if read_some(&mut input, &mut buf, want)? == 0 {
+                eof = true;
+                break buf.len();
+            }
+        };
+        carry.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        if buf.is_empty() {
+            break;
+        }
+        let mut lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
+        if buf.last() != Some(&b'\n') {
+            lines += 1;
+        }
+        let chunk = Chunk {
+            seq,
+            first_line: line,
+            data: buf,
+        };
+        seq += 1;
+        line += lines;
+        if work.send(chunk).is_err() {
+            return Ok(()); // the workers stopped
+        }
+    }
+    Ok(())
+}
+
+/// Append up to `want` bytes read from `input` to `buf`; the number read, 0 at the end.
+fn read_some(input: &mut dyn Read, buf: &mut Vec<u8>, want: usize) -> io::Result<usize> {
+    let len = buf.len();
+    buf.resize(len + want, 0);
+    loop {
+        match input.read(&mut buf[len..]) {
+            Ok(n) => {
+                buf.truncate(len + n);
+                return Ok(n);
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                buf.truncate(len);
+                return Err(e);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line with its number, through the pipeline with tiny chunks.
+    fn lines_of(input: &[u8], jobs: usize, chunk_bytes: usize) -> Vec<(u64, Vec<u8>)> {
+        let mut got = Vec::new();
+        let opts = Options {
+            jobs,
+            chunk_bytes,
+            in_flight: 3,
+        };
+        let work = |c: &Chunk| -> Vec<(u64, Vec<u8>)> {
+            c.lines().map(|(n, l)| (n, l.to_vec())).collect()
+        };
+        run(
+            Box::new(io::Cursor::new(input.to_vec())),
+            opts,
+            work,
+            |_, v| {
+                got.extend(v);
+                Ok(Flow::Continue)
+            },
+        )
+        .unwrap();
+        got
+    }
+
+    #[test]
+    fn lines_in_order_with_their_numbers() {
+        let input = b"a\r\nbb\n\nccc\r\nd";
+        for chunk_bytes in [1, 2, 3, 5, 100] {
+            for jobs in [1, 2, 3] {
+                let got = lines_of(input, jobs, chunk_bytes);
+                let want: Vec<(u64, Vec<u8>)> = vec![
+                    (1, b"a".to_vec()),
+                    (2, b"bb".to_vec()),
+                    (3, b"".to_vec()),
+                    (4, b"ccc".to_vec()),
+                    (5, b"d".to_vec()),
+                ];
+                assert_eq!(got, want, "chunk_bytes {chunk_bytes}, jobs {jobs}");
+            }
+        }
+    }
+
+    #[test]
+    fn empty_input_and_lone_line_endings() {
+        assert!(lines_of(b"", 2, 4).is_empty());
+        assert_eq!(lines_of(b"\n", 2, 4), vec![(1, vec![])]);
+        assert_eq!(lines_of(b"\r\n\r\n", 1, 1), vec![(1, vec![]), (2, vec![])]);
+        // A lone \r that ends the input stays (only \n or \r\n end a line).
+        assert_eq!(lines_of(b"x\r", 1, 1), vec![(1, b"x\r".to_vec())]);
+    }
+
+    #[test]
+    fn many_lines_keep_their_order() {
+        let mut input = Vec::new();
+        for k in 0..10_000 {
+            input.extend_from_slice(format!("line {k}\n").as_bytes());
+        }
+        let got = lines_of(&input, 3, 97);
+        assert_eq!(got.len(), 10_000);
+        for (k, (n, l)) in got.iter().enumerate() {
+            assert_eq!(*n, k as u64 + 1);
+            assert_eq!(l, format!("line {k}").as_bytes());
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_the_run() {
+        let input: Vec<u8> = b"x\n".repeat(100_000);
+        let mut seen = 0;
+        let opts = Options {
+            jobs: 2,
+            chunk_bytes: 16,
+            in_flight: 4,
+        };
+        run(
+            Box::new(io::Cursor::new(input)),
+            opts,
+            |c| c.data.len(),
+            |_, _| {
+                seen += 1;
+                Ok(if seen == 3 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, 3);
+    }
+}
