@@ -48,6 +48,13 @@ pub struct CheckArgs {
     /// Print only the invalid, or only the valid, inputs.
     #[arg(long, value_enum, value_name = "WHICH")]
     only: Option<Only>,
+    /// The name that messages and summary examples give to the --file input (default: its
+    /// path, `<stdin>` for standard input), e.g. the shard's name in a map step.
+    #[arg(long, value_name = "NAME")]
+    label: Option<String>,
+    /// The size of the chunks that --file is cut into (for tests of the chunking).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk_bytes: Option<u64>,
     /// Inputs to check.
     inputs: Vec<OsString>,
 }
@@ -88,6 +95,7 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
 
     if let (Some(path), false) = (&args.file, stopped) {
         let (label, input, size) = open(path)?;
+        let label = args.label.clone().unwrap_or(label);
         let mut progress = Progress::new(
             size,
             io::stderr().is_terminal() && !(plan.records && io::stdout().is_terminal()),
@@ -105,7 +113,11 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
             totals.add(b);
             flow
         };
-        let r = stream::run(input, Options::with_jobs(jobs), work, consume);
+        let mut opts = Options::with_jobs(jobs);
+        if let Some(n) = args.chunk_bytes {
+            opts.chunk_bytes = n as usize;
+        }
+        let r = stream::run(input, opts, work, consume);
         progress.finish();
         match r {
             Ok(()) => {}
@@ -196,7 +208,8 @@ struct Output<'p> {
     w: BufWriter<StdoutLock<'static>>,
     plan: &'p Plan<'p>,
     first_record: bool,
-    wrote_records: bool,
+    /// The last two bytes of the records written, to start the summary after one blank line.
+    tail: [u8; 2],
     closed: bool,
 }
 
@@ -206,7 +219,7 @@ impl<'p> Output<'p> {
             w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
             plan,
             first_record: true,
-            wrote_records: false,
+            tail: *b"\n\n",
             closed: false,
         }
     }
@@ -246,7 +259,11 @@ impl<'p> Output<'p> {
             bytes = bytes.strip_prefix(b",").unwrap_or(bytes);
         }
         self.first_record = false;
-        self.wrote_records = true;
+        match bytes {
+            [.., a, b] => self.tail = [*a, *b],
+            [b] => self.tail = [self.tail[1], *b],
+            [] => {}
+        }
         self.write(bytes)
     }
 
@@ -266,7 +283,7 @@ impl<'p> Output<'p> {
             ),
             (Format::Jsonl, true) => format!("{}\n", t.summary.to_json()),
             (Format::Human, true) => {
-                let sep = if self.wrote_records { "\n" } else { "" };
+                let sep = if self.tail == *b"\n\n" { "" } else { "\n" };
                 format!("{sep}{}", t.summary.to_human())
             }
             (_, false) => String::new(),
