@@ -101,7 +101,11 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
             io::stderr().is_terminal() && !(plan.records && io::stdout().is_terminal()),
         );
         let work = |c: &stream::Chunk| {
-            let mut b = plan.batch(&label, c.lines());
+            // Most chunks are UTF-8 as a whole: validate once, not line by line.
+            let mut b = match std::str::from_utf8(&c.data) {
+                Ok(text) => plan.batch(&label, c.line_ranges().map(|(n, r)| (n, &text[r]))),
+                Err(_) => plan.batch(&label, c.lines()),
+            };
             if let Some(s) = &mut b.section {
                 s.bytes = c.data.len() as u64;
             }
@@ -109,7 +113,11 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         };
         let consume = |c: &stream::Chunk, b: Batch| {
             progress.advance(c.data.len() as u64, b.lines);
-            let flow = out.records(&b.out);
+            let flow = out.records(&b.out).and_then(|f| match f {
+                // Each chunk's records go out now: a slow input is answered as it comes.
+                Flow::Continue => out.flush(),
+                Flow::Stop => Ok(Flow::Stop),
+            });
             totals.add(b);
             flow
         };
@@ -153,7 +161,11 @@ struct Batch {
 
 impl Plan<'_> {
     /// Check `inputs`, numbered lines of `source`, and write their records.
-    fn batch<'i>(&self, source: &str, inputs: impl Iterator<Item = (u64, &'i [u8])>) -> Batch {
+    fn batch<'i, L: Line<'i>>(
+        &self,
+        source: &str,
+        inputs: impl Iterator<Item = (u64, L)>,
+    ) -> Batch {
         let mut b = Batch {
             out: Vec::new(),
             lines: 0,
@@ -162,8 +174,9 @@ impl Plan<'_> {
                 .summary
                 .then(|| Section::new(self.engine.grammar(), self.engine.rule())),
         };
-        for (n, input) in inputs {
-            let r = self.engine.check(input);
+        for (n, line) in inputs {
+            let r = line.check(self.engine);
+            let input = line.bytes();
             b.lines += 1;
             b.invalid += u64::from(r.is_err());
             if self.records && self.only.is_none_or(|o| o.shows(r.is_ok())) {
@@ -181,6 +194,30 @@ impl Plan<'_> {
             }
         }
         b
+    }
+}
+
+/// One input: bytes, or text already known to be UTF-8.
+trait Line<'a>: Copy {
+    fn bytes(self) -> &'a [u8];
+    fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error>;
+}
+
+impl<'a> Line<'a> for &'a [u8] {
+    fn bytes(self) -> &'a [u8] {
+        self
+    }
+    fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error> {
+        engine.check(self)
+    }
+}
+
+impl<'a> Line<'a> for &'a str {
+    fn bytes(self) -> &'a [u8] {
+        self.as_bytes()
+    }
+    fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error> {
+        engine.check_str(self)
     }
 }
 
@@ -296,6 +333,17 @@ impl<'p> Output<'p> {
             }
         }
         Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<Flow> {
+        match self.w.flush() {
+            Ok(()) => Ok(Flow::Continue),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(Flow::Stop)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<Flow> {

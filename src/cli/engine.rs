@@ -15,6 +15,10 @@ pub trait Engine: Sync {
     /// `Ok` when `input` is a string of the rule's language; bytes that are not UTF-8 are
     /// rejected at the first bad byte.
     fn check(&self, input: &[u8]) -> Result<(), Error>;
+    /// [`Engine::check`] for input known to be UTF-8.
+    fn check_str(&self, input: &str) -> Result<(), Error> {
+        self.check(input.as_bytes())
+    }
 }
 
 /// The grammar's `nom` combinators: [`Grammar::check_rule`].
@@ -47,5 +51,9 @@ impl Engine for Combinators {
             Ok(s) => self.grammar.check_rule(self.rule, s),
             Err(_) => self.grammar.check_bytes(self.rule.name, input),
         }
+    }
+
+    fn check_str(&self, input: &str) -> Result<(), Error> {
+        self.grammar.check_rule(self.rule, input)
     }
 }

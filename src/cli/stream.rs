@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::ops::Range;
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender, bounded};
@@ -27,27 +28,36 @@ pub struct Chunk {
 impl Chunk {
     /// The lines with their numbers, without their line endings (`\n` or `\r\n`).
     pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        self.line_ranges().map(|(n, r)| (n, &self.data[r]))
+    }
+
+    /// The lines as [`Chunk::lines`] gives them, as byte ranges of `data`. A range never
+    /// splits a UTF-8 character, since it starts and ends next to ASCII line endings.
+    pub fn line_ranges(&self) -> impl Iterator<Item = (u64, Range<usize>)> + use<'_> {
         let data = &self.data[..];
         let mut start = 0;
         let mut ends = memchr::memchr_iter(b'\n', data);
         let mut n = self.first_line;
         std::iter::from_fn(move || {
-            let line = match ends.next() {
+            let range = match ends.next() {
                 Some(end) => {
-                    let l = &data[start..end];
+                    let s = start;
                     start = end + 1;
-                    l.strip_suffix(b"\r").unwrap_or(l)
+                    match end > s && data[end - 1] == b'\r' {
+                        true => s..end - 1,
+                        false => s..end,
+                    }
                 }
                 // A last line without a line ending.
                 None if start < data.len() => {
-                    let l = &data[start..];
+                    let s = start;
                     start = data.len();
-                    l
+                    s..data.len()
                 }
                 None => return None,
             };
             n += 1;
-            Some((n - 1, line))
+            Some((n - 1, range))
         })
     }
 }
@@ -199,20 +209,25 @@ fn read_chunks(
         };
         buf.clear();
         buf.append(&mut carry);
-        // Read until the buffer is full enough and holds a line ending, or the input ends.
+        // Read until the buffer is full enough and holds a line ending, or the input ends. A
+        // short read means the input has nothing more for now (a pipe, a terminal): then the
+        // lines read so far go on at once, so that a slow input is answered line by line.
         let mut scanned = 0;
+        let mut short = false;
         let cut = loop {
-            if buf.len() >= chunk_bytes {
+            if buf.len() >= chunk_bytes || short {
                 if let Some(p) = memchr::memrchr(b'\n', &buf[scanned..]) {
                     break scanned + p + 1;
                 }
                 scanned = buf.len();
             }
             let want = chunk_bytes.saturating_sub(buf.len()).max(64 << 10);
-            if read_some(&mut input, &mut buf, want)? == 0 {
+            let got = read_some(&mut input, &mut buf, want)?;
+            if got == 0 {
                 eof = true;
                 break buf.len();
             }
+            short = got < want;
         };
         carry.extend_from_slice(&buf[cut..]);
         buf.truncate(cut);
@@ -237,7 +252,8 @@ fn read_chunks(
     Ok(())
 }
 
-/// Append up to `want` bytes read from `input` to `buf`; the number read, 0 at the end.
+/// Append what one read of at most `want` bytes gives to `buf`; the number read, 0 at the
+/// end.
 fn read_some(input: &mut dyn Read, buf: &mut Vec<u8>, want: usize) -> io::Result<usize> {
     let len = buf.len();
     buf.resize(len + want, 0);
@@ -323,6 +339,40 @@ mod tests {
             assert_eq!(*n, k as u64 + 1);
             assert_eq!(l, format!("line {k}").as_bytes());
         }
+    }
+
+    /// A reader that gives one piece a read, as a pipe from a slow writer does.
+    struct Pieces(Vec<&'static [u8]>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let p = self.0.remove(0);
+            buf[..p.len()].copy_from_slice(p);
+            Ok(p.len())
+        }
+    }
+
+    #[test]
+    fn a_slow_input_goes_on_line_by_line() {
+        let input = Pieces(vec![b"a\n", b"b", b"b\nc\r", b"\n", b"d"]);
+        let opts = Options::with_jobs(2);
+        let mut chunks = Vec::new();
+        let work = |c: &Chunk| c.lines().map(|(n, l)| (n, l.to_vec())).collect::<Vec<_>>();
+        run(Box::new(input), opts, work, |_, v| {
+            chunks.push(v);
+            Ok(Flow::Continue)
+        })
+        .unwrap();
+        let want: Vec<Vec<(u64, Vec<u8>)>> = vec![
+            vec![(1, b"a".to_vec())],
+            vec![(2, b"bb".to_vec())],
+            vec![(3, b"c".to_vec())],
+            vec![(4, b"d".to_vec())],
+        ];
+        assert_eq!(chunks, want);
     }
 
     #[test]
