@@ -24,12 +24,14 @@ pub mod error;
 pub mod grammar;
 pub mod input;
 pub mod part;
+pub mod split;
 pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
 pub use grammar::Grammar;
 pub use input::Expected;
 pub use part::Part;
+pub use split::{Split, split};
 pub use uri::{
     Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,
     UriReference, UriReferenceBuf,
