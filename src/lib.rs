@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod escape;
 pub mod grammar;
 pub mod input;
 pub mod part;
@@ -28,6 +29,7 @@ pub mod split;
 pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
+pub use escape::{Component, EscapeError, decode, decode_safe, encode};
 pub use grammar::Grammar;
 pub use input::Expected;
 pub use part::Part;
