@@ -138,6 +138,20 @@ impl Error {
         }))
     }
 
+    /// The same error for a text `whole` that holds the checked input at byte `shift`.
+    pub(crate) fn shifted(&self, whole: &str, shift: usize) -> Error {
+        Error::at(
+            self.grammar,
+            self.start_rule,
+            self.rule,
+            self.stack.clone(),
+            whole,
+            self.offset + shift,
+            self.expected.clone(),
+            self.citation,
+        )
+    }
+
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = m;

@@ -25,6 +25,7 @@ pub mod escape;
 pub mod grammar;
 pub mod input;
 pub mod part;
+pub mod resolve;
 pub mod split;
 pub mod uri;
 
@@ -33,6 +34,10 @@ pub use escape::{Component, EscapeError, decode, decode_safe, encode};
 pub use grammar::Grammar;
 pub use input::Expected;
 pub use part::Part;
+pub use resolve::{
+    AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
+    relativize, resolve, resolve_str, resolve_with,
+};
 pub use split::{Split, split};
 pub use uri::{
     Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,

@@ -3,6 +3,7 @@
 
 mod escaping;
 mod generate;
+mod resolution;
 mod splitting;
 
 /// The RFC's own examples of URI references (sections 1.3, 5, Appendices B and C), all valid.
