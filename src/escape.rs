@@ -325,6 +325,32 @@ pub fn decode_safe(text: &str, component: Component) -> Result<String, EscapeErr
     Ok(out)
 }
 
+/// Section 6 and 2.4.2: the escapes of `unreserved` characters decoded, every other escape in
+/// upper-case hex; everything else as it is. `text` is a component that the grammar accepted.
+pub(crate) fn normalize_escapes(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() && HEX.contains(b[i + 1]) && HEX.contains(b[i + 2]) {
+            out.push_str(&text[last..i]);
+            let c = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
+            if UNRESERVED.contains(c) {
+                out.push(char::from(c));
+            } else {
+                push_escape(&mut out, c);
+            }
+            i += 3;
+            last = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,5 +408,11 @@ mod tests {
             }
         );
         assert_eq!(e.to_string(), "'é' at byte 1 is not allowed in query");
+    }
+
+    #[test]
+    fn normalizing_escapes() {
+        assert_eq!(normalize_escapes("%7e%7E%2f%41%c3%A9x%"), "~~%2FA%C3%A9x%");
+        assert_eq!(normalize_escapes(""), "");
     }
 }

@@ -24,6 +24,7 @@ pub mod error;
 pub mod escape;
 pub mod grammar;
 pub mod input;
+pub mod normalize;
 pub mod part;
 pub mod resolve;
 pub mod split;
@@ -33,6 +34,7 @@ pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
 pub use escape::{Component, EscapeError, decode, decode_safe, encode};
 pub use grammar::Grammar;
 pub use input::Expected;
+pub use normalize::{default_port, equivalent, normalize};
 pub use part::Part;
 pub use resolve::{
     AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,

@@ -3,6 +3,7 @@
 
 mod escaping;
 mod generate;
+mod normalization;
 mod resolution;
 mod splitting;
 
