@@ -20,6 +20,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
+pub mod cli_semantics;
 pub mod error;
 pub mod escape;
 pub mod grammar;
