@@ -150,6 +150,13 @@ impl Error {
             self.expected.clone(),
             self.citation,
         )
+        .with_end(self.end + shift)
+    }
+
+    /// Set where the offending input ends (a bad byte that is no character).
+    pub(crate) fn with_end(mut self, end: usize) -> Error {
+        self.0.end = end;
+        self
     }
 
     /// Replace the message.

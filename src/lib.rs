@@ -28,6 +28,7 @@ pub mod grammar;
 pub mod input;
 pub mod normalize;
 pub mod part;
+pub mod render;
 pub mod resolve;
 pub mod split;
 pub mod uri;
