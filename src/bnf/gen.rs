@@ -4,14 +4,15 @@
 //! members by construction; a test checks every rule of every grammar anyway. Each nonterminal
 //! knows its smallest derivation (in symbols, counting one per production used and one per
 //! character). Generation keeps the size committed so far, the smallest completion of what
-//! remains included, within the budget: it picks uniformly among the productions that fit,
-//! and once none but the smallest fit, it takes a smallest one. A smallest production's
-//! symbols are each strictly smaller than its left-hand side, so generation always ends, and
-//! the output is never longer than `max(budget, smallest derivation of the rule)`. It is an
-//! explicit-stack loop; nothing recurses.
+//! remains included, within the budget. At each nonterminal it picks uniformly among the
+//! productions that fit, half the time only among those that grow the output (so repetitions
+//! and options are taken more often than not); once only the smallest fit, it takes a smallest
+//! one. A smallest production's symbols are each strictly smaller than its left-hand side, so
+//! generation always ends, and the output is never longer than `max(budget, smallest
+//! derivation of the rule)`. It is an explicit-stack loop; nothing recurses.
 
 use super::BnfError;
-use super::interp::{Cfg, Sym};
+use super::interp::{Cfg, Prod, Sym};
 use super::reader::Grammar;
 
 /// The characters a mutation inserts or substitutes: URI delimiters and the characters the
@@ -28,6 +29,7 @@ pub struct Generator<'g> {
     start: u32,
     rng: fastrand::Rng,
     stack: Vec<Sym>,
+    pool: Vec<&'g Prod>,
 }
 
 impl std::fmt::Debug for Generator<'_> {
@@ -59,23 +61,23 @@ impl Generator<'_> {
                 Sym::N(a) => {
                     let prods = cfg.prods_of(a);
                     let least = cfg.min_size.get(a as usize).copied().unwrap_or(0);
-                    let extra = |p: &super::interp::Prod| p.min_size.saturating_sub(least);
-                    let fits = prods
-                        .iter()
-                        .filter(|p| committed.saturating_add(extra(p)) <= budget)
-                        .count();
-                    let chosen = if fits > 0 {
-                        let k = self.rng.usize(..fits);
-                        prods
-                            .iter()
-                            .filter(|p| committed.saturating_add(extra(p)) <= budget)
-                            .nth(k)
-                    } else {
-                        let smallest = prods.iter().filter(|p| extra(p) == 0).count();
-                        let k = self.rng.usize(..smallest.max(1));
-                        prods.iter().filter(|p| extra(p) == 0).nth(k)
-                    };
-                    if let Some(p) = chosen {
+                    let extra = |p: &Prod| p.min_size.saturating_sub(least);
+                    let fits = |p: &Prod| committed.saturating_add(extra(p)) <= budget;
+                    // Half the time, only productions that grow the output (when any fits):
+                    // a repetition goes on, and an option is taken, with probability 3/4.
+                    let grow = self.rng.bool();
+                    let pools: [&dyn Fn(&Prod) -> bool; 3] =
+                        [&|p| grow && fits(p) && extra(p) > 0, &|p| fits(p), &|p| {
+                            extra(p) == 0
+                        }];
+                    for pool in pools {
+                        self.pool.clear();
+                        self.pool.extend(prods.iter().filter(|p| pool(p)));
+                        if !self.pool.is_empty() {
+                            break;
+                        }
+                    }
+                    if let Some(p) = self.pool.get(self.rng.usize(..self.pool.len().max(1))) {
                         committed = committed.saturating_add(extra(p));
                         self.stack.extend(p.rhs.iter().rev().copied());
                     }
@@ -161,6 +163,7 @@ impl Grammar {
             start,
             rng: fastrand::Rng::with_seed(seed),
             stack: Vec::new(),
+            pool: Vec::new(),
         })
     }
 

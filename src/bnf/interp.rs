@@ -476,6 +476,8 @@ struct Earley<'c> {
     predicted: Vec<u32>,
     /// Leo items: for (set, nonterminal), the topmost item of the deterministic chain.
     leo: HashMap<(u32, u32), Option<Item>, IntBuild>,
+    /// Whether to use Leo items at all (off only to test them against plain Earley).
+    use_leo: bool,
 }
 
 impl Earley<'_> {
@@ -556,9 +558,11 @@ impl Earley<'_> {
     }
 
     fn complete(&mut self, nt: u32, origin: u32) {
-        if let Some(top) = self.leo_top(origin, nt) {
-            self.add(top);
-            return;
+        if self.use_leo {
+            if let Some(top) = self.leo_top(origin, nt) {
+                self.add(top);
+                return;
+            }
         }
         for k in self.waiting_range(origin, nt) {
             let item = self.index[k].1;
@@ -602,7 +606,7 @@ impl Earley<'_> {
     }
 }
 
-fn recognize(cfg: &Cfg, start: u32, input: &[u8]) -> Result<(), usize> {
+fn recognize(cfg: &Cfg, start: u32, input: &[u8], use_leo: bool) -> Result<(), usize> {
     let Ok(n) = u32::try_from(input.len()) else {
         return Err(0);
     };
@@ -617,6 +621,7 @@ fn recognize(cfg: &Cfg, start: u32, input: &[u8]) -> Result<(), usize> {
         bounds: vec![0],
         predicted: vec![0; cfg.min_size.len()],
         leo: HashMap::default(),
+        use_leo,
     };
     let Some(start_prod) = cfg.prods_of(start).first() else {
         return Err(0);
@@ -675,7 +680,13 @@ impl Recognizer<'_> {
     /// Bytes outside ASCII match nothing. Time is polynomial (linear for the grammars here),
     /// memory linear in the input, and nothing recurses.
     pub fn check(&self, input: &str) -> Result<(), usize> {
-        recognize(&self.grammar.cfg, self.start, input.as_bytes())
+        recognize(&self.grammar.cfg, self.start, input.as_bytes(), true)
+    }
+
+    /// [`Recognizer::check`] without Leo's memoization: plain Earley, for tests.
+    #[cfg(test)]
+    pub(crate) fn check_without_leo(&self, input: &str) -> Result<(), usize> {
+        recognize(&self.grammar.cfg, self.start, input.as_bytes(), false)
     }
 
     /// Whether `input` is in the rule's language.

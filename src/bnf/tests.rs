@@ -836,6 +836,13 @@ fn generated_members_are_members() {
                     );
                 }
                 assert_offset_consistent(&g, rule, &mutant);
+                let plain = g.recognizer(rule).unwrap();
+                assert_eq!(plain.check_without_leo(&m), Ok(()), "{name} {rule} {m:?}");
+                assert_eq!(
+                    plain.check_without_leo(&mutant),
+                    verdict,
+                    "{name} {rule} {mutant:?}"
+                );
             }
         }
     }
@@ -922,4 +929,47 @@ fn ambiguous_hostname() {
     assert_eq!(check(&g, "url", &host), Ok(()));
     let bad = format!("http://{}/", ".a".repeat(150));
     assert_eq!(check(&g, "url", &bad), Err(7));
+}
+
+/// A longer run of the differential checks: `cargo test --lib bnf::tests::soak -- --ignored`.
+#[test]
+#[ignore]
+fn soak() {
+    let rounds: u64 = std::env::var("BNF_SOAK_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let rfc822 = grammar("rfc822");
+    for name in names() {
+        let g = grammar(name);
+        let mut naive = Naive {
+            grammars: vec![&g, &rfc822],
+            memo: HashMap::new(),
+        };
+        for rule in g.rule_names() {
+            let plain = g.recognizer(rule).unwrap();
+            let mut members = g.generator(rule, 1000).unwrap();
+            for seed in 0..rounds {
+                let m = members.member(10 + (seed as usize % 10) * 25);
+                assert_eq!(check(&g, rule, &m), Ok(()), "{name} {rule} {m:?}");
+                assert!(naive.matches(0, rule, &m), "{name} {rule} {m:?} (naive)");
+                let mut mutant = m.clone();
+                for _ in 0..=(seed % 3) {
+                    mutant = members.mutation(&mutant);
+                }
+                let verdict = check(&g, rule, &mutant);
+                assert_eq!(
+                    verdict.is_ok(),
+                    naive.matches(0, rule, &mutant),
+                    "{name} {rule} {mutant:?}"
+                );
+                assert_eq!(
+                    plain.check_without_leo(&mutant),
+                    verdict,
+                    "{name} {rule} {mutant:?}"
+                );
+                assert_offset_consistent(&g, rule, &mutant);
+            }
+        }
+    }
 }
