@@ -22,6 +22,10 @@
 //!   `]` that is a whole alternative on its own (`national`: `... | [ | ] | ...`) is the
 //!   bracket character itself.
 //!
+//! RFC 822 defines its quote-mark token like a rule, `<">  =  <ASCII quote mark>`
+//! (rfc822.txt:721). The reader checks that definition and does not make it a rule: `<">` is a
+//! token of the notation (it is one in RFC 1738 and RFC 2396 too), so nothing lists it.
+//!
 //! Literals are exact bytes: the reader is case-sensitive everywhere, including RFC 822's
 //! quoted strings (rfc822.txt section 2.1 calls them case-insensitive; no literal reached by
 //! `addr-spec` contains a letter, so this changes nothing here).
@@ -918,7 +922,12 @@ struct Parser<'a> {
     pos: usize,
     last_line: u32,
     refs: Vec<(String, u32)>,
+    /// Open groups, options and repetitions: bounded, so no text can exhaust the stack.
+    depth: usize,
 }
+
+/// The deepest nesting of `( )` and `[ ]` the reader accepts (the RFCs use at most 5).
+const MAX_DEPTH: usize = 64;
 
 impl Parser<'_> {
     fn peek(&self) -> Option<&Tok> {
@@ -934,6 +943,16 @@ impl Parser<'_> {
     }
 
     fn alt(&mut self) -> Result<Expr, BnfError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.err("brackets nested too deep"));
+        }
+        let alt = self.alt_inner();
+        self.depth -= 1;
+        alt
+    }
+
+    fn alt_inner(&mut self) -> Result<Expr, BnfError> {
         let mut alts = vec![self.seq()?];
         while self.peek() == Some(&Tok::Bar) {
             self.pos += 1;
@@ -1083,6 +1102,7 @@ fn parse_rule(
         pos: 0,
         last_line: raw.lines.last().map_or(0, |l| l.number),
         refs: Vec::new(),
+        depth: 0,
     };
     let expr = parser.alt()?;
     if parser.pos < toks.len() {

@@ -527,6 +527,55 @@ fn notations() {
     assert_eq!(g.check("aa", "[]").unwrap(), Err(1));
 }
 
+#[test]
+fn page_breaks_are_skipped() {
+    let text = "10\ta = \"x\" |\n11\t\x0c\n12\tRFC 2396    URI Generic Syntax    August 1998\n\
+                13\tBerners-Lee, et. al.     Standards Track     [Page 6]\n14\t      \"y\"";
+    let g = Grammar::parse("t", Notation::Rfc2396, text).unwrap();
+    assert!(g.matches("a", "y").unwrap());
+    assert_eq!(
+        (g.rules()[0].first_line(), g.rules()[0].last_line()),
+        (10, 14)
+    );
+}
+
+/// Mutated grammar texts never panic the reader, and whatever reads is checked and generated
+/// from without panics either.
+#[test]
+fn reader_survives_mutated_texts() {
+    let texts = [
+        (file_text("rfc2396"), Notation::Rfc2396),
+        (file_text("rfc1738"), Notation::Rfc1738),
+        (file_text("rfc822"), Notation::Rfc822),
+        (
+            file_text("rfc1630")
+                .split("@grammar rfc1630-url")
+                .next()
+                .unwrap_or(""),
+            Notation::Rfc1630,
+        ),
+    ];
+    let mut read = 0;
+    for (t, (text, notation)) in texts.iter().enumerate() {
+        let text = text.replace("@grammar rfc1630\n", "");
+        for seed in 0..40u64 {
+            let mut mutant = text.clone();
+            for k in 0..(1 + seed % 4) {
+                mutant = mutate(&mutant, seed * 31 + k + t as u64 * 1000);
+            }
+            if let Ok(g) = Grammar::parse("t", *notation, &mutant) {
+                read += 1;
+                let rule = g.start_rule().to_owned();
+                let member = g.generate(&rule, seed, 40).unwrap();
+                assert_eq!(g.check(&rule, &member).unwrap(), Ok(()));
+            }
+        }
+    }
+    assert!(read > 0);
+    let deep = format!("a = {}\"x\"{}", "(".repeat(10_000), ")".repeat(10_000));
+    assert!(Grammar::parse("t", Notation::Rfc2396, &deep).is_err());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Interpreter verdicts and offsets
 
@@ -972,4 +1021,49 @@ fn soak() {
             }
         }
     }
+}
+
+/// Checks per second on generated members and mutations of each start rule:
+/// `cargo test --lib bnf::tests::throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn throughput() {
+    for name in names() {
+        let g = grammar(name);
+        let rule = g.start_rule().to_owned();
+        let mut members = g.generator(&rule, 1).unwrap();
+        let inputs: Vec<String> = (0..500)
+            .map(|i| {
+                let m = members.member(400);
+                if i % 2 == 0 { m } else { members.mutation(&m) }
+            })
+            .collect();
+        let bytes: usize = inputs.iter().map(String::len).sum();
+        let r = g.recognizer(&rule).unwrap();
+        let t = std::time::Instant::now();
+        let accepted = inputs.iter().filter(|i| r.matches(i)).count();
+        let secs = t.elapsed().as_secs_f64();
+        eprintln!(
+            "{name} {rule}: {} checks, mean {} bytes, {accepted} accepted, {:.0} checks/s",
+            inputs.len(),
+            bytes / inputs.len(),
+            inputs.len() as f64 / secs
+        );
+    }
+    let g = grammar("rfc2396");
+    let r = g.recognizer("URI-reference").unwrap();
+    let uri = format!(
+        "http://user:pw@www.example.com:8080/{}?{}#frag",
+        "segment;p=1/".repeat(12),
+        "key=value&".repeat(8)
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..1000 {
+        assert!(r.matches(&uri));
+    }
+    eprintln!(
+        "{} bytes: {:.0} checks/s",
+        uri.len(),
+        1000.0 / t.elapsed().as_secs_f64()
+    );
 }
