@@ -677,8 +677,11 @@ impl Recognizer<'_> {
     /// continuation could make the input valid). The offset is `input.len()` when the whole
     /// input could still be continued into a member.
     ///
-    /// Bytes outside ASCII match nothing. Time is polynomial (linear for the grammars here),
-    /// memory linear in the input, and nothing recurses.
+    /// The offset counts bytes. Bytes outside ASCII match nothing, so the offset is never
+    /// past the first of them and is always a character boundary of `input`. Time is cubic
+    /// at worst, linear for most rules here (quadratic for ambiguous ones such as RFC 1630's
+    /// `hostname`, where `ialpha` may itself hold the dots); memory follows; nothing recurses.
+    /// An input longer than `u32::MAX` bytes is rejected at 0.
     pub fn check(&self, input: &str) -> Result<(), usize> {
         recognize(&self.grammar.cfg, self.start, input.as_bytes(), true)
     }
