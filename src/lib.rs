@@ -20,6 +20,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(feature = "bnf")]
+pub mod bnf;
 #[cfg(feature = "cli")]
 pub mod cli_semantics;
 pub mod error;
