@@ -147,7 +147,7 @@ fn doc_comments_quote_the_spec_text() {
             let want = want.join("\n");
             let candidates = blocks.get(rule.name()).map(Vec::as_slice).unwrap_or(&[]);
             assert!(
-                candidates.iter().any(|b| *b == want),
+                candidates.contains(&want),
                 "{} {}: no doc comment quotes\n{want}\nfound: {candidates:#?}",
                 g.name(),
                 rule.name()
