@@ -20,17 +20,19 @@ crit, counts = sys.argv[1], sys.argv[2]
 rows = [line.rstrip("\n").split("\t") for line in open(counts)][1:]
 total = sum(1 for _ in open("corpus/real-urls-10k.txt"))
 
-def ns_per_uri(name):
+def median(name):
+    """ns per URI: criterion's median time for one pass, and its 95% confidence interval."""
     # criterion names a benchmark's folder after its id, with "/" replaced.
     with open(os.path.join(crit, name.replace("/", "_"), "new", "estimates.json")) as f:
-        e = json.load(f)
-    return e["median"]["point_estimate"] / total
+        m = json.load(f)["median"]
+    ci = m["confidence_interval"]
+    return [v / total for v in (m["point_estimate"], ci["lower_bound"], ci["upper_bound"])]
 
-times = {name: ns_per_uri(name) for name, _, _ in rows}
-base, fluent = times["urigram"], times["fluent-uri"]
-print(f"| parser | ns per URI (median) | x urigram | x fluent-uri | accepted of {total:,} |")
-print("| --- | ---: | ---: | ---: | ---: |")
+times = {name: median(name) for name, _, _ in rows}
+base, fluent = times["urigram"][0], times["fluent-uri"][0]
+print(f"| parser | ns per URI (median) | 95% CI | x urigram | x fluent-uri | accepted of {total:,} |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
 for name, accepted, _ in rows:
-    t = times[name]
-    print(f"| {name} | {t:.1f} | {t / base:.2f} | {t / fluent:.2f} | {int(accepted):,} |")
+    t, lo, hi = times[name]
+    print(f"| {name} | {t:.1f} | {lo:.1f} to {hi:.1f} | {t / base:.2f} | {t / fluent:.2f} | {int(accepted):,} |")
 PY
