@@ -1,5 +1,11 @@
 //! Time every parser over the whole corpus, in one run.
 //!
+//! The clock is the CPU time of the benchmarking thread (`CLOCK_THREAD_CPUTIME_ID`), not wall
+//! time: the machines this runs on share their cores with other builds, and time spent
+//! descheduled would otherwise land in whichever parser happened to be running. Cache and
+//! memory-bandwidth contention still shows, so quote ratios from one run rather than absolute
+//! times across runs.
+//!
 //! One criterion iteration parses every line of the corpus once. Before timing, each parser's
 //! tally (accepted lines, scheme bytes) is computed by the same monomorphic loop that is timed;
 //! when `URIGRAM_BENCH_COUNTS` names a file, the tallies are written there as TSV for `run.sh`.
@@ -7,12 +13,51 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use urigram_bench as p;
 
+/// CPU time consumed by the calling thread. Values are durations, so criterion's own
+/// wall-time formatter (nanoseconds and up) prints them.
+struct ThreadCpuTime(WallTime);
+
+fn thread_cpu_now() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant Linux supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        thread_cpu_now()
+    }
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu_now().saturating_sub(start)
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, d: &Duration) -> f64 {
+        d.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.0.formatter()
+    }
+}
+
 fn bench(
-    group: &mut BenchmarkGroup<'_, WallTime>,
+    group: &mut BenchmarkGroup<'_, ThreadCpuTime>,
     lines: &[&str],
     counts: &mut String,
     name: &str,
@@ -26,6 +71,7 @@ fn bench(
 fn main() {
     let lines = p::lines();
     let mut c = Criterion::default()
+        .with_measurement(ThreadCpuTime(WallTime))
         .warm_up_time(Duration::from_secs(2))
         .measurement_time(Duration::from_secs(5))
         .configure_from_args();
