@@ -32,11 +32,15 @@
 //! [`Grammar::Rfc1630`]: crate::Grammar::Rfc1630
 //! [`Grammar::Rfc1630Url`]: crate::Grammar::Rfc1630Url
 
+mod escape;
+mod resolve;
 mod url;
 
 use std::borrow::Cow;
 use std::fmt;
 
+pub use escape::{EscapeError, same_uri};
+pub use resolve::{ResolveError, resolve_partial};
 pub use url::{
     AddrSpec, Article, Ftp, FtpType, Gopher, GroupArt, Host, HostKind, HostPort, Http, Login,
     MailId, Mailto, News, Nntp, PrefixedUrl, Prospero, Telnet, Url, Wais, WaisField, WaisKind,
