@@ -106,30 +106,29 @@ fn first_run_of(b: &[u8], n: usize) -> Option<usize> {
     None
 }
 
-/// Rule 4 on the part after the scheme's colon.
+/// Rule 4 on the part after the scheme's colon, in linear time.
 fn remove_dots(path: &str) -> String {
-    let mut el: Vec<&str> = path.split('/').collect();
     // "/.": a `.` element after a slash, with its slash.
-    let mut k = 1;
-    while k < el.len() {
-        if el[k] == "." {
-            el.remove(k);
+    let el: Vec<&str> = path
+        .split('/')
+        .enumerate()
+        .filter(|&(k, e)| k == 0 || e != ".")
+        .map(|(_, e)| e)
+        .collect();
+    // "xxx/../": an element, a slash, `..`, and a slash after it. Each removal can make a new
+    // occurrence to its left; removing them pairwise like brackets, with a stack, gives the
+    // same result as removing the leftmost again and again.
+    let last = el.len() - 1;
+    let mut out: Vec<&str> = Vec::with_capacity(el.len());
+    for (k, e) in el.into_iter().enumerate() {
+        let xxx = out.last().is_some_and(|x| !matches!(*x, "" | "." | ".."));
+        if e == ".." && k < last && xxx {
+            out.pop();
         } else {
-            k += 1;
+            out.push(e);
         }
     }
-    // "xxx/../": an element, a slash, `..`, and a slash after it.
-    let mut k = 0;
-    while k + 2 < el.len() {
-        let xxx = el[k];
-        if el[k + 1] == ".." && !matches!(xxx, "" | "." | "..") {
-            el.drain(k..k + 2);
-            k = k.saturating_sub(1);
-        } else {
-            k += 1;
-        }
-    }
-    el.join("/")
+    out.join("/")
 }
 
 #[cfg(test)]

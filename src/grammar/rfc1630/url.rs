@@ -236,16 +236,22 @@ fn xalpha_run<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     many_esc(i, URL_XALPHA, "xalpha", "escape")
 }
 
-/// Whether `b` is a `hostnumber`: `digits . digits . digits . digits`.
+/// Whether `b` is a `hostnumber`: `digits . digits . digits . digits`. Stops at the first
+/// byte that is neither a digit nor a dot, so that trying every `@` of a run stays linear.
 fn is_hostnumber(b: &[u8]) -> bool {
-    let mut parts = 0;
-    for p in b.split(|&c| c == b'.') {
-        if p.is_empty() || !p.iter().all(|&c| DIGIT.contains(c)) {
+    let mut dots = 0;
+    let mut run = 0;
+    for &c in b {
+        if DIGIT.contains(c) {
+            run += 1;
+        } else if c == b'.' && run > 0 && dots < 3 {
+            dots += 1;
+            run = 0;
+        } else {
             return false;
         }
-        parts += 1;
     }
-    parts == 4
+    dots == 3 && run > 0
 }
 
 /// Whether `b` (a run of `xalpha`s) is a `host`: a `hostname` is an `alpha` and any
@@ -1342,4 +1348,127 @@ pub fn alphanums<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1467, section "BNF for specific URL schemes". Matches the empty string only.
 pub fn void<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "void", |i| Ok(take(i, 0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+
+    fn check(rule: &str, input: &str) -> Result<(), usize> {
+        Grammar::Rfc1630Url.check(rule, input).map_err(|e| e.offset)
+    }
+
+    #[test]
+    fn accepts() {
+        for (rule, input) in [
+            (
+                "url",
+                "http://info.cern.ch/hypertext/WWW/Addressing/URL/URI_Overview.html",
+            ),
+            ("url", "http://www.my.work.com/"),
+            ("url", "http://info.cern.ch:8000/imaginary/test"),
+            ("url", "http://info.my.org/AboutUs/Index/Phonebook?dobbins"),
+            ("url", "http://info.cern.ch/albert/bertram/marie%2Dclaude"),
+            ("url", "http://u@h"),
+            ("url", "ftp://info.cern.ch/pub/www/doc/http-spec.txt"),
+            ("url", "ftp://u:p@h/a/bAN"),
+            ("url", "ftp://a@1/x"),
+            ("url", "ftp://1@a/x"),
+            ("url", "news:12345667123@info.cern.ch"),
+            ("url", "news:comp.infosystems.www"),
+            ("url", "news:*"),
+            ("url", "news:*@1.2.3.4"),
+            ("url", "nntp:comp.text/12"),
+            ("url", "prospero://h/p%00a1b"),
+            ("url", "prospero://h:1525/pub/x%0012ab"),
+            ("url", "telnet://info.cern.ch"),
+            ("url", "telnet://u:p@h:23"),
+            ("url", "gopher://gopher.micro.umn.edu/00/Information"),
+            ("url", "gopher://h"),
+            (
+                "url",
+                "wais://quake.think.com/wais-discussion-archives?lynch",
+            ),
+            ("url", "wais://h/db/t/1=x;2=;"),
+            ("url", "mailto:timbl@info.cern.ch"),
+            ("url", "mailto:a@b@1"),
+            ("url", "mid:a.b@c.d"),
+            ("url", "cid:\"x y\"@[1.2.3.4]"),
+            ("prefixedurl", "url:news:*"),
+            ("afsaddress", "afs://c/p"),
+            ("login", "a@b@c"),
+            ("hostname", "a@b..c."),
+            ("search", "a++b+"),
+            ("ftptype", "L8"),
+            ("wpath", "1=a/b/;22=;"),
+            ("attributes", "abc123"),
+            ("void", ""),
+        ] {
+            assert_eq!(check(rule, input), Ok(()), "{rule} {input:?}");
+        }
+    }
+
+    #[test]
+    fn rejects_with_offsets() {
+        for (rule, input, at) in [
+            (
+                "url",
+                "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
+                45,
+            ),
+            ("url", "http://www.myu.edu/org/admin/people#andy", 35),
+            ("url", "afs://c/p", 0),
+            ("url", "http://h:x", 9),
+            ("url", "http://1.2.3/", 12),
+            ("url", "http://h?", 9),
+            ("url", "http://h//", 9),
+            ("url", "ftp://h/f;type=I", 9),
+            ("url", "ftp://h", 7),
+            ("url", "ftp://1@/x", 8),
+            ("url", "news:12345667123%asdghfh@info.cern.ch", 18),
+            ("url", "news:*a", 7),
+            ("url", "news:1", 6),
+            ("url", "news:1@1.2.3.4.", 15),
+            ("url", "gopher://h/", 11),
+            ("url", "gopher://h/1/x", 12),
+            ("url", "wais://h/db/t/1=x", 17),
+            ("url", "mailto:a@1", 10),
+            ("url", "mailto:@a", 9),
+            ("url", "mid:a@", 6),
+            ("url", "file://h/x", 1),
+            ("url", "HTTP://h", 0),
+            ("prefixedurl", "url:", 4),
+            ("login", "u:p", 3),
+            ("hostnumber", "1.2.3", 5),
+            ("ftptype", "A", 1),
+            ("user", "u@", 1),
+            ("void", "a", 0),
+        ] {
+            assert_eq!(check(rule, input), Err(at), "{rule} {input:?}");
+        }
+    }
+
+    /// Right recursion runs as loops, and the ambiguous rules stay linear: 1 MB inputs on a
+    /// small stack.
+    #[test]
+    fn long_inputs_small_stack() {
+        let run = || {
+            let p = format!("http://h/{}", "a/".repeat(500_000));
+            assert_eq!(check("url", &p), Ok(()));
+            let p = format!("ftp://u:p@h/{}I", "a/".repeat(500_000));
+            assert_eq!(check("url", &p), Ok(()));
+            let w = format!("wais://h/d/t/{}", "1=a/b;".repeat(200_000));
+            assert_eq!(check("url", &w), Ok(()));
+            let a = format!("news:{}", "a@1".repeat(300_000));
+            assert_eq!(check("url", &a), Ok(()));
+            let a = format!("news:1{}", "@1".repeat(500_000));
+            assert_eq!(check("url", &a), Err(a.len()));
+            let m = format!("mailto:{}", "@1".repeat(500_000));
+            assert_eq!(check("url", &m), Err(m.len()));
+        };
+        let h = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(run);
+        assert!(h.is_ok_and(|h| h.join().is_ok()));
+    }
 }

@@ -89,3 +89,39 @@ pub fn sub_domain<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 pub fn domain_ref<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "domain-ref", atom)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+
+    fn check(rule: &str, input: &str) -> Result<(), usize> {
+        Grammar::Rfc822.check(rule, input).map_err(|e| e.offset)
+    }
+
+    #[test]
+    fn addr_specs() {
+        for (rule, input) in [
+            ("addr-spec", "timbl@info.cern.ch"),
+            ("addr-spec", "www-talk-request@info.cern.ch"),
+            ("addr-spec", "\"x y\"@[1.2.3.4]"),
+            ("addr-spec", "\"a\\\"b\"@c"),
+            ("addr-spec", "a@[x\\]y]"),
+            ("addr-spec", "a%b/c=d?e#f@g"),
+            ("addr-spec", "a.\"b\".c@d.[e]"),
+        ] {
+            assert_eq!(check(rule, input), Ok(()), "{rule} {input:?}");
+        }
+        for (rule, input, at) in [
+            ("addr-spec", "a@", 2),
+            ("addr-spec", "a b@c", 1),
+            ("addr-spec", "a @b", 1),
+            ("addr-spec", "a@[x]y]", 5),
+            ("addr-spec", "a.@b", 2),
+            ("addr-spec", "a@b.", 4),
+            ("addr-spec", "\"a\\", 3),
+            ("addr-spec", "\"a\\é\"@b", 3),
+        ] {
+            assert_eq!(check(rule, input), Err(at), "{rule} {input:?}");
+        }
+    }
+}

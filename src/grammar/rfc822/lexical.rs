@@ -296,35 +296,24 @@ mod tests {
     }
 
     #[test]
-    fn addr_specs() {
+    fn lexical_tokens() {
         for (rule, input) in [
-            ("addr-spec", "timbl@info.cern.ch"),
-            ("addr-spec", "www-talk-request@info.cern.ch"),
-            ("addr-spec", "\"x y\"@[1.2.3.4]"),
-            ("addr-spec", "\"a\\\"b\"@c"),
-            ("addr-spec", "a@[x\\]y]"),
-            ("addr-spec", "a%b/c=d?e#f@g"),
-            ("addr-spec", "a.\"b\".c@d.[e]"),
             ("linear-white-space", "\r\n \t"),
             ("quoted-pair", "\\\u{7f}"),
             ("quoted-string", "\"\""),
+            ("quoted-string", "\"a\tb\n\\\"\""),
             ("domain-literal", "[]"),
+            ("atom", "%/=?#"),
         ] {
             assert_eq!(check(rule, input), Ok(()), "{rule} {input:?}");
         }
         for (rule, input, at) in [
-            ("addr-spec", "a@", 2),
-            ("addr-spec", "a b@c", 1),
-            ("addr-spec", "a @b", 1),
-            ("addr-spec", "a@[x]y]", 5),
-            ("addr-spec", "a.@b", 2),
-            ("addr-spec", "a@b.", 4),
-            ("addr-spec", "\"a\\", 3),
-            ("addr-spec", "\"a\\é\"@b", 3),
             ("linear-white-space", "\r\n", 2),
             ("linear-white-space", "\rx", 1),
             ("atom", "é", 0),
             ("quoted-string", "\"\r\"", 1),
+            ("domain-literal", "[a[", 2),
+            ("quoted-pair", "\\é", 1),
         ] {
             assert_eq!(check(rule, input), Err(at), "{rule} {input:?}");
         }
