@@ -288,3 +288,56 @@ pub(crate) fn hex_pair(b: &[u8], k: usize) -> Option<u8> {
     let lo = h(*b.get(k + 1)?)?;
     u8::try_from(hi * 16 + lo).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generic_components() {
+        let u = Uri::parse("x:a/b/?c+%2B+d#f").unwrap();
+        assert_eq!(u.scheme().range(), 0..1);
+        assert_eq!(u.path().range(), 2..6);
+        let segs: Vec<_> = u.segments().map(|s| s.as_str()).collect();
+        assert_eq!(segs, ["a", "b", ""]);
+        let s = u.search().unwrap();
+        assert_eq!(s.as_part().range(), 7..14);
+        let words: Vec<_> = s.words().map(|w| w.as_str()).collect();
+        assert_eq!(words, ["c", "%2B", "d"]);
+        assert_eq!(s.decode(), b"c + d");
+        assert_eq!(u.fragment().unwrap().range(), 15..16);
+        assert_eq!(u.as_part().as_str(), "x:a/b/?c+%2B+d#f");
+        assert_eq!(Uri::try_from("x:a/b/?c+%2B+d#f"), Ok(u));
+        let v = Uri::parse("x:").unwrap();
+        assert_eq!(v.segments().count(), 0);
+        assert!(v.path().is_empty());
+    }
+
+    #[test]
+    fn generic_errors() {
+        let e = Uri::parse("http://info.cern.ch/").unwrap_err();
+        assert_eq!(
+            (e.offset, e.grammar, e.start_rule),
+            (5, "rfc1630", "fragmentaddress")
+        );
+        assert_eq!(e.found, Some('/'));
+        assert_eq!(e.citation.file, "rfc1630.txt");
+        let e = Uri::parse("a:b%zz").unwrap_err();
+        assert_eq!((e.offset, e.rule), (4, "escape"));
+        assert_eq!(e.citation.line, 1264);
+        assert_eq!(e.citation.section, "BNF of Generic URI Syntax");
+    }
+
+    #[test]
+    fn decoding() {
+        assert!(matches!(decode_escapes("abc"), Cow::Borrowed(b"abc")));
+        assert_eq!(&*decode_escapes("%41%e9%"), b"A\xe9%");
+        assert_eq!(&*decode_escapes("%4"), b"%4");
+        let u = Uri::parse("x:y?caf%C3%A9+%FF").unwrap();
+        let w: Vec<_> = u.search().unwrap().words().collect();
+        assert_eq!(w[0].decode_utf8().unwrap(), "café");
+        assert!(w[1].decode_utf8().is_err());
+        assert_eq!(w[1].to_string(), "%FF");
+        assert_eq!(u.search().unwrap().decode_utf8_lossy(), "café \u{FFFD}");
+    }
+}

@@ -767,3 +767,229 @@ impl<'a> AddrSpec<'a> {
         self.domain
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Url<'_> {
+        match Url::parse(s) {
+            Ok(u) => u,
+            Err(e) => panic!("{s}: {e}"),
+        }
+    }
+
+    #[test]
+    fn display_reproduces_the_input() {
+        for s in [
+            "http://u@h:80/a/b/?q+r",
+            "ftp://u:p@h/a/bAN",
+            "news:*",
+            "nntp:comp.text/12",
+            "prospero://h/p%00a1b",
+            "telnet://h",
+            "gopher://h/1",
+            "wais://h/db?x",
+            "mailto:a@b",
+            "mid:a@b",
+            "cid:a@b",
+        ] {
+            let u = parse(s);
+            assert_eq!(u.to_string(), s);
+            assert_eq!(u.as_part().range(), 0..s.len());
+            assert!(s.starts_with(u.scheme()));
+            assert_eq!(Url::try_from(s), Ok(u));
+        }
+        assert!(Url::try_from("afs://c/p").is_err());
+    }
+
+    #[test]
+    fn logins_prefer_a_user() {
+        let Url::Telnet(t) = parse("telnet://a@b") else {
+            panic!()
+        };
+        assert_eq!(t.login().user().unwrap(), "a");
+        assert_eq!(t.login().hostport().host().as_str(), "b");
+        // Only a host name: `1` is no host.
+        let Url::Telnet(t) = parse("telnet://a@1") else {
+            panic!()
+        };
+        assert!(t.login().user().is_none());
+        assert_eq!(t.login().hostport().host().as_str(), "a@1");
+        let Url::Telnet(t) = parse("telnet://u:p@1.2.3.4:23") else {
+            panic!()
+        };
+        let l = t.login();
+        assert_eq!(
+            (l.user().unwrap(), l.password().unwrap()),
+            (Part::new("u", 9), Part::new("p", 11))
+        );
+        assert_eq!(l.hostport().host().kind(), HostKind::Number);
+        assert_eq!(l.hostport().port().unwrap().range(), 21..23);
+        assert_eq!(l.as_part().as_str(), "u:p@1.2.3.4:23");
+    }
+
+    #[test]
+    fn ftptypes() {
+        #[allow(clippy::type_complexity)]
+        fn ty(s: &str) -> Option<(&str, char, Option<char>, Option<&str>)> {
+            let Url::Ftp(f) = parse(s) else { panic!() };
+            f.ftptype().map(|t| {
+                (
+                    t.as_part().as_str(),
+                    t.code(),
+                    t.formcode(),
+                    t.byte_size().map(|b| b.as_str()),
+                )
+            })
+        }
+        assert_eq!(ty("ftp://h/xAN"), Some(("AN", 'A', Some('N'), None)));
+        assert_eq!(ty("ftp://h/ET"), Some(("ET", 'E', Some('T'), None)));
+        assert_eq!(ty("ftp://h/a/I"), Some(("I", 'I', None, None)));
+        assert_eq!(ty("ftp://h/L36"), Some(("L36", 'L', None, Some("36"))));
+        assert_eq!(ty("ftp://h/x.txt"), None);
+        assert_eq!(ty("ftp://h/"), None);
+        assert_eq!(ty("ftp://h/12"), None);
+        // Never inside an escape: `%AC` and `%0AN`'s `A` are hex digits.
+        assert_eq!(ty("ftp://h/x%AC"), None);
+        assert_eq!(ty("ftp://h/x%0AN"), None);
+        let Url::Ftp(f) = parse("ftp://h/dir/fileAN") else {
+            panic!()
+        };
+        assert_eq!(f.path_before_ftptype(), "dir/file");
+        assert_eq!(
+            f.segments().map(|s| s.as_str()).collect::<Vec<_>>(),
+            ["dir", "fileAN"]
+        );
+    }
+
+    #[test]
+    fn news_articles_and_groups() {
+        fn ga(s: &str) -> GroupArt<'_> {
+            let Url::News(n) = parse(s) else { panic!() };
+            n.groupart()
+        }
+        assert!(matches!(ga("news:*"), GroupArt::All(p) if p == "*"));
+        assert!(matches!(ga("news:comp.text"), GroupArt::Group(p) if p == "comp.text"));
+        let GroupArt::Article(a) = ga("news:a@b@1.2.3.4") else {
+            panic!()
+        };
+        assert_eq!((a.local().as_str(), a.host().as_str()), ("a@b", "1.2.3.4"));
+        assert_eq!(a.host().kind(), HostKind::Number);
+        assert_eq!(a.as_part().range(), 5..16);
+        // The last `@` that a host follows.
+        let GroupArt::Article(a) = ga("news:x@y@1") else {
+            panic!()
+        };
+        assert_eq!((a.local().as_str(), a.host().as_str()), ("x", "y@1"));
+        let Url::Nntp(n) = parse("nntp:comp.text/12") else {
+            panic!()
+        };
+        assert_eq!(
+            (n.group().as_str(), n.number().as_str()),
+            ("comp.text", "12")
+        );
+    }
+
+    #[test]
+    fn mailto_splits_at_the_last_at_before_a_letter() {
+        let Url::Mailto(m) = parse("mailto:a@b@1") else {
+            panic!()
+        };
+        assert_eq!((m.local().as_str(), m.hostname().as_str()), ("a", "b@1"));
+        let Url::Mailto(m) = parse("mailto:a@b@c") else {
+            panic!()
+        };
+        assert_eq!((m.local().as_str(), m.hostname().as_str()), ("a@b", "c"));
+        assert_eq!(m.hostname().range(), 11..12);
+    }
+
+    #[test]
+    fn prospero_versions() {
+        fn split(s: &str) -> (&str, Option<&str>, Option<&str>) {
+            let Url::Prospero(p) = parse(s) else { panic!() };
+            (
+                p.hsoname().as_str(),
+                p.version().map(|v| v.as_str()),
+                p.attributes().map(|a| a.as_str()),
+            )
+        }
+        assert_eq!(split("prospero://h/a/b"), ("a/b", None, None));
+        assert_eq!(split("prospero://h/a%0012"), ("a", Some("12"), None));
+        assert_eq!(
+            split("prospero://h/a%0012x9"),
+            ("a", Some("12"), Some("x9"))
+        );
+        assert_eq!(split("prospero://h/%001"), ("", Some("1"), None));
+        assert_eq!(split("prospero://h/a%00%001"), ("a%00", Some("1"), None));
+        assert_eq!(split("prospero://h/a%00x"), ("a%00x", None, None));
+        assert_eq!(split("prospero://h/a%001/b"), ("a%001/b", None, None));
+        assert_eq!(split("prospero://h/a%0012-"), ("a%0012-", None, None));
+    }
+
+    #[test]
+    fn gopher_and_wais() {
+        let Url::Gopher(g) = parse("gopher://h:70") else {
+            panic!()
+        };
+        assert_eq!(g.hostport().port().unwrap(), "70");
+        assert!(g.gtype().is_none() && g.gcommand().is_none());
+        let Url::Gopher(g) = parse("gopher://h/%09") else {
+            panic!()
+        };
+        assert_eq!(
+            (g.gtype().unwrap().as_str(), g.gcommand().unwrap().as_str()),
+            ("%09", "")
+        );
+        let Url::Wais(w) = parse("wais://h/db/t/1=;") else {
+            panic!()
+        };
+        let WaisKind::Doc { wpath, .. } = w.kind() else {
+            panic!()
+        };
+        let f: Vec<_> = wpath.fields().collect();
+        assert_eq!(f.len(), 1);
+        assert_eq!((f[0].number.as_str(), f[0].content.as_str()), ("1", ""));
+        assert_eq!(wpath.as_part().range(), 14..17);
+        let Url::Wais(w) = parse("wais://h/db") else {
+            panic!()
+        };
+        assert!(matches!(w.kind(), WaisKind::Index { search: None }));
+    }
+
+    #[test]
+    fn message_and_content_ids() {
+        let Url::Cid(c) = parse("cid:part1.x@[1.2]") else {
+            panic!()
+        };
+        assert_eq!(c.addr_spec().local_part(), "part1.x");
+        assert_eq!(c.addr_spec().domain().range(), 12..17);
+        assert_eq!(c.addr_spec().as_part().as_str(), "part1.x@[1.2]");
+        let Url::Mid(m) = parse("mid:a%25b@c") else {
+            panic!()
+        };
+        assert_eq!(m.addr_spec().local_part(), "a%25b");
+    }
+
+    #[test]
+    fn prefixed_urls_and_errors() {
+        let p = PrefixedUrl::parse("url:mailto:a@b").unwrap();
+        assert_eq!(p.url().scheme(), "mailto");
+        assert_eq!(p.url().as_part().range(), 4..14);
+        assert_eq!(PrefixedUrl::try_from("url:mailto:a@b"), Ok(p));
+        let e = PrefixedUrl::parse("url:mailto:a").unwrap_err();
+        assert_eq!(
+            (e.offset, e.grammar, e.start_rule),
+            (12, "rfc1630-url", "prefixedurl")
+        );
+        // An error inside RFC 822's addr-spec cites RFC 822.
+        let e = Url::parse("mid:a@b..c").unwrap_err();
+        assert_eq!((e.offset, e.rule), (8, "sub-domain"));
+        assert_eq!(e.citation.to_string(), "rfc822.txt:1712 (section 6.1)");
+        let e = Url::parse("mid:a b").unwrap_err();
+        assert_eq!(e.offset, 5);
+        assert_eq!(e.citation.file, "rfc822.txt");
+        let e = Url::parse("http://h/a b").unwrap_err();
+        assert_eq!((e.offset, e.citation.file), (10, "rfc1630.txt"));
+    }
+}
