@@ -20,6 +20,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(feature = "bnf")]
+pub mod bnf;
 pub mod error;
 pub mod grammar;
 pub mod input;
