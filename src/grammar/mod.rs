@@ -220,6 +220,59 @@ impl Grammar {
         }
     }
 
+    /// Check raw bytes against production `rule`. Input that is not UTF-8 is rejected at its
+    /// first bad byte, unless the grammar rejects an earlier byte (no byte of 128 or more is
+    /// in any production).
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check_bytes("URI-reference", b"http://a/\xff").unwrap_err();
+    /// assert_eq!(e.offset, 9);
+    /// assert!(e.message.contains("not UTF-8"));
+    /// ```
+    pub fn check_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
+        let bad = match std::str::from_utf8(input) {
+            Ok(s) => return self.check(rule, s),
+            Err(u) => u,
+        };
+        let k = bad.valid_up_to();
+        let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
+        let r = match self.rule(rule) {
+            Ok(r) => r,
+            Err(e) => return Err(self.unknown_rule(prefix, e)),
+        };
+        let e = match self.check_rule(r, prefix) {
+            Err(e) if e.offset < k => return Err(e),
+            Err(e) => e,
+            Ok(()) => self.diagnose(r, prefix, Mode::Diagnose).1,
+        };
+        let expected = if e.offset == k {
+            e.expected.clone()
+        } else {
+            vec![Expected::EndOfInput]
+        };
+        let mut m = format!(
+            "not a valid {}: the byte {:#04X} at byte {k} is not UTF-8",
+            r.name, input[k]
+        );
+        if !expected.is_empty() {
+            m.push_str(", expected ");
+            m.push_str(&crate::error::one_of(&expected));
+        }
+        Err(Error::at(
+            self.name(),
+            r.name,
+            e.rule,
+            e.stack.clone(),
+            prefix,
+            k,
+            expected,
+            self.citation(e.rule),
+        )
+        .with_message(m)
+        .with_end(k + 1))
+    }
+
     /// Check `input` against `rule` (see [`Grammar::check`]).
     pub fn check_rule(self, rule: &Rule, input: &str) -> Result<(), Error> {
         if let Ok((rest, ())) = (rule.parse)(Tracker::fast().span(input))
