@@ -209,25 +209,43 @@ pub static RULES: &[Rule] = &[
 // Helpers for the ambiguous choices
 // ---------------------------------------------------------------------------------------------
 
-/// The longer of two matches that start at the same place (`a` on a tie); a hard failure of
-/// either is returned as it is (see the module doc). `b` is not run when `a` failed hard.
-fn longer<'a, O>(a: PResult<'a, O>, b: impl FnOnce() -> PResult<'a, O>) -> PResult<'a, O> {
-    if let Err(Err::Failure(f)) = a {
+/// The longer of the matches of `a` and `b` at `i` (`a` on a tie); a hard failure of either
+/// is returned as it is (see the module doc), and `b` is not run when `a` failed hard. In a
+/// derivation tree only the chosen branch's productions stay: when `b` wins after `a` left
+/// nodes, `b` runs again on a tree without them.
+fn longer<'a, O>(
+    i: Span<'a>,
+    a: impl Fn(Span<'a>) -> PResult<'a, O>,
+    b: impl Fn(Span<'a>) -> PResult<'a, O>,
+) -> PResult<'a, O> {
+    let t = i.extra;
+    let before_a = t.mark();
+    let ra = a(i);
+    if let Err(Err::Failure(f)) = ra {
         return Err(Err::Failure(f));
     }
-    match (a, b()) {
-        (_, Err(Err::Failure(f))) => Err(Err::Failure(f)),
-        (Ok(x), Ok(y)) => {
-            if y.0.fragment().len() < x.0.fragment().len() {
-                Ok(y)
-            } else {
-                Ok(x)
-            }
+    let before_b = t.mark();
+    let rb = b(i);
+    let b_wins = match (&ra, &rb) {
+        (_, Err(Err::Failure(_))) => return rb,
+        (Ok(x), Ok(y)) => y.0.fragment().len() < x.0.fragment().len(),
+        (Ok(_), Err(_)) => false,
+        (Err(_), Ok(_)) => true,
+        (Err(_), Err(_)) => {
+            t.rollback(before_a);
+            return ra;
         }
-        (Ok(x), Err(_)) => Ok(x),
-        (Err(_), Ok(y)) => Ok(y),
-        (Err(e), Err(_)) => Err(e),
+    };
+    if !b_wins {
+        t.rollback(before_b);
+        return ra;
     }
+    if before_b > before_a {
+        // Only when recording a tree (`mark` is 0 otherwise).
+        t.rollback(before_a);
+        return b(i);
+    }
+    rb
 }
 
 /// A run of `xalpha`s (escapes included): the characters of `xalphas`, `ialpha`, `hostname`,
@@ -541,7 +559,9 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
         let Some(k) = (1..b.len())
             .rfind(|&k| b[k] == b'@' && b.get(k + 1).is_some_and(|&c| ALPHA.contains(c)))
         else {
-            expect_here(&rest, Expected::Literal("@"));
+            if !b.is_empty() {
+                expect_here(&rest, Expected::Literal("@"));
+            }
             return fail();
         };
         let (after, local) = take(run, k);
@@ -576,7 +596,7 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
 /// choice would keep the shorter `waisindex` of a `waisdoc`. Both are tried and the longer
 /// match is kept.
 pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
-    production(i, "waisaddress", |i| longer(waisindex(i), || waisdoc(i)))
+    production(i, "waisaddress", |i| longer(i, waisindex, waisdoc))
 }
 
 /// ```text
@@ -682,9 +702,14 @@ pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// the RFC tells message ids from groups by their `@` (rfc1630.txt:913).
 pub fn groupart<'a>(i: Span<'a>) -> PResult<'a, GroupArt<'a>> {
     production(i, "groupart", |i| {
-        let a = article(i).map(|(r, a)| (r, GroupArt::Article(a)));
-        let ag = longer(a, || group(i).map(|(r, g)| (r, GroupArt::Group(g.into()))));
-        longer(ag, || {
+        let article_or_group = |i| {
+            longer(
+                i,
+                |i| article(i).map(|(r, a)| (r, GroupArt::Article(a))),
+                |i| group(i).map(|(r, g)| (r, GroupArt::Group(g.into()))),
+            )
+        };
+        longer(i, article_or_group, |i| {
             lit(i, "*").map(|(r, s)| (r, GroupArt::All(s.into())))
         })
     })
@@ -719,19 +744,18 @@ pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
         let (rest, run) = xalpha_run(i)?;
         let b = run.fragment().as_bytes();
         let Some(k) = (1..b.len()).rfind(|&k| b[k] == b'@' && is_host(&b[k + 1..])) else {
-            expect_here(&rest, Expected::Literal("@"));
+            if !b.is_empty() {
+                expect_here(&rest, Expected::Literal("@"));
+            }
             return fail();
         };
         let (after, local) = take(run, k);
+        if i.extra.mode() == Mode::Tree {
+            i.extra
+                .leaf("xalphas", local.location_offset(), after.location_offset());
+        }
         let (after, _) = lit(after, "@")?;
         let (_, h) = host(after)?;
-        if i.extra.mode() == Mode::Tree {
-            i.extra.leaf(
-                "xalphas",
-                local.location_offset(),
-                after.location_offset() - 1,
-            );
-        }
         Ok((
             rest,
             Article {
@@ -924,7 +948,7 @@ pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
                 },
             ))
         };
-        longer(with_user(i), || {
+        longer(i, with_user, |i| {
             let (rest, hp) = hostport(i)?;
             Ok((
                 rest,
