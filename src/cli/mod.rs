@@ -2,6 +2,7 @@
 //! 2 for usage and I/O errors.
 
 mod check;
+mod conform;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -27,6 +28,9 @@ enum Command {
     },
     /// Check inputs against a rule: each argument, or each line of a file or of stdin.
     Check(check::CheckArgs),
+    /// Compare the combinators with the BNF interpreter (the spec text) on generated members
+    /// of each rule and mutations of them.
+    Conform(conform::ConformArgs),
 }
 
 /// Output formats shared by the commands.
@@ -71,6 +75,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             print_or_fail(&out).map(|()| 0)
         }
         Command::Check(args) => check::run(args),
+        Command::Conform(args) => conform::run(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),
@@ -81,7 +86,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
 }
 
-fn print_or_fail(s: &str) -> Result<(), String> {
+pub(crate) fn print_or_fail(s: &str) -> Result<(), String> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
