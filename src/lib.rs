@@ -32,6 +32,7 @@ pub mod normalize;
 pub mod part;
 pub mod render;
 pub mod resolve;
+pub mod rfc1630;
 pub mod split;
 pub mod uri;
 

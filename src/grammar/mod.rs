@@ -40,7 +40,9 @@
 //! assert_eq!(g.rule_names().count(), 44);
 //! ```
 
+pub mod rfc1630;
 pub mod rfc2396;
+pub mod rfc822;
 pub mod table;
 
 use std::fmt;
@@ -103,16 +105,31 @@ pub(crate) use rule;
 pub enum Grammar {
     /// RFC 2396 Appendix A and section 2.4.3 (start rule `URI-reference`).
     Rfc2396,
+    /// RFC 1630, "BNF of Generic URI Syntax" (start rule `fragmentaddress`).
+    Rfc1630,
+    /// RFC 1630, "BNF for specific URL schemes" (start rule `url`).
+    Rfc1630Url,
+    /// RFC 822 `addr-spec` (section 6.1) and the lexical rules of section 3.3 it uses (start
+    /// rule `addr-spec`).
+    Rfc822,
 }
 
 impl Grammar {
     /// Every grammar, in the order of their names' listing.
-    pub const ALL: &'static [Grammar] = &[Grammar::Rfc2396];
+    pub const ALL: &'static [Grammar] = &[
+        Grammar::Rfc2396,
+        Grammar::Rfc1630,
+        Grammar::Rfc1630Url,
+        Grammar::Rfc822,
+    ];
 
     /// The grammar's name: `rfc2396`.
     pub const fn name(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396",
+            Grammar::Rfc1630 => "rfc1630",
+            Grammar::Rfc1630Url => "rfc1630-url",
+            Grammar::Rfc822 => "rfc822",
         }
     }
 
@@ -120,6 +137,8 @@ impl Grammar {
     pub const fn file(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396.txt",
+            Grammar::Rfc1630 | Grammar::Rfc1630Url => "rfc1630.txt",
+            Grammar::Rfc822 => "rfc822.txt",
         }
     }
 
@@ -127,6 +146,9 @@ impl Grammar {
     pub const fn start_rule(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "URI-reference",
+            Grammar::Rfc1630 => "fragmentaddress",
+            Grammar::Rfc1630Url => "url",
+            Grammar::Rfc822 => "addr-spec",
         }
     }
 
@@ -134,6 +156,9 @@ impl Grammar {
     pub fn rules(self) -> &'static [Rule] {
         match self {
             Grammar::Rfc2396 => rfc2396::RULES,
+            Grammar::Rfc1630 => rfc1630::uri::RULES,
+            Grammar::Rfc1630Url => rfc1630::url::RULES,
+            Grammar::Rfc822 => rfc822::RULES,
         }
     }
 
@@ -153,8 +178,23 @@ impl Grammar {
             })
     }
 
+    /// The grammars whose productions this one calls without defining them: `rfc1630-url`
+    /// uses RFC 822's `addr-spec` for `midaddress` and `cidaddress`.
+    pub const fn imports(self) -> &'static [Grammar] {
+        match self {
+            Grammar::Rfc1630Url => &[Grammar::Rfc822],
+            _ => &[],
+        }
+    }
+
     /// Where the spec defines production `name` (the start rule's place for an unknown name).
+    /// A production of an imported grammar is cited in its own spec.
     pub fn citation(self, name: &str) -> Citation {
+        if self.rule(name).is_err()
+            && let Some(g) = self.imports().iter().find(|g| g.rule(name).is_ok())
+        {
+            return g.citation(name);
+        }
         let r = self
             .rule(name)
             .or_else(|_| self.rule(self.start_rule()))
