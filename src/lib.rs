@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod extract;
 pub mod grammar;
 pub mod input;
 pub mod part;
@@ -28,6 +29,7 @@ pub mod render;
 pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
+pub use extract::{Delimiter, Found, Piece};
 pub use grammar::Grammar;
 pub use input::Expected;
 pub use part::Part;
