@@ -2,6 +2,7 @@
 //! 2 for usage and I/O errors.
 
 mod check;
+mod extract;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ enum Command {
     },
     /// Check inputs against a rule: each argument, or each line of a file or of stdin.
     Check(check::CheckArgs),
+    /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
+    Extract(extract::ExtractArgs),
 }
 
 /// Output formats shared by the commands.
@@ -71,6 +74,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             print_or_fail(&out).map(|()| 0)
         }
         Command::Check(args) => check::run(args),
+        Command::Extract(args) => extract::run(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),
