@@ -3,6 +3,8 @@
 
 mod check;
 mod extract;
+#[cfg(feature = "lsp")]
+mod lsp;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -30,6 +32,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
     Extract(extract::ExtractArgs),
+    /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
+    #[cfg(feature = "lsp")]
+    Lsp,
 }
 
 /// Output formats shared by the commands.
@@ -75,6 +80,8 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
         Command::Check(args) => check::run(args),
         Command::Extract(args) => extract::run(args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => lsp::run(),
     };
     match r {
         Ok(code) => ExitCode::from(code),
