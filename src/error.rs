@@ -138,6 +138,21 @@ impl Error {
         }))
     }
 
+    /// The same error for a text `whole` that holds the checked input at byte `shift`.
+    pub(crate) fn shifted(&self, whole: &str, shift: usize) -> Error {
+        Error::at(
+            self.grammar,
+            self.start_rule,
+            self.rule,
+            self.stack.clone(),
+            whole,
+            self.offset + shift,
+            self.expected.clone(),
+            self.citation,
+        )
+        .with_end(self.end + shift)
+    }
+
     /// Set where the offending input ends (a bad byte that is no character).
     pub(crate) fn with_end(mut self, end: usize) -> Error {
         self.0.end = end;

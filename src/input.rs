@@ -398,21 +398,22 @@ pub fn lit<'a>(i: Span<'a>, lit: &'static str) -> PResult<'a, Span<'a>> {
             split(i, want.len(), 0)
         });
     }
-    lit_failed(i, lit)
-}
-
-#[cold]
-#[inline(never)]
-fn lit_failed<'a>(i: Span<'a>, lit: &'static str) -> PResult<'a, Span<'a>> {
-    let have = i.fragment().as_bytes();
-    let want = lit.as_bytes();
     if i.extra.mode() != Mode::Fast {
-        // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
-        let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
-        i.extra
-            .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
+        lit_failed(i, lit);
     }
     fail()
+}
+
+/// Record where `lit` stopped matching: at the first byte that differs.
+#[cold]
+#[inline(never)]
+fn lit_failed(i: Span<'_>, lit: &'static str) {
+    let have = i.fragment().as_bytes();
+    let want = lit.as_bytes();
+    // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
+    let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
+    i.extra
+        .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
 }
 
 /// One character of the class `t`, named `name` in errors.
@@ -434,7 +435,7 @@ pub fn many<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'
     let n = b.iter().position(|&c| !t.contains(c)).unwrap_or(b.len());
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take(i, n))
+    Ok(take_class(i, n, &t))
 }
 
 /// One or more characters of the class `t` (`1*t`).
@@ -490,7 +491,7 @@ pub fn many_esc<'a>(
     }
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take(i, n))
+    Ok(take_class(i, n, &t)) // an escape holds no newline
 }
 
 /// One or more of `( t | escape )` (`1*( ... )`), as [`many_esc`].

@@ -141,3 +141,32 @@ fn usage_and_io_errors_exit_two() {
     assert_eq!(urigram(&["frobnicate"], b"").0, 2);
     snap("cli__unknown_rule", &["check", "--rule", "nope", "x"], b"");
 }
+
+#[test]
+fn conform_agrees_and_reports_per_rule() {
+    let code = snap(
+        "cli__conform_hostname",
+        &[
+            "conform",
+            "--rule",
+            "hostname",
+            "--samples",
+            "50",
+            "--seed",
+            "7",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let (code, out, _) = urigram(&["conform", "--format", "json", "--samples", "20"], b"");
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let rules = doc["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), urigram::Grammar::Rfc2396.rules().len());
+    assert!(
+        rules
+            .iter()
+            .all(|r| r["samples"] == 40 && r["disagree"] == 0)
+    );
+    assert_eq!(doc["disagree"], 0);
+}

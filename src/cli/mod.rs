@@ -2,6 +2,7 @@
 //! 2 for usage and I/O errors.
 
 mod check;
+mod conform;
 mod extract;
 #[cfg(feature = "lsp")]
 mod lsp;
@@ -35,6 +36,9 @@ enum Command {
     /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
     #[cfg(feature = "lsp")]
     Lsp,
+    /// Compare the combinators with the BNF interpreter (the spec text) on generated members
+    /// of each rule and mutations of them.
+    Conform(conform::ConformArgs),
 }
 
 /// Output formats shared by the commands.
@@ -82,6 +86,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Extract(args) => extract::run(args),
         #[cfg(feature = "lsp")]
         Command::Lsp => lsp::run(),
+        Command::Conform(args) => conform::run(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),
@@ -92,7 +97,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
 }
 
-fn print_or_fail(s: &str) -> Result<(), String> {
+pub(crate) fn print_or_fail(s: &str) -> Result<(), String> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {

@@ -289,6 +289,119 @@ impl Grammar {
     }
 }
 
+#[cfg(feature = "bnf")]
+impl Grammar {
+    /// The grammar's spec text as the BNF engine reads it (loaded once, then shared): the
+    /// oracle the combinators are tested against.
+    ///
+    /// ```
+    /// let spec = urigram::Grammar::Rfc2396.spec();
+    /// assert_eq!(spec.rule_names().count(), 44);
+    /// ```
+    pub fn spec(self) -> &'static crate::bnf::Grammar {
+        use std::sync::OnceLock;
+        static SPECS: OnceLock<Vec<crate::bnf::Grammar>> = OnceLock::new();
+        let specs = SPECS.get_or_init(|| {
+            Grammar::ALL
+                .iter()
+                .map(|g| match crate::bnf::load(g.name()) {
+                    Ok(spec) => spec,
+                    // The texts are compiled in; `tests/differential.rs` loads every one.
+                    Err(e) => unreachable!("built-in grammar text does not load: {e}"),
+                })
+                .collect()
+        });
+        let k = Grammar::ALL.iter().position(|&g| g == self).unwrap_or(0);
+        &specs[k]
+    }
+
+    /// Check `input` against production `rule` with the BNF interpreter instead of the
+    /// combinators: the verdict of the spec text itself. The error has the same offset
+    /// contract as [`Grammar::check`]'s, but names no expected items.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check_spec("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.offset, 11);
+    /// assert_eq!(e, e.clone());
+    /// assert!(Grammar::Rfc2396.check_spec("URI-reference", "g;x?y#s").is_ok());
+    /// ```
+    pub fn check_spec(self, rule: &str, input: &str) -> Result<(), Error> {
+        let r = match self.rule(rule) {
+            Ok(r) => r,
+            Err(e) => return Err(self.unknown_rule(input, e)),
+        };
+        let rec = match self.spec().recognizer(r.name) {
+            Ok(rec) => rec,
+            Err(e) => {
+                return Err(self.unknown_rule(
+                    input,
+                    LookupError::Rule {
+                        grammar: self.name(),
+                        rule: e.to_string(),
+                    },
+                ));
+            }
+        };
+        let Err(offset) = rec.check(input) else {
+            return Ok(());
+        };
+        let e = Error::at(
+            self.name(),
+            r.name,
+            r.name,
+            vec![r.name],
+            input,
+            offset,
+            Vec::new(),
+            self.citation(r.name),
+        );
+        let found = match e.found {
+            Some(c) => format!("{:?}", c),
+            None => "the end of the input".to_string(),
+        };
+        let m = format!(
+            "not a valid {} by the spec text (BNF interpreter): {found} at byte {offset}",
+            r.name
+        );
+        Err(e.with_message(m))
+    }
+
+    /// [`Grammar::check_spec`] for raw bytes, as [`Grammar::check_bytes`] does.
+    pub fn check_spec_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
+        match std::str::from_utf8(input) {
+            Ok(s) => self.check_spec(rule, s),
+            Err(u) => {
+                let k = u.valid_up_to();
+                let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
+                match self.check_spec(rule, prefix) {
+                    Err(e) if e.offset < k => Err(e),
+                    _ => {
+                        let r = self.rule(rule).map(|r| r.name).unwrap_or(self.start_rule());
+                        let m = format!(
+                            "not a valid {r} by the spec text (BNF interpreter): the byte \
+                             {:#04X} at byte {k} is not UTF-8",
+                            input[k]
+                        );
+                        Err(Error::at(
+                            self.name(),
+                            r,
+                            r,
+                            vec![r],
+                            prefix,
+                            k,
+                            Vec::new(),
+                            self.citation(r),
+                        )
+                        .with_message(m)
+                        .with_end(k + 1))
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl fmt::Display for Grammar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
