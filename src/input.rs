@@ -325,6 +325,13 @@ fn take_class<'a>(i: Span<'a>, n: usize, t: &Table) -> (Span<'a>, Span<'a>) {
     }
 }
 
+/// [`take`] for a part known to hold no newline (a hostname, say).
+#[inline(always)]
+pub fn take_in_line<'a>(i: Span<'a>, n: usize) -> (Span<'a>, Span<'a>) {
+    debug_assert!(!i.fragment().as_bytes()[..n].contains(&b'\n'));
+    split(i, n, 0)
+}
+
 /// Split `i` after `n` bytes that hold `newlines` newlines.
 #[inline(always)]
 fn split<'a>(i: Span<'a>, n: usize, newlines: u32) -> (Span<'a>, Span<'a>) {
@@ -470,24 +477,24 @@ pub fn many_esc<'a>(
 ) -> PResult<'a, Span<'a>> {
     let b = i.fragment().as_bytes();
     let mut n = 0;
-    while n < b.len() {
-        let c = b[n];
-        if t.contains(c) {
-            n += 1;
-        } else if c == b'%' {
-            let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
-            let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
-            if h2 {
-                n += 3;
-            } else {
-                let bad = if h1 { n + 2 } else { n + 1 };
-                i.extra
-                    .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
-                return Err(Err::Failure(Fail));
-            }
-        } else {
+    loop {
+        // The common case first: a run of class members, one load and one test a byte.
+        n += b[n..]
+            .iter()
+            .position(|&c| !t.contains(c))
+            .unwrap_or(b.len() - n);
+        if b.get(n) != Some(&b'%') {
             break;
         }
+        let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
+        let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
+        if !h2 {
+            let bad = if h1 { n + 2 } else { n + 1 };
+            i.extra
+                .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
+            return Err(Err::Failure(Fail));
+        }
+        n += 3;
     }
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));

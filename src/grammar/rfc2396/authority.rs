@@ -6,7 +6,7 @@ use super::chars::{ALPHA, ALPHANUM, DIGIT, UNRESERVED};
 use crate::grammar::table::Table;
 use crate::input::{
     Expected, Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte,
-    production, recognized, take,
+    production, recognized, take, take_in_line,
 };
 use crate::part::Part;
 use crate::uri::{Authority, Host, HostKind, Server};
@@ -51,31 +51,39 @@ pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
 /// [`server`] itself (the check runs both passes, so the tests cover both).
 fn authority_fast<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     let (rest, run) = many_esc(i, REG_NAME, "reg_name", "escaped")?;
-    let text: &'a str = run.fragment();
-    if text.is_empty() {
+    let b = run.fragment().as_bytes();
+    if b.is_empty() {
         return Ok((rest, Authority::Server(empty_server(&i))));
     }
-    let (userinfo, hostport) = match text.bytes().position(|b| b == b'@') {
-        Some(k) => (Some(take(run, k).1), take(run, k + 1).0),
-        None => (None, run),
-    };
-    let hp: &'a str = hostport.fragment();
-    let (host, port) = match hp.bytes().position(|b| b == b':') {
-        Some(c) => {
-            let (after, host) = take(hostport, c);
-            (host, Some(take(after, 1).0))
+    // One pass: the first `@`, and the first `:` after it (or from the start without one).
+    let mut at = None;
+    let mut colon = None;
+    for (k, &c) in b.iter().enumerate() {
+        if c == b'@' && at.is_none() {
+            at = Some(k);
+            colon = None;
+        } else if c == b':' && colon.is_none() {
+            colon = Some(k);
         }
-        None => (hostport, None),
-    };
-    let port_ok = port.is_none_or(|p| p.fragment().bytes().all(|b| DIGIT.contains(b)));
-    if port_ok && let Some(h) = whole_host(host) {
-        let server = Server {
-            text: run.into(),
-            userinfo: userinfo.map(Part::from),
-            host: Some(h),
-            port: port.map(Part::from),
-        };
-        return Ok((rest, Authority::Server(server)));
+    }
+    let hp_start = at.map_or(0, |k| k + 1);
+    let host_end = colon.filter(|&c| c >= hp_start).unwrap_or(b.len());
+    let port_ok = b[(host_end + 1).min(b.len())..]
+        .iter()
+        .all(|&c| DIGIT.contains(c));
+    if port_ok {
+        // A reg_name run holds no newline.
+        let (hostport, _) = take_in_line(run, hp_start);
+        let (after_host, host) = take_in_line(hostport, host_end - hp_start);
+        if let Some(h) = whole_host(host) {
+            let server = Server {
+                text: run.into(),
+                userinfo: at.map(|k| Part::from(take_in_line(run, k).1)),
+                host: Some(h),
+                port: (host_end < b.len()).then(|| Part::from(take_in_line(after_host, 1).0)),
+            };
+            return Ok((rest, Authority::Server(server)));
+        }
     }
     Ok((rest, Authority::RegName(run.into())))
 }
@@ -282,7 +290,7 @@ pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
             return crate::input::fail();
         };
         label_leaves(&i, n);
-        Ok(take(i, n))
+        Ok(take_in_line(i, n))
     })
 }
 
