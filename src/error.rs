@@ -164,6 +164,18 @@ impl Error {
         self.0.message = m;
         self
     }
+
+    /// The same error placed in a larger text: `offset..end` and `pos` there. The message
+    /// keeps the byte offset within the checked input.
+    pub(crate) fn relocated(mut self, offset: usize, end: usize, pos: Position) -> Error {
+        let e = &mut *self.0;
+        e.offset = offset;
+        e.end = end;
+        e.line = pos.line;
+        e.column = pos.column;
+        e.column_utf16 = pos.column_utf16;
+        self
+    }
 }
 
 impl std::ops::Deref for Error {

@@ -26,6 +26,7 @@ pub mod bnf;
 pub mod cli_semantics;
 pub mod error;
 pub mod escape;
+pub mod extract;
 pub mod grammar;
 pub mod input;
 pub mod normalize;
@@ -38,6 +39,7 @@ pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
 pub use escape::{Component, EscapeError, decode, decode_safe, encode};
+pub use extract::{Delimiter, Found, Piece};
 pub use grammar::Grammar;
 pub use input::Expected;
 pub use normalize::{default_port, equivalent, normalize};

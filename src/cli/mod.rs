@@ -3,6 +3,9 @@
 
 mod check;
 mod conform;
+mod extract;
+#[cfg(feature = "lsp")]
+mod lsp;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -28,6 +31,11 @@ enum Command {
     },
     /// Check inputs against a rule: each argument, or each line of a file or of stdin.
     Check(check::CheckArgs),
+    /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
+    Extract(extract::ExtractArgs),
+    /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
+    #[cfg(feature = "lsp")]
+    Lsp,
     /// Compare the combinators with the BNF interpreter (the spec text) on generated members
     /// of each rule and mutations of them.
     Conform(conform::ConformArgs),
@@ -75,6 +83,9 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             print_or_fail(&out).map(|()| 0)
         }
         Command::Check(args) => check::run(args),
+        Command::Extract(args) => extract::run(args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => lsp::run(),
         Command::Conform(args) => conform::run(args),
     };
     match r {
