@@ -272,3 +272,43 @@ fn normalize_and_equivalent() {
         b"",
     );
 }
+
+#[test]
+fn explain_valid_invalid_and_json() {
+    assert_eq!(
+        snap(
+            "cli__explain_valid",
+            &["explain", "http://a@b:8/x;p?q#f"],
+            b""
+        ),
+        0
+    );
+    assert_eq!(
+        snap(
+            "cli__explain_invalid",
+            &["explain", "http://exa mple/"],
+            b""
+        ),
+        1
+    );
+    assert_eq!(
+        snap(
+            "cli__explain_json",
+            &[
+                "explain",
+                "--format",
+                "json",
+                "--rule",
+                "hostport",
+                "h.example:8x"
+            ],
+            b""
+        ),
+        1
+    );
+    let (code, out, _) = urigram(&["explain", "--format", "jsonl", "ftp://a/b"], b"");
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["tree"][0]["rule"], "URI-reference");
+    assert_eq!(doc["tree"][0]["children"][0]["rule"], "absoluteURI");
+}
