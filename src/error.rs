@@ -69,6 +69,9 @@ pub struct ErrorInfo {
     pub expected: Vec<Expected>,
     /// Where the spec defines `rule`.
     pub citation: Citation,
+    /// What to write instead, for the common mistakes (a space, a non-ASCII character, a `%`
+    /// that begins no escape ...).
+    pub help: Option<String>,
     /// The whole message in plain words.
     pub message: String,
 }
@@ -121,6 +124,7 @@ impl Error {
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
         let message = message(start_rule, rule, offset, found, &expected);
+        let help = crate::help::help(grammar, input, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -134,6 +138,7 @@ impl Error {
             found,
             expected,
             citation,
+            help,
             message,
         }))
     }
