@@ -82,6 +82,41 @@ impl Error {
         self.expected.iter().map(|e| e.to_string()).collect()
     }
 
+    /// A stable diagnostic code, `{grammar}::{rule}::{expected-kind}`, for grouping and
+    /// counting errors: the grammar, the innermost production that failed ([`ErrorInfo::rule`])
+    /// and what was expected there. The expected kind names each expected item as
+    /// [`Expected`]'s `Display` does (productions by name, literals quoted), except that the end
+    /// of the input is `end-of-input`; several items are joined with `|` in their sorted order.
+    /// An error that expected nothing (an unknown rule name) has the kind `none`.
+    ///
+    /// The code depends only on the grammar, the production and the expected set, never on
+    /// the input's text or offsets, so two inputs that fail in the same way share it. It
+    /// changes only when the grammar's expectations at that place change.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.code(), "rfc2396::escaped::hex");
+    /// let e = Grammar::Rfc2396.check("IPv4address", "1.2.3").unwrap_err();
+    /// assert_eq!(e.code(), r#"rfc2396::IPv4address::digit|".""#);
+    /// ```
+    pub fn code(&self) -> String {
+        let mut code = format!("{}::{}::", self.grammar, self.rule);
+        if self.expected.is_empty() {
+            code.push_str("none");
+        }
+        for (k, e) in self.expected.iter().enumerate() {
+            if k > 0 {
+                code.push('|');
+            }
+            match e {
+                Expected::EndOfInput => code.push_str("end-of-input"),
+                e => code.push_str(&e.to_string()),
+            }
+        }
+        code
+    }
+
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
     pub(crate) fn from_tracker(
         grammar: &'static str,
@@ -295,5 +330,41 @@ mod tests {
         assert_eq!((p.line, p.column, p.column_utf16), (2, 4, 5));
         assert_eq!(Position::of("abc", 99).column, 4);
         assert_eq!(Position::of("é", 1).column, 1);
+    }
+
+    #[test]
+    fn codes_name_grammar_rule_and_expected_kind() {
+        let g = crate::Grammar::Rfc2396;
+        let code = |rule: &str, input: &str| g.check(rule, input).unwrap_err().code();
+        assert_eq!(
+            code("URI-reference", "http://a/b%zz"),
+            "rfc2396::escaped::hex"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/b%z"),
+            "rfc2396::escaped::hex"
+        );
+        // A literal is quoted; the end of the input has a name of its own.
+        assert_eq!(
+            code("IPv4address", "1.2.3"),
+            r#"rfc2396::IPv4address::digit|".""#
+        );
+        assert_eq!(
+            code("hostname", "a-.b"),
+            r#"rfc2396::hostname::alphanum|"-""#
+        );
+        assert_eq!(code("port", "8x"), "rfc2396::port::digit|end-of-input");
+        // The same failure in different text shares the code.
+        assert_eq!(
+            code("URI-reference", "http://exa mple/"),
+            code("URI-reference", "http://other host/x")
+        );
+        // Non-UTF-8 input fails like any other byte at that place.
+        let e = g
+            .check_bytes("URI-reference", b"http://a/b%\xff")
+            .unwrap_err();
+        assert_eq!(e.code(), "rfc2396::escaped::hex");
+        let e = g.check("no-such-rule", "x").unwrap_err();
+        assert_eq!(e.code(), "rfc2396::URI-reference::none");
     }
 }
