@@ -247,8 +247,8 @@ fn message(
     m
 }
 
-/// `a`, `a or b`, `a, b or c`.
-pub(crate) fn one_of(items: &[Expected]) -> String {
+/// A list for people: `a`, `a or b`, `a, b or c`.
+pub fn one_of(items: &[Expected]) -> String {
     let names: Vec<String> = items.iter().map(|e| e.to_string()).collect();
     match names.len() {
         0 => String::new(),

@@ -10,6 +10,7 @@ use urigram::Grammar;
 use urigram::input::Node;
 
 use super::check::error_json;
+use super::render::{Color, diagnostic};
 use super::{Format, parse_grammar, print_or_fail};
 
 #[derive(Args)]
@@ -23,6 +24,9 @@ pub struct ExplainArgs {
     /// Output format (`jsonl` prints the JSON document on one line).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
+    /// When to colour the diagnostic.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: Color,
     /// The input to explain.
     input: OsString,
 }
@@ -53,7 +57,7 @@ pub fn run(a: ExplainArgs) -> Result<u8, String> {
                     g.citation(rule.name)
                 )),
                 Some(e) => {
-                    s.push_str(&urigram::render::render(e, input));
+                    s.push_str(&diagnostic(e, input, "input", 1, a.color.enabled()));
                     s.push_str("\n\nmatched before the parser stopped:\n");
                 }
             }

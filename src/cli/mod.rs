@@ -7,6 +7,7 @@ mod explain;
 mod extract;
 #[cfg(feature = "lsp")]
 mod lsp;
+mod render;
 mod semantics;
 
 use std::ffi::OsString;
