@@ -69,6 +69,9 @@ pub struct ErrorInfo {
     pub expected: Vec<Expected>,
     /// Where the spec defines `rule`.
     pub citation: Citation,
+    /// What to write instead, for the common mistakes (a space, a non-ASCII character, a `%`
+    /// that begins no escape ...).
+    pub help: Option<String>,
     /// The whole message in plain words.
     pub message: String,
 }
@@ -156,6 +159,7 @@ impl Error {
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
         let message = message(start_rule, rule, offset, found, &expected);
+        let help = crate::help::help(grammar, input, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -169,8 +173,24 @@ impl Error {
             found,
             expected,
             citation,
+            help,
             message,
         }))
+    }
+
+    /// The same error for a text `whole` that holds the checked input at byte `shift`.
+    pub(crate) fn shifted(&self, whole: &str, shift: usize) -> Error {
+        Error::at(
+            self.grammar,
+            self.start_rule,
+            self.rule,
+            self.stack.clone(),
+            whole,
+            self.offset + shift,
+            self.expected.clone(),
+            self.citation,
+        )
+        .with_end(self.end + shift)
     }
 
     /// Set where the offending input ends (a bad byte that is no character).
@@ -182,6 +202,18 @@ impl Error {
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = m;
+        self
+    }
+
+    /// The same error placed in a larger text: `offset..end` and `pos` there. The message
+    /// keeps the byte offset within the checked input.
+    pub(crate) fn relocated(mut self, offset: usize, end: usize, pos: Position) -> Error {
+        let e = &mut *self.0;
+        e.offset = offset;
+        e.end = end;
+        e.line = pos.line;
+        e.column = pos.column;
+        e.column_utf16 = pos.column_utf16;
         self
     }
 }
@@ -215,8 +247,8 @@ fn message(
     m
 }
 
-/// `a`, `a or b`, `a, b or c`.
-pub(crate) fn one_of(items: &[Expected]) -> String {
+/// A list for people: `a`, `a or b`, `a, b or c`.
+pub fn one_of(items: &[Expected]) -> String {
     let names: Vec<String> = items.iter().map(|e| e.to_string()).collect();
     match names.len() {
         0 => String::new(),

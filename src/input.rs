@@ -85,6 +85,9 @@ pub struct Node {
     pub depth: usize,
 }
 
+/// The `end` of a node whose production has not returned yet.
+const OPEN: usize = usize::MAX;
+
 /// The side channel: the farthest failure, what was expected there, the productions open at
 /// that point, and (in [`Mode::Tree`]) the derivation.
 #[derive(Debug)]
@@ -95,6 +98,7 @@ pub struct Tracker {
     stack: RefCell<Vec<&'static str>>,
     failed_in: RefCell<Vec<&'static str>>,
     nodes: RefCell<Vec<Node>>,
+    nodes_at_farthest: RefCell<Vec<Node>>,
 }
 
 impl Tracker {
@@ -107,6 +111,7 @@ impl Tracker {
             stack: RefCell::new(Vec::new()),
             failed_in: RefCell::new(Vec::new()),
             nodes: RefCell::new(Vec::new()),
+            nodes_at_farthest: RefCell::new(Vec::new()),
         }
     }
 
@@ -153,6 +158,12 @@ impl Tracker {
         self.nodes.borrow().clone()
     }
 
+    /// The derivation as it stood at the farthest failure (only in [`Mode::Tree`]): the
+    /// productions that had matched, and those still open there, which end at the failure.
+    pub fn nodes_at_farthest(&self) -> Vec<Node> {
+        self.nodes_at_farthest.borrow().clone()
+    }
+
     /// Record that `what` was expected at byte `pos`.
     #[inline]
     pub fn record(&self, pos: usize, what: Expected) {
@@ -191,8 +202,11 @@ impl Tracker {
                     .take_while(|(a, b)| a == b)
                     .count();
                 fi.truncate(common);
+                // The latest state at the farthest byte is the most complete derivation there.
+                self.snapshot_tree(pos);
             }
             _ => {
+                self.snapshot_tree(pos);
                 self.farthest.set(Some(pos));
                 let mut e = self.expected.borrow_mut();
                 e.clear();
@@ -219,6 +233,19 @@ impl Tracker {
         if self.mode == Mode::Tree {
             self.nodes.borrow_mut().truncate(mark);
         }
+    }
+
+    /// In [`Mode::Tree`], keep the derivation as it stands, open productions ending at `pos`.
+    fn snapshot_tree(&self, pos: usize) {
+        if self.mode != Mode::Tree {
+            return;
+        }
+        let mut snap = self.nodes_at_farthest.borrow_mut();
+        snap.clear();
+        snap.extend(self.nodes.borrow().iter().map(|n| Node {
+            end: if n.end == OPEN { pos } else { n.end },
+            ..n.clone()
+        }));
     }
 
     /// Add a tree node for a part that a production matched without calling the function of
@@ -264,7 +291,7 @@ fn production_slow<'a, O>(
         nodes.push(Node {
             rule: name,
             start,
-            end: start,
+            end: OPEN,
             depth: t.stack.borrow().len(),
         });
         Some(nodes.len() - 1)
@@ -323,6 +350,13 @@ fn take_class<'a>(i: Span<'a>, n: usize, t: &Table) -> (Span<'a>, Span<'a>) {
     } else {
         split(i, n, 0)
     }
+}
+
+/// [`take`] for a part known to hold no newline (a hostname, say).
+#[inline(always)]
+pub fn take_in_line<'a>(i: Span<'a>, n: usize) -> (Span<'a>, Span<'a>) {
+    debug_assert!(!i.fragment().as_bytes()[..n].contains(&b'\n'));
+    split(i, n, 0)
 }
 
 /// Split `i` after `n` bytes that hold `newlines` newlines.
@@ -398,21 +432,22 @@ pub fn lit<'a>(i: Span<'a>, lit: &'static str) -> PResult<'a, Span<'a>> {
             split(i, want.len(), 0)
         });
     }
-    lit_failed(i, lit)
-}
-
-#[cold]
-#[inline(never)]
-fn lit_failed<'a>(i: Span<'a>, lit: &'static str) -> PResult<'a, Span<'a>> {
-    let have = i.fragment().as_bytes();
-    let want = lit.as_bytes();
     if i.extra.mode() != Mode::Fast {
-        // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
-        let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
-        i.extra
-            .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
+        lit_failed(i, lit);
     }
     fail()
+}
+
+/// Record where `lit` stopped matching: at the first byte that differs.
+#[cold]
+#[inline(never)]
+fn lit_failed(i: Span<'_>, lit: &'static str) {
+    let have = i.fragment().as_bytes();
+    let want = lit.as_bytes();
+    // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
+    let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
+    i.extra
+        .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
 }
 
 /// One character of the class `t`, named `name` in errors.
@@ -434,7 +469,7 @@ pub fn many<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'
     let n = b.iter().position(|&c| !t.contains(c)).unwrap_or(b.len());
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take(i, n))
+    Ok(take_class(i, n, &t))
 }
 
 /// One or more characters of the class `t` (`1*t`).
@@ -469,28 +504,28 @@ pub fn many_esc<'a>(
 ) -> PResult<'a, Span<'a>> {
     let b = i.fragment().as_bytes();
     let mut n = 0;
-    while n < b.len() {
-        let c = b[n];
-        if t.contains(c) {
-            n += 1;
-        } else if c == b'%' {
-            let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
-            let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
-            if h2 {
-                n += 3;
-            } else {
-                let bad = if h1 { n + 2 } else { n + 1 };
-                i.extra
-                    .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
-                return Err(Err::Failure(Fail));
-            }
-        } else {
+    loop {
+        // The common case first: a run of class members, one load and one test a byte.
+        n += b[n..]
+            .iter()
+            .position(|&c| !t.contains(c))
+            .unwrap_or(b.len() - n);
+        if b.get(n) != Some(&b'%') {
             break;
         }
+        let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
+        let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
+        if !h2 {
+            let bad = if h1 { n + 2 } else { n + 1 };
+            i.extra
+                .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
+            return Err(Err::Failure(Fail));
+        }
+        n += 3;
     }
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take(i, n))
+    Ok(take_class(i, n, &t)) // an escape holds no newline
 }
 
 /// One or more of `( t | escape )` (`1*( ... )`), as [`many_esc`].

@@ -16,6 +16,8 @@ use urigram::Grammar;
 
 use super::engine::{Combinators, Engine};
 use super::output::{Only, Place, write_record};
+// The JSON of an error, shared with the other commands.
+pub use super::output::error_json;
 use super::progress::Progress;
 use super::stream::{self, Failure, Flow, Options};
 use super::summary::{Section, Summary};

@@ -2,10 +2,17 @@
 //! 2 for usage and I/O errors.
 
 mod check;
+mod conform;
 mod engine;
+mod explain;
+mod extract;
+#[cfg(feature = "lsp")]
+mod lsp;
 mod merge;
 mod output;
 mod progress;
+mod render;
+mod semantics;
 mod stream;
 mod summary;
 
@@ -36,6 +43,24 @@ enum Command {
     /// Merge the JSON summaries of parts of a corpus (`check --summary --format json` on each
     /// shard) into the summary of the whole.
     MergeSummaries(merge::MergeArgs),
+    /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
+    Extract(extract::ExtractArgs),
+    /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
+    #[cfg(feature = "lsp")]
+    Lsp,
+    /// Compare the combinators with the BNF interpreter (the spec text) on generated members
+    /// of each rule and mutations of them.
+    Conform(conform::ConformArgs),
+    /// Show the derivation of an input: every production that matched, with its text and byte
+    /// range (for a rejected input, the diagnostic and the tree up to the failure).
+    Explain(explain::ExplainArgs),
+    /// Resolve references against a base URI (RFC 2396 section 5.2), one result a line.
+    Resolve(semantics::ResolveArgs),
+    /// Normalize URI references (RFC 2396 section 6).
+    Normalize(semantics::NormalizeArgs),
+    /// Whether two URI references are equivalent (RFC 2396 section 6). Exit 0 when they are,
+    /// 1 when they are not.
+    Equivalent(semantics::EquivalentArgs),
 }
 
 /// Output formats shared by the commands.
@@ -81,6 +106,14 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
         Command::Check(args) => check::run(args),
         Command::MergeSummaries(args) => merge::run(args),
+        Command::Extract(args) => extract::run(args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => lsp::run(),
+        Command::Conform(args) => conform::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Resolve(args) => semantics::resolve(args),
+        Command::Normalize(args) => semantics::normalize(args),
+        Command::Equivalent(args) => semantics::equivalent(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),
@@ -91,7 +124,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
 }
 
-fn print_or_fail(s: &str) -> Result<(), String> {
+pub(crate) fn print_or_fail(s: &str) -> Result<(), String> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
