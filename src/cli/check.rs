@@ -104,17 +104,17 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         );
         let work = |c: &stream::Chunk| {
             // Most chunks are UTF-8 as a whole: validate once, not line by line.
-            let mut b = match std::str::from_utf8(&c.data) {
+            let mut b = match std::str::from_utf8(c.data()) {
                 Ok(text) => plan.batch(&label, c.line_ranges().map(|(n, r)| (n, &text[r]))),
                 Err(_) => plan.batch(&label, c.lines()),
             };
             if let Some(s) = &mut b.section {
-                s.bytes = c.data.len() as u64;
+                s.bytes = c.data().len() as u64;
             }
             b
         };
         let consume = |c: &stream::Chunk, b: Batch| {
-            progress.advance(c.data.len() as u64, b.lines);
+            progress.advance(c.data().len() as u64, b.lines);
             let flow = out.records(&b.out).and_then(|f| match f {
                 // Each chunk's records go out now: a slow input is answered as it comes.
                 Flow::Continue => out.flush(),

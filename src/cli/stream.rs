@@ -21,20 +21,27 @@ pub struct Chunk {
     pub seq: u64,
     /// The 1-based number of the chunk's first line.
     pub first_line: u64,
-    /// Whole lines, each ending in `\n`, except the input's last line when it has none.
-    pub data: Vec<u8>,
+    /// The pooled buffer; its first `len` bytes are the chunk. It keeps its length between
+    /// uses, so that reading into it again needs no zeroing.
+    buf: Vec<u8>,
+    len: usize,
 }
 
 impl Chunk {
+    /// Whole lines, each ending in `\n`, except the input's last line when it has none.
+    pub fn data(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
     /// The lines with their numbers, without their line endings (`\n` or `\r\n`).
     pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
-        self.line_ranges().map(|(n, r)| (n, &self.data[r]))
+        self.line_ranges().map(|(n, r)| (n, &self.data()[r]))
     }
 
     /// The lines as [`Chunk::lines`] gives them, as byte ranges of `data`. A range never
     /// splits a UTF-8 character, since it starts and ends next to ASCII line endings.
     pub fn line_ranges(&self) -> impl Iterator<Item = (u64, Range<usize>)> + use<'_> {
-        let data = &self.data[..];
+        let data = self.data();
         let mut start = 0;
         let mut ends = memchr::memchr_iter(b'\n', data);
         let mut n = self.first_line;
@@ -175,7 +182,7 @@ where
                     drop(stop_tx);
                     return Ok(true);
                 }
-                let _ = free_tx.send(chunk.data);
+                let _ = free_tx.send(chunk.buf);
             }
         }
         Ok(false)
@@ -207,41 +214,50 @@ fn read_chunks(
         let Ok(mut buf) = free.recv() else {
             return Ok(()); // the consumer stopped
         };
-        buf.clear();
-        buf.append(&mut carry);
+        let mut len = carry.len();
+        if buf.len() < len {
+            buf.resize(len, 0);
+        }
+        buf[..len].copy_from_slice(&carry);
+        carry.clear();
         // Read until the buffer is full enough and holds a line ending, or the input ends. A
         // short read means the input has nothing more for now (a pipe, a terminal): then the
         // lines read so far go on at once, so that a slow input is answered line by line.
         let mut scanned = 0;
         let mut short = false;
         let cut = loop {
-            if buf.len() >= chunk_bytes || short {
-                if let Some(p) = memchr::memrchr(b'\n', &buf[scanned..]) {
+            if len >= chunk_bytes || short {
+                if let Some(p) = memchr::memrchr(b'\n', &buf[scanned..len]) {
                     break scanned + p + 1;
                 }
-                scanned = buf.len();
+                scanned = len;
             }
-            let want = chunk_bytes.saturating_sub(buf.len()).max(64 << 10);
-            let got = read_some(&mut input, &mut buf, want)?;
+            let want = chunk_bytes.saturating_sub(len).max(64 << 10);
+            if buf.len() < len + want {
+                buf.resize(len + want, 0);
+            }
+            let got = read_some(&mut input, &mut buf[len..len + want])?;
             if got == 0 {
                 eof = true;
-                break buf.len();
+                break len;
             }
+            len += got;
             short = got < want;
         };
-        carry.extend_from_slice(&buf[cut..]);
-        buf.truncate(cut);
-        if buf.is_empty() {
+        carry.extend_from_slice(&buf[cut..len]);
+        if cut == 0 {
             break;
         }
-        let mut lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
-        if buf.last() != Some(&b'\n') {
+        let data = &buf[..cut];
+        let mut lines = memchr::memchr_iter(b'\n', data).count() as u64;
+        if data.last() != Some(&b'\n') {
             lines += 1;
         }
         let chunk = Chunk {
             seq,
             first_line: line,
-            data: buf,
+            buf,
+            len: cut,
         };
         seq += 1;
         line += lines;
@@ -252,22 +268,12 @@ fn read_chunks(
     Ok(())
 }
 
-/// Append what one read of at most `want` bytes gives to `buf`; the number read, 0 at the
-/// end.
-fn read_some(input: &mut dyn Read, buf: &mut Vec<u8>, want: usize) -> io::Result<usize> {
-    let len = buf.len();
-    buf.resize(len + want, 0);
+/// One read into `buf`: the number of bytes read, 0 at the end of the input.
+fn read_some(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
     loop {
-        match input.read(&mut buf[len..]) {
-            Ok(n) => {
-                buf.truncate(len + n);
-                return Ok(n);
-            }
+        match input.read(buf) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                buf.truncate(len);
-                return Err(e);
-            }
+            r => return r,
         }
     }
 }
@@ -387,7 +393,7 @@ mod tests {
         run(
             Box::new(io::Cursor::new(input)),
             opts,
-            |c| c.data.len(),
+            |c| c.data().len(),
             |_, _| {
                 seen += 1;
                 Ok(if seen == 3 {
