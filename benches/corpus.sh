@@ -4,7 +4,7 @@
 # same corpus of a few million lines. Prints a Markdown table (the README's "Corpus
 # checking" section) with the machine, the date and the load.
 #
-#   bash benches/corpus.sh              # REPEAT=60: 49,666 x 60 = 2,979,960 lines, ~174 MB
+#   bash benches/corpus.sh              # REPEAT=60: 49,666 x 60 = 2,979,960 lines, 175 MB
 #   REPEAT=4 bash benches/corpus.sh     # a quick look
 #
 # The corpus is benches/corpus/real-urls.txt (a copy of the shared real-URL sample) repeated
@@ -104,20 +104,25 @@ run "Ruby URI::RFC2396_Parser#parse" "RFC 2396 (+ RFC 2732 IPv6)" "$corpus" \
   ruby benches/corpus/ruby-rfc2396.rb parse "$corpus"
 run "Perl Regexp::Common, 13 scheme patterns" "RFC 1738 & co., per scheme" "$corpus" \
   perl benches/corpus/perl-regexp-common.pl schemes 1000 "$corpus"
+# The union's alternatives come in Perl's hash order, which decides how long it backtracks:
+# fix the hash seed so that runs compare.
 run "Perl Regexp::Common \$RE{URI} (first 20,000 lines)" "their union" "$slice" \
+  env PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 \
   perl benches/corpus/perl-regexp-common.pl any 10 "$slice"
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+versions="urigram $("$urigram" --version | awk '{print $2}'), Ruby $(ruby -e 'print RUBY_VERSION') (uri $(ruby -ruri -e 'print URI::VERSION')), Perl $(perl -e 'printf "%vd", $^V') (Regexp::Common $(perl -MRegexp::Common -e 'print $Regexp::Common::VERSION'))"
 
 perl -e '
-  my ($results, $date, $cpu, $nproc, $before, $after, $lines, $bytes) = @ARGV;
+  my ($results, $date, $cpu, $nproc, $before, $after, $lines, $bytes, $versions) = @ARGV;
   my @rows = map { chomp; [split /\t/] } do { open my $f, "<", $results or die; <$f> };
   sub commas { my $n = reverse shift; $n =~ s/(\d{3})(?=\d)/$1,/g; scalar reverse $n }
   my $base = $rows[0][2] / $rows[0][6];    # urigram, all cores: lines per second
   print "Corpus: benches/corpus/real-urls.txt x ", commas($lines / 49666),
     ", shuffled: ", commas($lines), " lines, ", sprintf("%.1f", $bytes / 1e6), " MB.\n";
-  print "Machine: $nproc cores ($cpu), $date; load average before $before, after $after.\n\n";
+  print "Machine: $nproc cores ($cpu), $date; load average before $before, after $after.\n";
+  print "Versions: $versions.\n\n";
   print "| checker | language | lines | valid | wall s | lines/s | MB/s | CPU s | MB/s per CPU s | peak RSS MB | urigram is x faster |\n";
   print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
   for my $r (@rows) {
@@ -129,4 +134,5 @@ perl -e '
       $cpu_s, $b / $cpu_s / 1e6, $rss / 1024,
       $r == $rows[0] ? "1" : sprintf("%.1f", $base / ($n / $wall));
   }
-' "$results" "$(date -u +%Y-%m-%d)" "$cpu" "$jobs" "$load_before" "$load_after" "$lines" "$bytes"
+' "$results" "$(date -u +%Y-%m-%d)" "$cpu" "$jobs" "$load_before" "$load_after" "$lines" "$bytes" \
+  "$versions"
