@@ -87,7 +87,7 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
     if !args.inputs.is_empty() && !stopped {
         let args: Vec<Vec<u8>> = args.inputs.iter().map(os_bytes).collect();
         let numbered = args.iter().zip(1..).map(|(a, k)| (k, &a[..]));
-        let mut b = plan.batch(ARGUMENTS, numbered);
+        let mut b = plan.batch(Source::Arguments, numbered);
         if let Some(s) = &mut b.section {
             s.bytes = args.iter().map(|a| a.len() as u64).sum();
         }
@@ -102,11 +102,12 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
             size,
             io::stderr().is_terminal() && !(plan.records && io::stdout().is_terminal()),
         );
+        let source = Source::Lines(&label);
         let work = |c: &stream::Chunk| {
             // Most chunks are UTF-8 as a whole: validate once, not line by line.
             let mut b = match std::str::from_utf8(c.data()) {
-                Ok(text) => plan.batch(&label, c.line_ranges().map(|(n, r)| (n, &text[r]))),
-                Err(_) => plan.batch(&label, c.lines()),
+                Ok(text) => plan.batch(source, c.line_ranges().map(|(n, r)| (n, &text[r]))),
+                Err(_) => plan.batch(source, c.lines()),
             };
             if let Some(s) = &mut b.section {
                 s.bytes = c.data().len() as u64;
@@ -139,8 +140,24 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
     Ok(if totals.invalid > 0 { 1 } else { 0 })
 }
 
-/// The source name of the arguments in summaries.
-const ARGUMENTS: &str = "<arguments>";
+/// Where a batch of inputs comes from.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// The INPUT arguments.
+    Arguments,
+    /// The lines of the named file (or `<stdin>`).
+    Lines(&'a str),
+}
+
+impl Source<'_> {
+    /// The name in summary examples.
+    fn name(&self) -> &str {
+        match self {
+            Source::Arguments => "<arguments>",
+            Source::Lines(f) => f,
+        }
+    }
+}
 
 /// What to do with each input.
 struct Plan<'a> {
@@ -165,7 +182,7 @@ impl Plan<'_> {
     /// Check `inputs`, numbered lines of `source`, and write their records.
     fn batch<'i, L: Line<'i>>(
         &self,
-        source: &str,
+        source: Source<'_>,
         inputs: impl Iterator<Item = (u64, L)>,
     ) -> Batch {
         let mut b = Batch {
@@ -183,15 +200,15 @@ impl Plan<'_> {
             b.invalid += u64::from(r.is_err());
             if self.records && self.only.is_none_or(|o| o.shows(r.is_ok())) {
                 let place = match source {
-                    ARGUMENTS => Place::Arg(n),
-                    f => Place::Line(f, n),
+                    Source::Arguments => Place::Arg(n),
+                    Source::Lines(f) => Place::Line(f, n),
                 };
                 write_record(&mut b.out, self.format, input, &r, place);
             }
             if let Some(s) = &mut b.section {
                 match &r {
                     Ok(()) => s.add_valid(),
-                    Err(e) => s.add_invalid(source, n, input, e),
+                    Err(e) => s.add_invalid(source.name(), n, input, e),
                 }
             }
         }
