@@ -312,3 +312,72 @@ fn explain_valid_invalid_and_json() {
     assert_eq!(doc["tree"][0]["rule"], "URI-reference");
     assert_eq!(doc["tree"][0]["children"][0]["rule"], "absoluteURI");
 }
+
+#[test]
+fn conformance_matrix() {
+    let code = snap(
+        "cli__matrix_human",
+        &[
+            "check",
+            "--all-grammars",
+            "http://info.cern.ch/x?q#f",
+            "news:comp.text",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    let (code, out, _) = urigram(
+        &["check", "--all-grammars", "--format", "jsonl", "news:a"],
+        b"",
+    );
+    // A news URL is no mail address: the rfc822 column rejects it, so the exit code is 1.
+    assert_eq!(code, 1, "{out}");
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let grammars: Vec<&str> = row["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["grammar"].as_str().unwrap())
+        .collect();
+    let all: Vec<&str> = urigram::Grammar::ALL.iter().map(|g| g.name()).collect();
+    assert_eq!(grammars, all);
+    let valid: Vec<bool> = row["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["valid"].as_bool().unwrap())
+        .collect();
+    assert!(valid[0] && !valid[valid.len() - 1], "{valid:?}");
+    assert!(urigram(&["check", "--all-grammars", "--rule", "x", "a"], b"").0 == 2);
+}
+
+/// `--engine bnf` gives the spec text's verdicts: the same as the combinators' on every line
+/// of the example data, offsets included.
+#[test]
+fn engine_bnf_agrees_with_the_combinators() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/urls.txt");
+    let run = |engine: &str| {
+        let (_, out, _) = urigram(
+            &[
+                "check", "--engine", engine, "--format", "jsonl", "--file", file,
+            ],
+            b"",
+        );
+        out.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (v["valid"].as_bool().unwrap(), v["error"]["offset"].as_u64())
+            })
+            .collect::<Vec<_>>()
+    };
+    let (comb, spec) = (run("combinators"), run("bnf"));
+    assert_eq!(comb.len(), 199);
+    assert_eq!(comb, spec);
+    assert!(comb.iter().any(|(ok, _)| !ok));
+    let code = snap(
+        "cli__engine_bnf",
+        &["check", "--engine", "bnf", "http://a/b%zz"],
+        b"",
+    );
+    assert_eq!(code, 1);
+}

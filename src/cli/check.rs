@@ -14,8 +14,9 @@ use clap::Args;
 use serde_json::json;
 use urigram::Grammar;
 
-use super::engine::{Combinators, Engine};
+use super::engine::{Combinators, Engine, Spec};
 use super::output::{Only, Place, write_record};
+use super::render::Color;
 // The JSON of an error, shared with the other commands.
 pub use super::output::error_json;
 use super::progress::Progress;
@@ -57,17 +58,52 @@ pub struct CheckArgs {
     /// The size of the chunks that --file is cut into (for tests of the chunking).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_bytes: Option<u64>,
+    /// What decides: the grammar's combinators, or the BNF interpreter reading the spec text
+    /// (slower; a cross-check of any verdict against the grammar as printed).
+    #[arg(long, value_enum, default_value = "combinators")]
+    engine: EngineChoice,
+    /// Check every input against the start rule of every grammar, and show the verdicts side
+    /// by side (a conformance matrix) with the diagnostic of each rejection.
+    #[arg(long, conflicts_with_all = ["grammar", "rule", "summary", "only", "engine"])]
+    all_grammars: bool,
+    /// When to colour human output.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: Color,
     /// Inputs to check.
     inputs: Vec<OsString>,
 }
 
+/// The `--engine` values.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum EngineChoice {
+    /// The `nom` combinators (fast; full diagnostics).
+    Combinators,
+    /// The BNF interpreter over `grammar/*.bnf` (the same offsets; no expected items).
+    Bnf,
+}
+
 pub fn run(args: CheckArgs) -> Result<u8, String> {
-    let engine = Combinators::new(args.grammar, args.rule.as_deref())?;
     if args.inputs.is_empty() && args.file.is_none() {
         return Err("nothing to check: give INPUT arguments or --file PATH (- for stdin)".into());
     }
+    if args.all_grammars {
+        return super::matrix::run(&args.inputs, args.file.as_deref(), args.format, args.color);
+    }
+    let combinators;
+    let spec;
+    let engine: &dyn Engine = match args.engine {
+        EngineChoice::Combinators => {
+            combinators = Combinators::new(args.grammar, args.rule.as_deref())?;
+            &combinators
+        }
+        EngineChoice::Bnf => {
+            spec = Spec::new(args.grammar, args.rule.as_deref())?;
+            &spec
+        }
+    };
     let plan = Plan {
-        engine: &engine,
+        color: args.color.enabled(),
+        engine,
         format: args.format,
         only: args.only,
         records: !args.summary || args.only.is_some(),
@@ -162,6 +198,8 @@ impl Source<'_> {
 /// What to do with each input.
 struct Plan<'a> {
     engine: &'a dyn Engine,
+    /// Whether human output is coloured.
+    color: bool,
     format: Format,
     only: Option<Only>,
     /// Whether inputs get records (filtered by `only`).
@@ -203,7 +241,7 @@ impl Plan<'_> {
                     Source::Arguments => Place::Arg(n),
                     Source::Lines(f) => Place::Line(f, n),
                 };
-                write_record(&mut b.out, self.format, input, &r, place);
+                write_record(&mut b.out, self.format, input, &r, place, self.color);
             }
             if let Some(s) = &mut b.section {
                 match &r {
@@ -403,12 +441,12 @@ fn write_err(e: io::Error) -> String {
 }
 
 #[cfg(unix)]
-fn os_bytes(s: &OsString) -> Vec<u8> {
+pub(crate) fn os_bytes(s: &OsString) -> Vec<u8> {
     use std::os::unix::ffi::OsStrExt;
     s.as_bytes().to_vec()
 }
 
 #[cfg(not(unix))]
-fn os_bytes(s: &OsString) -> Vec<u8> {
+pub(crate) fn os_bytes(s: &OsString) -> Vec<u8> {
     s.to_string_lossy().into_owned().into_bytes()
 }

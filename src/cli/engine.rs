@@ -57,3 +57,35 @@ impl Engine for Combinators {
         self.grammar.check_rule(self.rule, input)
     }
 }
+
+/// The BNF interpreter reading the spec text: [`Grammar::check_spec`], so that any verdict of
+/// the combinators can be cross-checked against the grammar as printed.
+pub struct Spec {
+    grammar: Grammar,
+    rule: &'static str,
+}
+
+impl Spec {
+    /// The spec text's `rule` (its spec name) in `grammar`, or the grammar's start rule.
+    pub fn new(grammar: Grammar, rule: Option<&str>) -> Result<Spec, String> {
+        let name = rule.unwrap_or(grammar.start_rule());
+        let rule = grammar.rule(name).map_err(|e| e.to_string())?.name;
+        // Load the spec text once, before the threads start.
+        let _ = grammar.spec();
+        Ok(Spec { grammar, rule })
+    }
+}
+
+impl Engine for Spec {
+    fn grammar(&self) -> &'static str {
+        self.grammar.name()
+    }
+
+    fn rule(&self) -> &'static str {
+        self.rule
+    }
+
+    fn check(&self, input: &[u8]) -> Result<(), Error> {
+        self.grammar.check_spec_bytes(self.rule, input)
+    }
+}

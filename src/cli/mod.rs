@@ -8,6 +8,7 @@ mod explain;
 mod extract;
 #[cfg(feature = "lsp")]
 mod lsp;
+mod matrix;
 mod merge;
 mod output;
 mod progress;

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use urigram::Error;
 
 use super::Format;
+use super::render::diagnostic;
 
 /// Which inputs get a line of output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -45,6 +46,7 @@ pub fn write_record(
     input: &[u8],
     r: &Result<(), Error>,
     place: Place<'_>,
+    color: bool,
 ) {
     let text = String::from_utf8_lossy(input);
     // Writing to a Vec cannot fail.
@@ -54,15 +56,11 @@ pub fn write_record(
         Format::Human => match r {
             Ok(()) => writeln!(out, "ok: {}", urigram::render::visible(&text)),
             Err(e) => {
-                let place = match place {
-                    Place::Arg(k) => format!("argument {k}"),
-                    Place::Line(f, n) => format!("{f}:{n}:{}", e.column),
+                let (origin, line) = match place {
+                    Place::Arg(k) => (format!("argument {k}"), 1),
+                    Place::Line(f, n) => (f.to_string(), n as usize),
                 };
-                writeln!(
-                    out,
-                    "{}\n  --> {place}\n",
-                    urigram::render::render(e, &text)
-                )
+                writeln!(out, "{}\n", diagnostic(e, &text, &origin, line, color))
             }
         },
     };
