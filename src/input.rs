@@ -218,6 +218,21 @@ impl Tracker {
             depth,
         });
     }
+
+    /// How many tree nodes there are so far: a mark for [`Tracker::drop_nodes_from`].
+    pub fn node_count(&self) -> usize {
+        self.nodes.borrow().len()
+    }
+
+    /// Drop the tree nodes added since `mark`: for a part of a production whose productions
+    /// matched but which the production does not keep (a bracketed sequence that failed after
+    /// its first productions matched, an alternative that lost to a longer one). The records
+    /// stay: what that part expected is still part of the diagnosis.
+    pub fn drop_nodes_from(&self, mark: usize) {
+        if self.mode == Mode::Tree {
+            self.nodes.borrow_mut().truncate(mark);
+        }
+    }
 }
 
 /// Run `f` as production `name`: in the diagnosing modes, keep the production stack and the
