@@ -24,6 +24,7 @@ pub mod error;
 pub mod grammar;
 pub mod input;
 pub mod part;
+pub mod rfc1738;
 pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};

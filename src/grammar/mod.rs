@@ -40,6 +40,7 @@
 //! assert_eq!(g.rule_names().count(), 44);
 //! ```
 
+pub mod rfc1738;
 pub mod rfc2396;
 pub mod table;
 
@@ -103,16 +104,19 @@ pub(crate) use rule;
 pub enum Grammar {
     /// RFC 2396 Appendix A and section 2.4.3 (start rule `URI-reference`).
     Rfc2396,
+    /// RFC 1738 section 5 (start rule `url`).
+    Rfc1738,
 }
 
 impl Grammar {
     /// Every grammar, in the order of their names' listing.
-    pub const ALL: &'static [Grammar] = &[Grammar::Rfc2396];
+    pub const ALL: &'static [Grammar] = &[Grammar::Rfc2396, Grammar::Rfc1738];
 
     /// The grammar's name: `rfc2396`.
     pub const fn name(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396",
+            Grammar::Rfc1738 => "rfc1738",
         }
     }
 
@@ -120,6 +124,7 @@ impl Grammar {
     pub const fn file(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396.txt",
+            Grammar::Rfc1738 => "rfc1738.txt",
         }
     }
 
@@ -127,6 +132,7 @@ impl Grammar {
     pub const fn start_rule(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "URI-reference",
+            Grammar::Rfc1738 => "url",
         }
     }
 
@@ -134,6 +140,7 @@ impl Grammar {
     pub fn rules(self) -> &'static [Rule] {
         match self {
             Grammar::Rfc2396 => rfc2396::RULES,
+            Grammar::Rfc1738 => rfc1738::RULES,
         }
     }
 
