@@ -7,6 +7,9 @@
 //! let u = Url::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
 //! let Url::Ftp(ftp) = u else { panic!() };
 //! assert_eq!(ftp.login().user().unwrap(), "myname");
+//! // Section 3.2.2: "CWD /etc" and then "RETR motd".
+//! let cmds: Vec<String> = ftp.path_commands().unwrap().iter().map(|c| c.to_string()).collect();
+//! assert_eq!(cmds, ["CWD /etc", "RETR motd"]);
 //! assert_eq!(u.port(), Some(21));
 //! assert_eq!(default_port("gopher"), Some(70));
 //!
@@ -18,10 +21,16 @@
 //! The grammar functions of [`crate::grammar::rfc1738`] build these values as they parse,
 //! so nothing is parsed twice.
 
+mod decode;
+mod ftp;
+mod gopher;
 mod parts;
 mod rebase;
 mod schemes;
 
+pub use decode::{DecodeError, decode};
+pub use ftp::{ANONYMOUS_PASSWORD, FtpCommand};
+pub use gopher::GopherRequest;
 pub use parts::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Segments};
 pub use schemes::{
     Article, Fieldspec, FileHost, FileUrl, FtpUrl, GopherUrl, GroupPart, HttpUrl, MailtoUrl,
