@@ -19,8 +19,10 @@
 //! ```
 //!
 //! The grammar functions of [`crate::grammar::rfc1738`] build these values as they parse,
-//! so nothing is parsed twice.
+//! so nothing is parsed twice. [`find_urls`] finds URLs in free text as the appendix
+//! "Recommendations for URLs in Context" describes.
 
+mod context;
 mod decode;
 mod ftp;
 mod gopher;
@@ -28,6 +30,7 @@ mod parts;
 mod rebase;
 mod schemes;
 
+pub use context::{Fragment, UrlInContext, find_urls};
 pub use decode::{DecodeError, decode};
 pub use ftp::{ANONYMOUS_PASSWORD, FtpCommand};
 pub use gopher::GopherRequest;
