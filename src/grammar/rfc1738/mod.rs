@@ -143,9 +143,18 @@ pub(crate) type Alt<'a, O> = fn(Span<'a>) -> PResult<'a, O>;
 /// end: there each alternative's nodes are dropped after it runs, and the winner runs again.
 /// A hard failure (a `%` without two hex digits, which no alternative can take) ends the
 /// choice at once, as `cut` does.
-pub(crate) fn longest<'a, O>(i: Span<'a>, alts: &[Alt<'a, O>]) -> PResult<'a, O> {
+///
+/// `settled(rest)` says that no alternative can match past `rest` (the caller says why). On
+/// the fast path, where nothing is recorded, the first match that ends at such a place is
+/// taken without running the others: they could only tie, and ties go to the first.
+pub(crate) fn longest<'a, O>(
+    i: Span<'a>,
+    alts: &[Alt<'a, O>],
+    settled: fn(&Span<'a>) -> bool,
+) -> PResult<'a, O> {
     let t = i.extra;
     let tree = t.mode() == Mode::Tree;
+    let fast = t.mode() == Mode::Fast;
     let mut best: Option<(usize, Span<'a>, O)> = None;
     for (k, f) in alts.iter().enumerate() {
         let mark = t.node_count();
@@ -154,6 +163,7 @@ pub(crate) fn longest<'a, O>(i: Span<'a>, alts: &[Alt<'a, O>]) -> PResult<'a, O>
             t.drop_nodes_from(mark);
         }
         match r {
+            Ok((rest, o)) if fast && settled(&rest) => return Ok((rest, o)),
             Ok((rest, o)) => {
                 let left = rest.fragment().len();
                 if best
@@ -174,6 +184,17 @@ pub(crate) fn longest<'a, O>(i: Span<'a>, alts: &[Alt<'a, O>]) -> PResult<'a, O>
     }
 }
 
+/// For [`longest`]: nothing settles the choice early.
+pub(crate) fn unsettled(_: &Span<'_>) -> bool {
+    false
+}
+
+/// For [`longest`] over alternatives that are all strings of `xchar`s after a common start
+/// (`url`, `schemepart`): none can go past a place where the run of `xchar`s stops.
+pub(crate) fn xchars_stop(rest: &Span<'_>) -> bool {
+    !crate::input::peek_byte(rest).is_some_and(|b| XCHAR.contains(b) || b == b'%')
+}
+
 /// `[ x ]` for a sequence `x` that can fail after some of its productions matched: as
 /// [`maybe`], and in a derivation tree the nodes of those productions go with the failure
 /// (their records stay).
@@ -187,4 +208,115 @@ pub(crate) fn maybe_seq<'a, O>(
         i.extra.drop_nodes_from(mark);
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RULES;
+
+    /// Every file of this module, for the doc-comment check.
+    const SOURCES: &[&str] = &[
+        include_str!("generic.rs"),
+        include_str!("ftp.rs"),
+        include_str!("file.rs"),
+        include_str!("http.rs"),
+        include_str!("gopher.rs"),
+        include_str!("mailto.rs"),
+        include_str!("news.rs"),
+        include_str!("nntp.rs"),
+        include_str!("telnet.rs"),
+        include_str!("wais.rs"),
+        include_str!("prospero.rs"),
+        include_str!("chars.rs"),
+    ];
+
+    /// The productions of `grammar/rfc1738.bnf`: name, line, and text lines.
+    fn bnf() -> Vec<(String, u32, Vec<String>)> {
+        let mut out: Vec<(String, u32, Vec<String>)> = Vec::new();
+        for line in include_str!("../../../grammar/rfc1738.bnf").lines() {
+            let Some((num, text)) = line.split_once('\t') else {
+                continue;
+            };
+            if line.starts_with('#') || text.trim_start().starts_with(';') {
+                continue;
+            }
+            if text.starts_with(' ') {
+                if let Some(last) = out.last_mut() {
+                    last.2.push(text.to_string());
+                }
+                continue;
+            }
+            let name = text
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            out.push((name, num.parse().unwrap_or(0), vec![text.to_string()]));
+        }
+        out
+    }
+
+    /// The lines of the ```` ```text ```` block in the doc comment of `pub fn name`.
+    fn doc_block(name: &str) -> Option<Vec<String>> {
+        let needle = format!("pub fn {name}<'a>");
+        for src in SOURCES {
+            let lines: Vec<&str> = src.lines().collect();
+            let Some(at) = lines.iter().position(|l| l.starts_with(&needle)) else {
+                continue;
+            };
+            let mut top = at;
+            while top > 0 && lines[top - 1].starts_with("///") {
+                top -= 1;
+            }
+            let doc = &lines[top..at];
+            let open = doc.iter().position(|l| *l == "/// ```text")?;
+            let close = open + 1 + doc[open + 1..].iter().position(|l| *l == "/// ```")?;
+            let block = doc[open + 1..close]
+                .iter()
+                .map(|l| l.strip_prefix("/// ").unwrap_or("").to_string())
+                .collect();
+            return Some(block);
+        }
+        None
+    }
+
+    fn fn_name(rule: &str) -> String {
+        rule.to_ascii_lowercase()
+            .replace('+', "_plus")
+            .replace('-', "_")
+    }
+
+    /// Each function quotes its production as `grammar/rfc1738.bnf` has it and cites its
+    /// line; the registry lists the same productions in the same order.
+    #[test]
+    fn docs_quote_the_bnf() {
+        let bnf = bnf();
+        let names: Vec<&str> = bnf.iter().map(|(n, _, _)| n.as_str()).collect();
+        let registry: Vec<&str> = RULES.iter().map(|r| r.name).collect();
+        assert_eq!(names, registry);
+        for ((name, line, text), rule) in bnf.iter().zip(RULES) {
+            assert_eq!(*line, rule.line, "{name}");
+            let f = fn_name(name);
+            let Some(doc) = doc_block(&f) else {
+                panic!("no doc block for {f}")
+            };
+            assert_eq!(&doc, text, "{name}");
+            let cite = format!("rfc1738.txt:{line}, section {}", rule.section);
+            let src = SOURCES
+                .iter()
+                .find(|s| s.contains(&format!("pub fn {f}<'a>")));
+            assert!(src.is_some_and(|s| s.contains(&cite)), "{name}: {cite}");
+        }
+    }
+
+    /// Nullable flags agree with the empty string.
+    #[test]
+    fn nullable_flags() {
+        for r in RULES {
+            let t = crate::input::Tracker::fast();
+            let empty =
+                matches!((r.parse)(t.span("")), Ok((rest, ())) if rest.fragment().is_empty());
+            assert_eq!(empty, r.nullable, "{}", r.name);
+        }
+    }
 }

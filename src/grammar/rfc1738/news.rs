@@ -2,7 +2,7 @@
 
 use super::chars::{ALPHA, DIGIT, UCHAR};
 use super::generic::host;
-use super::{Alt, longest};
+use super::{Alt, longest, unsettled};
 use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many, many1_esc, one, production, recognized, take};
 use crate::rfc1738::{Article, GroupPart, NewsUrl};
@@ -48,7 +48,7 @@ pub fn grouppart<'a>(i: Span<'a>) -> PResult<'a, GroupPart<'a>> {
             |i| group(i).map(|(r, s)| (r, GroupPart::Group(s.into()))),
             |i| article(i).map(|(r, a)| (r, GroupPart::Article(a))),
         ];
-        longest(i, &alts)
+        longest(i, &alts, unsettled)
     })
 }
 

@@ -3,7 +3,7 @@
 use super::chars::UCHAR;
 use super::generic::hostport;
 use super::http::search;
-use super::{Alt, longest};
+use super::{Alt, longest, unsettled};
 use crate::input::{PResult, Span, lit, many_esc, production, recognized, take};
 use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
 
@@ -25,7 +25,7 @@ pub fn waisurl<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
     production(i, "waisurl", |i| {
         let alts: [Alt<'a, WaisUrl<'a>>; 3] =
             [|i| waisdatabase(i), |i| waisindex(i), |i| waisdoc(i)];
-        longest(i, &alts)
+        longest(i, &alts, unsettled)
     })
 }
 
