@@ -285,6 +285,20 @@ mod tests {
             let u = Url::parse(s).unwrap();
             assert_eq!(u.scheme(), scheme);
             assert_eq!(u.to_string(), s);
+            let inner = match u {
+                Url::Http(x) => x.to_string(),
+                Url::Ftp(x) => x.to_string(),
+                Url::News(x) => x.to_string(),
+                Url::Nntp(x) => x.to_string(),
+                Url::Telnet(x) => x.to_string(),
+                Url::Gopher(x) => x.to_string(),
+                Url::Wais(x) => x.to_string(),
+                Url::Mailto(x) => x.to_string(),
+                Url::File(x) => x.to_string(),
+                Url::Prospero(x) => x.to_string(),
+                Url::Generic(x) => x.to_string(),
+            };
+            assert_eq!(inner, s);
             assert_eq!(
                 matches!(u, Url::Generic(_)),
                 scheme == "x-y",

@@ -173,6 +173,11 @@ impl<'a> GenericUrl<'a> {
         self.text
     }
 
+    /// The whole URL as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text.as_str()
+    }
+
     /// The scheme, without its `:`.
     pub fn scheme(&self) -> Part<'a> {
         self.scheme
@@ -181,6 +186,12 @@ impl<'a> GenericUrl<'a> {
     /// What follows the `:`.
     pub fn schemepart(&self) -> SchemePart<'a> {
         self.schemepart
+    }
+}
+
+impl std::fmt::Display for GenericUrl<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text.as_str())
     }
 }
 

@@ -1,7 +1,44 @@
 //! One type per scheme of section 3, in the order of `url` (rfc1738.txt:941).
 
+use std::fmt;
+
 use super::parts::{Host, HostPort, Login, Segments};
 use crate::part::Part;
+
+/// `as_part`, `as_str` and `Display` (the URL exactly as written) for each scheme's type.
+macro_rules! whole_url {
+    ($($ty:ident),*) => {$(
+        impl<'a> $ty<'a> {
+            /// The whole URL as a [`Part`].
+            pub fn as_part(&self) -> Part<'a> {
+                self.text
+            }
+            /// The whole URL as written.
+            pub fn as_str(&self) -> &'a str {
+                self.text.as_str()
+            }
+        }
+
+        impl fmt::Display for $ty<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.text.as_str())
+            }
+        }
+    )*};
+}
+
+whole_url!(
+    HttpUrl,
+    FtpUrl,
+    FileUrl,
+    GopherUrl,
+    MailtoUrl,
+    NewsUrl,
+    NntpUrl,
+    TelnetUrl,
+    WaisUrl,
+    ProsperoUrl
+);
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
 ///
