@@ -138,9 +138,42 @@ impl Error {
         }))
     }
 
+    /// The same error for a text `whole` that holds the checked input at byte `shift`.
+    pub(crate) fn shifted(&self, whole: &str, shift: usize) -> Error {
+        Error::at(
+            self.grammar,
+            self.start_rule,
+            self.rule,
+            self.stack.clone(),
+            whole,
+            self.offset + shift,
+            self.expected.clone(),
+            self.citation,
+        )
+        .with_end(self.end + shift)
+    }
+
+    /// Set where the offending input ends (a bad byte that is no character).
+    pub(crate) fn with_end(mut self, end: usize) -> Error {
+        self.0.end = end;
+        self
+    }
+
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = m;
+        self
+    }
+
+    /// The same error placed in a larger text: `offset..end` and `pos` there. The message
+    /// keeps the byte offset within the checked input.
+    pub(crate) fn relocated(mut self, offset: usize, end: usize, pos: Position) -> Error {
+        let e = &mut *self.0;
+        e.offset = offset;
+        e.end = end;
+        e.line = pos.line;
+        e.column = pos.column;
+        e.column_utf16 = pos.column_utf16;
         self
     }
 }

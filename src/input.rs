@@ -16,7 +16,7 @@
 use std::cell::{Cell, RefCell};
 
 use nom::error::{ErrorKind, ParseError};
-use nom::{Err, IResult, Input};
+use nom::{Err, IResult};
 use nom_locate::LocatedSpan;
 
 use crate::grammar::table::Table;
@@ -204,6 +204,23 @@ impl Tracker {
         }
     }
 
+    /// The current length of the derivation (a point to [`Tracker::rollback`] to).
+    #[inline(always)]
+    pub fn mark(&self) -> usize {
+        if self.mode != Mode::Tree {
+            return 0;
+        }
+        self.nodes.borrow().len()
+    }
+
+    /// Drop the nodes of a branch that was abandoned after `mark` (in [`Mode::Tree`]).
+    #[inline(always)]
+    pub fn rollback(&self, mark: usize) {
+        if self.mode == Mode::Tree {
+            self.nodes.borrow_mut().truncate(mark);
+        }
+    }
+
     /// Add a tree node for a part that a production matched without calling the function of
     /// the sub-production (a label inside `hostname`, say). Only in [`Mode::Tree`].
     pub fn leaf(&self, rule: &'static str, start: usize, end: usize) {
@@ -217,21 +234,6 @@ impl Tracker {
             end,
             depth,
         });
-    }
-
-    /// How many tree nodes there are so far: a mark for [`Tracker::drop_nodes_from`].
-    pub fn node_count(&self) -> usize {
-        self.nodes.borrow().len()
-    }
-
-    /// Drop the tree nodes added since `mark`: for a part of a production whose productions
-    /// matched but which the production does not keep (a bracketed sequence that failed after
-    /// its first productions matched, an alternative that lost to a longer one). The records
-    /// stay: what that part expected is still part of the diagnosis.
-    pub fn drop_nodes_from(&self, mark: usize) {
-        if self.mode == Mode::Tree {
-            self.nodes.borrow_mut().truncate(mark);
-        }
     }
 }
 
@@ -297,10 +299,56 @@ pub fn fail<'a, O>() -> PResult<'a, O> {
     Err(Err::Error(Fail))
 }
 
-/// Split off the first `n` bytes: `(rest, taken)`.
+/// Split off the first `n` bytes (a char boundary): `(rest, taken)`.
+///
+/// This is `nom::Input::take_split` without its cost: `nom_locate` counts the newlines of
+/// the consumed part with a fresh `memchr` iterator on every split, which dominated the
+/// profile of short URIs. The parts consumed here are short and almost never hold a newline,
+/// so a plain count is cheaper.
 #[inline(always)]
 pub fn take<'a>(i: Span<'a>, n: usize) -> (Span<'a>, Span<'a>) {
-    i.take_split(n)
+    let newlines = i.fragment().as_bytes()[..n]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32;
+    split(i, n, newlines)
+}
+
+/// [`take`] for a part of a class that holds no newline (`t` after inlining is a constant, so
+/// the test costs nothing).
+#[inline(always)]
+fn take_class<'a>(i: Span<'a>, n: usize, t: &Table) -> (Span<'a>, Span<'a>) {
+    if t.contains(b'\n') {
+        take(i, n)
+    } else {
+        split(i, n, 0)
+    }
+}
+
+/// [`take`] for a part known to hold no newline (a hostname, say).
+#[inline(always)]
+pub fn take_in_line<'a>(i: Span<'a>, n: usize) -> (Span<'a>, Span<'a>) {
+    debug_assert!(!i.fragment().as_bytes()[..n].contains(&b'\n'));
+    split(i, n, 0)
+}
+
+/// Split `i` after `n` bytes that hold `newlines` newlines.
+#[inline(always)]
+fn split<'a>(i: Span<'a>, n: usize, newlines: u32) -> (Span<'a>, Span<'a>) {
+    let frag: &'a str = i.fragment();
+    let (head, tail) = frag.split_at(n);
+    let offset = i.location_offset();
+    let line = i.location_line();
+    // SAFETY: `head` starts where `i` starts and `tail` starts `n` bytes later in the same
+    // buffer, so the offsets and lines given are exactly those of their first bytes, which is
+    // what `new_from_raw_offset` requires (its column functions read the buffer before the
+    // fragment, back to offset 0).
+    unsafe {
+        (
+            Span::new_from_raw_offset(offset + n, line + newlines, tail, i.extra),
+            Span::new_from_raw_offset(offset, line, head, i.extra),
+        )
+    }
 }
 
 /// `[ x ]`: the output of `f`, or `None` (consuming nothing) when it fails recoverably.
@@ -309,9 +357,14 @@ pub fn maybe<'a, O>(
     i: Span<'a>,
     f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
 ) -> PResult<'a, Option<O>> {
+    let mark = i.extra.mark();
     match f(i) {
         Ok((rest, o)) => Ok((rest, Some(o))),
-        Err(Err::Error(_)) => Ok((i, None)),
+        Err(Err::Error(_)) => {
+            // Sub-productions that matched before the branch failed are not in the derivation.
+            i.extra.rollback(mark);
+            Ok((i, None))
+        }
         Err(e) => Err(e),
     }
 }
@@ -319,7 +372,18 @@ pub fn maybe<'a, O>(
 /// `(rest, consumed)`: what a parser consumed from `start` to reach `rest` (nom's `recognize`).
 #[inline(always)]
 pub fn recognized<'a>(start: Span<'a>, rest: Span<'a>) -> (Span<'a>, Span<'a>) {
-    take(start, start.fragment().len() - rest.fragment().len())
+    let n = start.fragment().len() - rest.fragment().len();
+    let frag: &'a str = start.fragment();
+    // SAFETY: the consumed part starts where `start` does: same offset and line.
+    let head = unsafe {
+        Span::new_from_raw_offset(
+            start.location_offset(),
+            start.location_line(),
+            &frag[..n],
+            start.extra,
+        )
+    };
+    (rest, head)
 }
 
 /// Record at the start of `i` that `what` was expected there.
@@ -330,26 +394,40 @@ pub fn expect_here(i: &Span<'_>, what: Expected) {
 
 /// The literal `lit`, byte for byte (literals are case-sensitive as printed). On a mismatch the
 /// failure is recorded at the first byte that differs, so `"//"` against `/x` fails at the `x`.
-#[inline]
+#[inline(always)]
 pub fn lit<'a>(i: Span<'a>, lit: &'static str) -> PResult<'a, Span<'a>> {
     let have = i.fragment().as_bytes();
     let want = lit.as_bytes();
-    let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
-    if same == want.len() {
-        Ok(take(i, same))
-    } else {
-        // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
-        i.extra
-            .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
-        fail()
+    if have.len() >= want.len() && have.iter().zip(want).all(|(a, b)| a == b) {
+        return Ok(if want.contains(&b'\n') {
+            take(i, want.len())
+        } else {
+            split(i, want.len(), 0)
+        });
     }
+    if i.extra.mode() != Mode::Fast {
+        lit_failed(i, lit);
+    }
+    fail()
+}
+
+/// Record where `lit` stopped matching: at the first byte that differs.
+#[cold]
+#[inline(never)]
+fn lit_failed(i: Span<'_>, lit: &'static str) {
+    let have = i.fragment().as_bytes();
+    let want = lit.as_bytes();
+    // `same` is a char boundary: the bytes before it equal ASCII bytes of `lit`.
+    let same = have.iter().zip(want).take_while(|(a, b)| a == b).count();
+    i.extra
+        .record(i.location_offset() + same, Expected::Literal(&lit[same..]));
 }
 
 /// One character of the class `t`, named `name` in errors.
-#[inline]
+#[inline(always)]
 pub fn one<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
     match i.fragment().as_bytes().first() {
-        Some(&b) if t.contains(b) => Ok(take(i, 1)),
+        Some(&b) if t.contains(b) => Ok(take_class(i, 1, &t)),
         _ => {
             expect_here(&i, Expected::Rule(name));
             fail()
@@ -358,17 +436,17 @@ pub fn one<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a
 }
 
 /// Zero or more characters of the class `t` (`*t`). Never fails; records `name` where it stops.
-#[inline]
+#[inline(always)]
 pub fn many<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
     let b = i.fragment().as_bytes();
     let n = b.iter().position(|&c| !t.contains(c)).unwrap_or(b.len());
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take(i, n))
+    Ok(take_class(i, n, &t))
 }
 
 /// One or more characters of the class `t` (`1*t`).
-#[inline]
+#[inline(always)]
 pub fn many1<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
     let (rest, got) = many(i, t, name)?;
     if got.fragment().is_empty() {
@@ -390,7 +468,7 @@ const HEX: Table = Table::range(b'0', b'9')
 /// effect of `cut`): in the grammars that use this primitive `%` occurs only as the start of
 /// an escape, so no other branch could accept it. The failure is recorded at the first byte
 /// after the `%` that is not a hex digit, expecting `hex`.
-#[inline]
+#[inline(always)]
 pub fn many_esc<'a>(
     i: Span<'a>,
     t: Table,
@@ -399,32 +477,32 @@ pub fn many_esc<'a>(
 ) -> PResult<'a, Span<'a>> {
     let b = i.fragment().as_bytes();
     let mut n = 0;
-    while n < b.len() {
-        let c = b[n];
-        if t.contains(c) {
-            n += 1;
-        } else if c == b'%' {
-            let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
-            let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
-            if h2 {
-                n += 3;
-            } else {
-                let bad = if h1 { n + 2 } else { n + 1 };
-                i.extra
-                    .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
-                return Err(Err::Failure(Fail));
-            }
-        } else {
+    loop {
+        // The common case first: a run of class members, one load and one test a byte.
+        n += b[n..]
+            .iter()
+            .position(|&c| !t.contains(c))
+            .unwrap_or(b.len() - n);
+        if b.get(n) != Some(&b'%') {
             break;
         }
+        let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
+        let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
+        if !h2 {
+            let bad = if h1 { n + 2 } else { n + 1 };
+            i.extra
+                .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
+            return Err(Err::Failure(Fail));
+        }
+        n += 3;
     }
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take(i, n))
+    Ok(take_class(i, n, &t)) // an escape holds no newline
 }
 
 /// One or more of `( t | escape )` (`1*( ... )`), as [`many_esc`].
-#[inline]
+#[inline(always)]
 pub fn many1_esc<'a>(
     i: Span<'a>,
     t: Table,

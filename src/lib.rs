@@ -20,17 +20,36 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(feature = "bnf")]
+pub mod bnf;
+#[cfg(feature = "cli")]
+pub mod cli_semantics;
 pub mod error;
+pub mod escape;
+pub mod extract;
 pub mod grammar;
 pub mod input;
+pub mod normalize;
 pub mod part;
+pub mod render;
+pub mod resolve;
+pub mod rfc1630;
 pub mod rfc1738;
+pub mod split;
 pub mod uri;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
+pub use escape::{Component, EscapeError, decode, decode_safe, encode};
+pub use extract::{Delimiter, Found, Piece};
 pub use grammar::Grammar;
 pub use input::Expected;
+pub use normalize::{default_port, equivalent, normalize};
 pub use part::Part;
+pub use resolve::{
+    AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
+    relativize, resolve, resolve_str, resolve_with,
+};
+pub use split::{Split, split};
 pub use uri::{
     Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,
     UriReference, UriReferenceBuf,

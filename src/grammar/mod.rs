@@ -40,8 +40,10 @@
 //! assert_eq!(g.rule_names().count(), 44);
 //! ```
 
+pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
+pub mod rfc822;
 pub mod table;
 
 use std::fmt;
@@ -104,18 +106,34 @@ pub(crate) use rule;
 pub enum Grammar {
     /// RFC 2396 Appendix A and section 2.4.3 (start rule `URI-reference`).
     Rfc2396,
+    /// RFC 1630, "BNF of Generic URI Syntax" (start rule `fragmentaddress`).
+    Rfc1630,
+    /// RFC 1630, "BNF for specific URL schemes" (start rule `url`).
+    Rfc1630Url,
+    /// RFC 822 `addr-spec` (section 6.1) and the lexical rules of section 3.3 it uses (start
+    /// rule `addr-spec`).
+    Rfc822,
     /// RFC 1738 section 5 (start rule `url`).
     Rfc1738,
 }
 
 impl Grammar {
     /// Every grammar, in the order of their names' listing.
-    pub const ALL: &'static [Grammar] = &[Grammar::Rfc2396, Grammar::Rfc1738];
+    pub const ALL: &'static [Grammar] = &[
+        Grammar::Rfc2396,
+        Grammar::Rfc1630,
+        Grammar::Rfc1630Url,
+        Grammar::Rfc822,
+        Grammar::Rfc1738,
+    ];
 
     /// The grammar's name: `rfc2396`.
     pub const fn name(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396",
+            Grammar::Rfc1630 => "rfc1630",
+            Grammar::Rfc1630Url => "rfc1630-url",
+            Grammar::Rfc822 => "rfc822",
             Grammar::Rfc1738 => "rfc1738",
         }
     }
@@ -124,6 +142,8 @@ impl Grammar {
     pub const fn file(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396.txt",
+            Grammar::Rfc1630 | Grammar::Rfc1630Url => "rfc1630.txt",
+            Grammar::Rfc822 => "rfc822.txt",
             Grammar::Rfc1738 => "rfc1738.txt",
         }
     }
@@ -132,6 +152,9 @@ impl Grammar {
     pub const fn start_rule(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "URI-reference",
+            Grammar::Rfc1630 => "fragmentaddress",
+            Grammar::Rfc1630Url => "url",
+            Grammar::Rfc822 => "addr-spec",
             Grammar::Rfc1738 => "url",
         }
     }
@@ -140,6 +163,9 @@ impl Grammar {
     pub fn rules(self) -> &'static [Rule] {
         match self {
             Grammar::Rfc2396 => rfc2396::RULES,
+            Grammar::Rfc1630 => rfc1630::uri::RULES,
+            Grammar::Rfc1630Url => rfc1630::url::RULES,
+            Grammar::Rfc822 => rfc822::RULES,
             Grammar::Rfc1738 => rfc1738::RULES,
         }
     }
@@ -160,8 +186,23 @@ impl Grammar {
             })
     }
 
+    /// The grammars whose productions this one calls without defining them: `rfc1630-url`
+    /// uses RFC 822's `addr-spec` for `midaddress` and `cidaddress`.
+    pub const fn imports(self) -> &'static [Grammar] {
+        match self {
+            Grammar::Rfc1630Url => &[Grammar::Rfc822],
+            _ => &[],
+        }
+    }
+
     /// Where the spec defines production `name` (the start rule's place for an unknown name).
+    /// A production of an imported grammar is cited in its own spec.
     pub fn citation(self, name: &str) -> Citation {
+        if self.rule(name).is_err()
+            && let Some(g) = self.imports().iter().find(|g| g.rule(name).is_ok())
+        {
+            return g.citation(name);
+        }
         let r = self
             .rule(name)
             .or_else(|_| self.rule(self.start_rule()))
@@ -185,6 +226,59 @@ impl Grammar {
             Ok(r) => self.check_rule(r, input),
             Err(e) => Err(self.unknown_rule(input, e)),
         }
+    }
+
+    /// Check raw bytes against production `rule`. Input that is not UTF-8 is rejected at its
+    /// first bad byte, unless the grammar rejects an earlier byte (no byte of 128 or more is
+    /// in any production).
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check_bytes("URI-reference", b"http://a/\xff").unwrap_err();
+    /// assert_eq!(e.offset, 9);
+    /// assert!(e.message.contains("not UTF-8"));
+    /// ```
+    pub fn check_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
+        let bad = match std::str::from_utf8(input) {
+            Ok(s) => return self.check(rule, s),
+            Err(u) => u,
+        };
+        let k = bad.valid_up_to();
+        let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
+        let r = match self.rule(rule) {
+            Ok(r) => r,
+            Err(e) => return Err(self.unknown_rule(prefix, e)),
+        };
+        let e = match self.check_rule(r, prefix) {
+            Err(e) if e.offset < k => return Err(e),
+            Err(e) => e,
+            Ok(()) => self.diagnose(r, prefix, Mode::Diagnose).1,
+        };
+        let expected = if e.offset == k {
+            e.expected.clone()
+        } else {
+            vec![Expected::EndOfInput]
+        };
+        let mut m = format!(
+            "not a valid {}: the byte {:#04X} at byte {k} is not UTF-8",
+            r.name, input[k]
+        );
+        if !expected.is_empty() {
+            m.push_str(", expected ");
+            m.push_str(&crate::error::one_of(&expected));
+        }
+        Err(Error::at(
+            self.name(),
+            r.name,
+            e.rule,
+            e.stack.clone(),
+            prefix,
+            k,
+            expected,
+            self.citation(e.rule),
+        )
+        .with_message(m)
+        .with_end(k + 1))
     }
 
     /// Check `input` against `rule` (see [`Grammar::check`]).
@@ -240,6 +334,119 @@ impl Grammar {
         }
         let e = Error::from_tracker(self.name(), rule.name, input, &t, |r| self.citation(r));
         (t.nodes(), e)
+    }
+}
+
+#[cfg(feature = "bnf")]
+impl Grammar {
+    /// The grammar's spec text as the BNF engine reads it (loaded once, then shared): the
+    /// oracle the combinators are tested against.
+    ///
+    /// ```
+    /// let spec = urigram::Grammar::Rfc2396.spec();
+    /// assert_eq!(spec.rule_names().count(), 44);
+    /// ```
+    pub fn spec(self) -> &'static crate::bnf::Grammar {
+        use std::sync::OnceLock;
+        static SPECS: OnceLock<Vec<crate::bnf::Grammar>> = OnceLock::new();
+        let specs = SPECS.get_or_init(|| {
+            Grammar::ALL
+                .iter()
+                .map(|g| match crate::bnf::load(g.name()) {
+                    Ok(spec) => spec,
+                    // The texts are compiled in; `tests/differential.rs` loads every one.
+                    Err(e) => unreachable!("built-in grammar text does not load: {e}"),
+                })
+                .collect()
+        });
+        let k = Grammar::ALL.iter().position(|&g| g == self).unwrap_or(0);
+        &specs[k]
+    }
+
+    /// Check `input` against production `rule` with the BNF interpreter instead of the
+    /// combinators: the verdict of the spec text itself. The error has the same offset
+    /// contract as [`Grammar::check`]'s, but names no expected items.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check_spec("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.offset, 11);
+    /// assert_eq!(e, e.clone());
+    /// assert!(Grammar::Rfc2396.check_spec("URI-reference", "g;x?y#s").is_ok());
+    /// ```
+    pub fn check_spec(self, rule: &str, input: &str) -> Result<(), Error> {
+        let r = match self.rule(rule) {
+            Ok(r) => r,
+            Err(e) => return Err(self.unknown_rule(input, e)),
+        };
+        let rec = match self.spec().recognizer(r.name) {
+            Ok(rec) => rec,
+            Err(e) => {
+                return Err(self.unknown_rule(
+                    input,
+                    LookupError::Rule {
+                        grammar: self.name(),
+                        rule: e.to_string(),
+                    },
+                ));
+            }
+        };
+        let Err(offset) = rec.check(input) else {
+            return Ok(());
+        };
+        let e = Error::at(
+            self.name(),
+            r.name,
+            r.name,
+            vec![r.name],
+            input,
+            offset,
+            Vec::new(),
+            self.citation(r.name),
+        );
+        let found = match e.found {
+            Some(c) => format!("{:?}", c),
+            None => "the end of the input".to_string(),
+        };
+        let m = format!(
+            "not a valid {} by the spec text (BNF interpreter): {found} at byte {offset}",
+            r.name
+        );
+        Err(e.with_message(m))
+    }
+
+    /// [`Grammar::check_spec`] for raw bytes, as [`Grammar::check_bytes`] does.
+    pub fn check_spec_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
+        match std::str::from_utf8(input) {
+            Ok(s) => self.check_spec(rule, s),
+            Err(u) => {
+                let k = u.valid_up_to();
+                let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
+                match self.check_spec(rule, prefix) {
+                    Err(e) if e.offset < k => Err(e),
+                    _ => {
+                        let r = self.rule(rule).map(|r| r.name).unwrap_or(self.start_rule());
+                        let m = format!(
+                            "not a valid {r} by the spec text (BNF interpreter): the byte \
+                             {:#04X} at byte {k} is not UTF-8",
+                            input[k]
+                        );
+                        Err(Error::at(
+                            self.name(),
+                            r,
+                            r,
+                            vec![r],
+                            prefix,
+                            k,
+                            Vec::new(),
+                            self.citation(r),
+                        )
+                        .with_message(m)
+                        .with_end(k + 1))
+                    }
+                }
+            }
+        }
     }
 }
 

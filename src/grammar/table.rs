@@ -13,60 +13,73 @@
 //! ```
 
 /// A set of US-ASCII characters (bytes 0 to 127).
+///
+/// Stored as one flag per byte value, all 256 of them, so that a membership test is a single
+/// load with no bounds check; the primitives that scan runs are always inlined, which makes
+/// each table a constant array in read-only memory.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Table(u128);
+pub struct Table([bool; 256]);
 
 impl Table {
     /// The empty set.
-    pub const EMPTY: Table = Table(0);
+    pub const EMPTY: Table = Table([false; 256]);
 
     /// The set of the bytes of `s` (each must be US-ASCII; a byte of 128 or more fails to
     /// compile when used in a `const`).
     pub const fn chars(s: &str) -> Table {
         let b = s.as_bytes();
-        let mut bits = 0u128;
+        let mut t = [false; 256];
         let mut i = 0;
         while i < b.len() {
             assert!(b[i] < 128, "tables hold US-ASCII only");
-            bits |= 1u128 << b[i];
+            t[b[i] as usize] = true;
             i += 1;
         }
-        Table(bits)
+        Table(t)
     }
 
     /// The set of the bytes from `lo` to `hi`, both included.
     pub const fn range(lo: u8, hi: u8) -> Table {
         assert!(lo <= hi && hi < 128, "tables hold US-ASCII only");
-        let mut bits = 0u128;
-        let mut c = lo;
-        while c <= hi {
-            bits |= 1u128 << c;
-            if c == hi {
-                break;
-            }
+        let mut t = [false; 256];
+        let mut c = lo as usize;
+        while c <= hi as usize {
+            t[c] = true;
             c += 1;
         }
-        Table(bits)
+        Table(t)
     }
 
     /// Union: the production's `|`.
     pub const fn or(self, other: Table) -> Table {
-        Table(self.0 | other.0)
+        let mut t = self.0;
+        let mut c = 0;
+        while c < 256 {
+            t[c] = t[c] || other.0[c];
+            c += 1;
+        }
+        Table(t)
     }
 
     /// Subtraction: the characters of `self` that are not in `other`.
     pub const fn minus(self, other: Table) -> Table {
-        Table(self.0 & !other.0)
+        let mut t = self.0;
+        let mut c = 0;
+        while c < 256 {
+            t[c] = t[c] && !other.0[c];
+            c += 1;
+        }
+        Table(t)
     }
 
     /// Whether byte `b` is in the set. Bytes of 128 and more never are.
     #[inline(always)]
-    pub const fn contains(self, b: u8) -> bool {
-        b < 128 && (self.0 >> b) & 1 == 1
+    pub const fn contains(&self, b: u8) -> bool {
+        self.0[b as usize]
     }
 
     /// The members in ascending order, as a string (for documentation and tests).
-    pub fn members(self) -> String {
+    pub fn members(&self) -> String {
         (0u8..128)
             .filter(|&b| self.contains(b))
             .map(char::from)
@@ -74,13 +87,21 @@ impl Table {
     }
 
     /// How many characters the set holds.
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
+    pub const fn len(&self) -> u32 {
+        let mut n = 0;
+        let mut c = 0;
+        while c < 256 {
+            if self.0[c] {
+                n += 1;
+            }
+            c += 1;
+        }
+        n
     }
 
     /// Whether the set is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 

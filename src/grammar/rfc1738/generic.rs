@@ -14,7 +14,7 @@ use super::nntp::nntpurl;
 use super::prospero::prosperourl;
 use super::telnet::telneturl;
 use super::wais::waisurl;
-use super::{Alt, longest, maybe_seq, xchars_stop};
+use super::{Alt, longest, xchars_stop};
 use crate::grammar::table::Table;
 use crate::input::{
     Expected, Mode, PResult, Span, fail, lit, many_esc, maybe, one, production, recognized, take,
@@ -188,7 +188,7 @@ pub fn ip_schemepart<'a>(i: Span<'a>) -> PResult<'a, IpSchemePart<'a>> {
 /// bracket first is exact.
 pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
     production(i, "login", |i| {
-        let (j, up) = maybe_seq(i, |i| {
+        let (j, up) = maybe(i, |i| {
             let (i, u) = user(i)?;
             let (i, p) = maybe(i, |i| {
                 let (i, _) = lit(i, ":")?;

@@ -54,7 +54,7 @@ pub use wais::*;
 use nom::Err;
 
 use crate::grammar::{Rule, rule};
-use crate::input::{Mode, PResult, Span, fail, maybe};
+use crate::input::{Mode, PResult, Span, fail};
 
 /// The productions of RFC 1738 section 5, in spec order.
 pub static RULES: &[Rule] = &[
@@ -157,11 +157,9 @@ pub(crate) fn longest<'a, O>(
     let fast = t.mode() == Mode::Fast;
     let mut best: Option<(usize, Span<'a>, O)> = None;
     for (k, f) in alts.iter().enumerate() {
-        let mark = t.node_count();
+        let mark = t.mark();
         let r = f(i);
-        if tree {
-            t.drop_nodes_from(mark);
-        }
+        t.rollback(mark);
         match r {
             Ok((rest, o)) if fast && settled(&rest) => return Ok((rest, o)),
             Ok((rest, o)) => {
@@ -193,21 +191,6 @@ pub(crate) fn unsettled(_: &Span<'_>) -> bool {
 /// (`url`, `schemepart`): none can go past a place where the run of `xchar`s stops.
 pub(crate) fn xchars_stop(rest: &Span<'_>) -> bool {
     !crate::input::peek_byte(rest).is_some_and(|b| XCHAR.contains(b) || b == b'%')
-}
-
-/// `[ x ]` for a sequence `x` that can fail after some of its productions matched: as
-/// [`maybe`], and in a derivation tree the nodes of those productions go with the failure
-/// (their records stay).
-pub(crate) fn maybe_seq<'a, O>(
-    i: Span<'a>,
-    f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
-) -> PResult<'a, Option<O>> {
-    let mark = i.extra.node_count();
-    let r = maybe(i, f);
-    if let Ok((_, None)) = r {
-        i.extra.drop_nodes_from(mark);
-    }
-    r
 }
 
 #[cfg(test)]

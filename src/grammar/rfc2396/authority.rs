@@ -5,8 +5,8 @@ use nom::Err;
 use super::chars::{ALPHA, ALPHANUM, DIGIT, UNRESERVED};
 use crate::grammar::table::Table;
 use crate::input::{
-    Expected, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte, production,
-    recognized, take,
+    Expected, Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte,
+    production, recognized, take, take_in_line,
 };
 use crate::part::Part;
 use crate::uri::{Authority, Host, HostKind, Server};
@@ -28,15 +28,95 @@ use crate::uri::{Authority, Host, HostKind, Server};
 /// past its end keeps that choice without scanning twice.
 pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     production(i, "authority", |i| {
+        if i.extra.mode() == Mode::Fast {
+            return authority_fast(i);
+        }
+        let mark = i.extra.mark();
         match server(i) {
             Ok((rest, s)) if !continues_reg_name(&rest) => return Ok((rest, Authority::Server(s))),
             // A bad escape fails reg_name at the same byte: it scans the same characters.
             Err(Err::Failure(f)) => return Err(Err::Failure(f)),
-            _ => {}
+            _ => i.extra.rollback(mark),
         }
         let (rest, r) = reg_name(i)?;
         Ok((rest, Authority::RegName(r.into())))
     })
+}
+
+/// The fast pass of [`authority`]: the same language and the same typed value by a shorter
+/// route. The authority is the longest run of `reg_name` characters (see above). Those are the
+/// `userinfo` characters and `@`, so `userinfo "@"` can only end at the first `@` and the text
+/// before it is always a valid `userinfo`. The rest must be a whole `hostport`: a `host`, which
+/// holds no `:`, then `":" port`, which is digits. The diagnosing and tree passes run
+/// [`server`] itself (the check runs both passes, so the tests cover both).
+fn authority_fast<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
+    let (rest, run) = many_esc(i, REG_NAME, "reg_name", "escaped")?;
+    let b = run.fragment().as_bytes();
+    if b.is_empty() {
+        return Ok((rest, Authority::Server(empty_server(&i))));
+    }
+    // One pass: the first `@`, and the first `:` after it (or from the start without one).
+    let mut at = None;
+    let mut colon = None;
+    for (k, &c) in b.iter().enumerate() {
+        if c == b'@' && at.is_none() {
+            at = Some(k);
+            colon = None;
+        } else if c == b':' && colon.is_none() {
+            colon = Some(k);
+        }
+    }
+    let hp_start = at.map_or(0, |k| k + 1);
+    let host_end = colon.filter(|&c| c >= hp_start).unwrap_or(b.len());
+    let port_ok = b[(host_end + 1).min(b.len())..]
+        .iter()
+        .all(|&c| DIGIT.contains(c));
+    if port_ok {
+        // A reg_name run holds no newline.
+        let (hostport, _) = take_in_line(run, hp_start);
+        let (after_host, host) = take_in_line(hostport, host_end - hp_start);
+        if let Some(h) = whole_host(host) {
+            let server = Server {
+                text: run.into(),
+                userinfo: at.map(|k| Part::from(take_in_line(run, k).1)),
+                host: Some(h),
+                port: (host_end < b.len()).then(|| Part::from(take_in_line(after_host, 1).0)),
+            };
+            return Ok((rest, Authority::Server(server)));
+        }
+    }
+    Ok((rest, Authority::RegName(run.into())))
+}
+
+/// `host` when it matches the whole of `h`.
+fn whole_host(h: Span<'_>) -> Option<Host<'_>> {
+    if let Ok((r, _)) = hostname(h)
+        && r.fragment().is_empty()
+    {
+        return Some(Host {
+            text: h.into(),
+            kind: HostKind::Hostname,
+        });
+    }
+    if let Ok((r, _)) = ipv4address(h)
+        && r.fragment().is_empty()
+    {
+        return Some(Host {
+            text: h.into(),
+            kind: HostKind::Ipv4Address,
+        });
+    }
+    None
+}
+
+/// The empty server at the start of `i`.
+fn empty_server<'a>(i: &Span<'a>) -> Server<'a> {
+    Server {
+        text: Part::new("", i.location_offset()),
+        userinfo: None,
+        host: None,
+        port: None,
+    }
 }
 
 /// Whether a `reg_name` run would go on at the start of `i` (a look-ahead; records nothing).
@@ -71,6 +151,7 @@ pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// falling back to `hostport` alone (which has no `@` either) is exact.
 pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
     production(i, "server", |i| {
+        let mark = i.extra.mark();
         let (j, user) = maybe(i, |i| {
             let (rest, u) = userinfo(i)?;
             let (rest, _) = lit(rest, "@")?;
@@ -89,15 +170,10 @@ pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
                     },
                 ))
             }
-            Err(Err::Error(_)) => Ok((
-                i,
-                Server {
-                    text: Part::new("", i.location_offset()),
-                    userinfo: None,
-                    host: None,
-                    port: None,
-                },
-            )),
+            Err(Err::Error(_)) => {
+                i.extra.rollback(mark);
+                Ok((i, empty_server(&i)))
+            }
             Err(e) => Err(e),
         }
     })
@@ -214,7 +290,7 @@ pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
             return crate::input::fail();
         };
         label_leaves(&i, n);
-        Ok(take(i, n))
+        Ok(take_in_line(i, n))
     })
 }
 

@@ -5,7 +5,7 @@ use nom::Err;
 use super::chars::{UNRESERVED, URIC, one_or_escaped};
 use super::uri::{abs_path, opaque_part};
 use crate::grammar::table::Table;
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized};
+use crate::input::{Mode, PResult, Span, lit, many_esc, maybe, production, recognized};
 
 // =============================================================================================
 // Path component: section 3.3 (rfc2396.txt:1501-1506)
@@ -31,8 +31,16 @@ pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// path_segments = segment *( "/" segment )
 /// ```
 /// rfc2396.txt:1502, section 3.3. Matches the empty string (one empty segment).
+///
+/// `segment` derives exactly the strings of `pchar`s and `;`s, so `path_segments` derives
+/// exactly the strings of `pchar`s, `;`s and `/`s: the fast pass, which only needs the verdict
+/// and the extent, scans that one class. The diagnosing and tree passes follow the production
+/// structure (they stop at the same byte; the check runs both, so the tests cover both).
 pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "path_segments", |i| {
+        if i.extra.mode() == Mode::Fast {
+            return many_esc(i, PATH_SEGMENTS, "path_segments", "escaped");
+        }
         let (mut rest, _) = segment(i)?;
         // `"/" segment` always consumes its `/`, so the loop ends.
         while let (r, Some(_)) = maybe(rest, |i| {
@@ -44,6 +52,9 @@ pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
         Ok(recognized(i, rest))
     })
 }
+
+/// The characters of `path_segments` (without `escaped`): `pchar`, `;` and `/`.
+const PATH_SEGMENTS: Table = PCHAR.or(Table::chars(";/"));
 
 /// ```text
 /// segment       = *pchar *( ";" param )

@@ -36,11 +36,13 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
             }
             Err(e) => return Err(e),
         };
+        // Without an absolute or relative part, the empty path stands where the reference
+        // starts, before any fragment.
+        let (scheme, hier) = body.unwrap_or_else(|| (None, empty_hier(&i)));
         let (i, frag) = maybe(i, |i| {
             let (i, _) = lit(i, "#")?;
             fragment(i)
         })?;
-        let (scheme, hier) = body.unwrap_or_else(|| (None, empty_hier(&i)));
         let consumed = start.fragment().len() - i.fragment().len();
         let text = Part::new(&start.fragment()[..consumed], start.location_offset());
         Ok((

@@ -1,0 +1,108 @@
+//! Time every parser over the whole corpus, in one run.
+//!
+//! The clock is the CPU time of the benchmarking thread (`CLOCK_THREAD_CPUTIME_ID`), not wall
+//! time: the machines this runs on share their cores with other builds, and time spent
+//! descheduled would otherwise land in whichever parser happened to be running. Cache and
+//! memory-bandwidth contention still shows, so quote ratios from one run rather than absolute
+//! times across runs.
+//!
+//! One criterion iteration parses every line of the corpus once. Before timing, each parser's
+//! tally (accepted lines, scheme bytes) is computed by the same monomorphic loop that is timed;
+//! when `URIGRAM_BENCH_COUNTS` names a file, the tallies are written there as TSV for `run.sh`.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{BenchmarkGroup, Criterion, Throughput};
+use urigram_bench as p;
+
+/// CPU time consumed by the calling thread. Values are durations, so criterion's own
+/// wall-time formatter (nanoseconds and up) prints them.
+struct ThreadCpuTime(WallTime);
+
+fn thread_cpu_now() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant Linux supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        thread_cpu_now()
+    }
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu_now().saturating_sub(start)
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, d: &Duration) -> f64 {
+        d.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.0.formatter()
+    }
+}
+
+fn bench(
+    group: &mut BenchmarkGroup<'_, ThreadCpuTime>,
+    lines: &[&str],
+    counts: &mut String,
+    name: &str,
+    parse: impl Fn(&str) -> Option<usize> + Copy,
+) {
+    let t = p::tally(lines, parse);
+    writeln!(counts, "{name}\t{}\t{}", t.accepted, t.scheme_bytes).unwrap();
+    group.bench_function(name, |b| b.iter(|| p::tally(lines, parse)));
+}
+
+fn main() {
+    let lines = p::lines();
+    let mut c = Criterion::default()
+        .with_measurement(ThreadCpuTime(WallTime))
+        .warm_up_time(Duration::from_secs(2))
+        .measurement_time(Duration::from_secs(5))
+        .configure_from_args();
+    let mut counts = String::from("parser\taccepted\tscheme_bytes\n");
+    let mut g = c.benchmark_group("parse");
+    g.throughput(Throughput::Elements(lines.len() as u64));
+    let (l, n) = (&lines[..], &mut counts);
+    bench(&mut g, l, n, "urigram", p::urigram);
+    bench(&mut g, l, n, "urigram-check", p::urigram_check);
+    bench(&mut g, l, n, "fluent-uri", p::fluent_uri);
+    bench(&mut g, l, n, "oxiri", p::oxiri);
+    bench(&mut g, l, n, "iri-string", p::iri_string);
+    bench(&mut g, l, n, "uriparse", p::uriparse);
+    bench(&mut g, l, n, "http", p::http);
+    bench(&mut g, l, n, "url", p::url);
+    bench(&mut g, l, n, "rfc2396", p::rfc2396);
+    g.finish();
+    c.final_summary();
+
+    let names: Vec<&str> = counts
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let listed: Vec<&str> = p::PARSERS.iter().map(|&(name, _)| name).collect();
+    assert_eq!(
+        names, listed,
+        "the benchmark and PARSERS list the same parsers"
+    );
+    match std::env::var_os("URIGRAM_BENCH_COUNTS") {
+        Some(path) => std::fs::write(path, &counts).expect("write the tallies"),
+        None => eprint!("{counts}"),
+    }
+}

@@ -1,0 +1,30 @@
+//! Parse the corpus with one parser, many times over, for a profiler:
+//!
+//! ```text
+//! cargo build --release --example profile
+//! valgrind --tool=callgrind target/release/examples/profile urigram 20
+//! perf record -g target/release/examples/profile urigram 2000
+//! ```
+//!
+//! Arguments: a parser's name as in the table (default `urigram`) and the number of passes
+//! (default 1000). Prints the tally, so the work cannot be optimized away.
+
+use urigram_bench as p;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "urigram".into());
+    let passes: usize = args
+        .next()
+        .map_or(1000, |n| n.parse().expect("a number of passes"));
+    let Some(&(_, parse)) = p::PARSERS.iter().find(|&&(n, _)| n == name) else {
+        let names: Vec<&str> = p::PARSERS.iter().map(|&(n, _)| n).collect();
+        panic!("unknown parser {name:?}; one of {names:?}");
+    };
+    let lines = p::lines();
+    let mut t = p::Tally::default();
+    for _ in 0..passes {
+        t = p::tally(&lines, parse);
+    }
+    println!("{name}: {passes} passes over {} lines, {t:?}", lines.len());
+}

@@ -1,0 +1,144 @@
+//! urigram and its peers, each behind one function of the same shape, over one corpus.
+//!
+//! Every function takes one line and returns `None` when its parser rejects the line, or
+//! `Some(n)` where `n` is the length of the scheme it found (0 for none): a value that depends
+//! on the parse, so that summing it under `black_box` keeps the work from being optimized away.
+
+use std::hint::black_box;
+use std::str::FromStr;
+
+/// Every 5th line of `shared/corpus/real-urls.txt` (lines 1, 6, 11, ...), copied verbatim. It
+/// holds invalid lines on purpose; every parser sees the same lines.
+pub const CORPUS: &str = include_str!("../corpus/real-urls-10k.txt");
+
+/// The corpus, one entry a line.
+pub fn lines() -> Vec<&'static str> {
+    CORPUS.lines().collect()
+}
+
+/// What one pass over the corpus produced.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Lines the parser accepted.
+    pub accepted: usize,
+    /// Sum of the scheme lengths of the accepted lines.
+    pub scheme_bytes: usize,
+}
+
+/// Run `parse` over every line and tally the results.
+#[inline]
+pub fn tally(lines: &[&str], parse: impl Fn(&str) -> Option<usize>) -> Tally {
+    let mut t = Tally::default();
+    for &s in lines {
+        if let Some(n) = parse(black_box(s)) {
+            t.accepted += 1;
+            t.scheme_bytes += n;
+        }
+    }
+    black_box(t)
+}
+
+/// urigram's typed parse: `UriReference::parse` (RFC 2396 `URI-reference`).
+#[inline]
+pub fn urigram(s: &str) -> Option<usize> {
+    let u = urigram::UriReference::parse(s).ok()?;
+    Some(u.scheme().map_or(0, |p| p.as_str().len()))
+}
+
+/// urigram's validate-only path: `Grammar::Rfc2396.check("URI-reference", s)`.
+#[inline]
+pub fn urigram_check(s: &str) -> Option<usize> {
+    urigram::Grammar::Rfc2396
+        .check("URI-reference", s)
+        .ok()
+        .map(|()| 0)
+}
+
+/// fluent-uri: `UriRef::parse` (RFC 3986 `URI-reference`).
+#[inline]
+pub fn fluent_uri(s: &str) -> Option<usize> {
+    let u = fluent_uri::UriRef::parse(s).ok()?;
+    Some(u.scheme().map_or(0, |p| p.as_str().len()))
+}
+
+/// oxiri: `IriRef::parse` (RFC 3987 `IRI-reference`; it has no URI-only parser).
+#[inline]
+pub fn oxiri(s: &str) -> Option<usize> {
+    let u = oxiri::IriRef::parse(s).ok()?;
+    Some(u.scheme().map_or(0, str::len))
+}
+
+/// iri-string: `UriReferenceStr::new` (RFC 3986 `URI-reference`).
+#[inline]
+pub fn iri_string(s: &str) -> Option<usize> {
+    let u = iri_string::types::UriReferenceStr::new(s).ok()?;
+    Some(u.scheme_str().map_or(0, str::len))
+}
+
+/// uriparse: `URIReference::try_from` (RFC 3986 `URI-reference`).
+#[inline]
+pub fn uriparse(s: &str) -> Option<usize> {
+    let u = uriparse::URIReference::try_from(s).ok()?;
+    Some(u.scheme().map_or(0, |p| p.as_str().len()))
+}
+
+/// http: `Uri::from_str` (an HTTP request target: origin, absolute or authority form, or `*`;
+/// it copies the input into its own buffer).
+#[inline]
+pub fn http(s: &str) -> Option<usize> {
+    let u = http::Uri::from_str(s).ok()?;
+    Some(u.scheme_str().map_or(0, str::len))
+}
+
+/// url: `Url::parse` (WHATWG URL Standard; absolute URLs only, and it builds a normalized,
+/// owned serialization).
+#[inline]
+pub fn url(s: &str) -> Option<usize> {
+    let u = url::Url::parse(s).ok()?;
+    Some(u.scheme().len())
+}
+
+/// The `rfc2396` crate (nom 6, validate-only): `rfc2396::validate`.
+#[inline]
+pub fn rfc2396(s: &str) -> Option<usize> {
+    rfc2396::validate(s).then_some(0)
+}
+
+/// One parser's wrapper, as above.
+pub type ParseFn = fn(&str) -> Option<usize>;
+
+/// Every parser under its name in the benchmark and the table, urigram first.
+pub const PARSERS: &[(&str, ParseFn)] = &[
+    ("urigram", urigram),
+    ("urigram-check", urigram_check),
+    ("fluent-uri", fluent_uri),
+    ("oxiri", oxiri),
+    ("iri-string", iri_string),
+    ("uriparse", uriparse),
+    ("http", http),
+    ("url", url),
+    ("rfc2396", rfc2396),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parser_accepts_a_plain_url_and_rejects_a_space() {
+        for &(name, parse) in PARSERS {
+            let scheme = if name == "urigram-check" || name == "rfc2396" {
+                0
+            } else {
+                4
+            };
+            assert_eq!(parse("http://example.com/a?b"), Some(scheme), "{name}");
+            assert_eq!(parse("http://exa mple.com/"), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn the_corpus_is_the_sample() {
+        assert_eq!(lines().len(), 9934);
+    }
+}

@@ -1,0 +1,109 @@
+//! Command-line interface. Exit codes: 0 when every input is valid, 1 when any is invalid,
+//! 2 for usage and I/O errors.
+
+mod check;
+mod conform;
+mod extract;
+#[cfg(feature = "lsp")]
+mod lsp;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use urigram::Grammar;
+
+/// Parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them.
+#[derive(Parser)]
+#[command(name = "urigram", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print every production name of a grammar, one a line, in spec order.
+    Rules {
+        /// The grammar.
+        #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar)]
+        grammar: Grammar,
+    },
+    /// Check inputs against a rule: each argument, or each line of a file or of stdin.
+    Check(check::CheckArgs),
+    /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
+    Extract(extract::ExtractArgs),
+    /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
+    #[cfg(feature = "lsp")]
+    Lsp,
+    /// Compare the combinators with the BNF interpreter (the spec text) on generated members
+    /// of each rule and mutations of them.
+    Conform(conform::ConformArgs),
+}
+
+/// Output formats shared by the commands.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people: the input with a caret under the error.
+    Human,
+    /// One JSON document.
+    Json,
+    /// One JSON object per line, per input, in input order.
+    Jsonl,
+}
+
+pub(crate) fn parse_grammar(s: &str) -> Result<Grammar, String> {
+    s.parse::<Grammar>().map_err(|e| {
+        let known: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
+        format!("{e} (known: {})", known.join(", "))
+    })
+}
+
+/// Run the CLI with the process's arguments.
+pub fn main() -> ExitCode {
+    run(std::env::args_os())
+}
+
+fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let r = match cli.command {
+        Command::Rules { grammar } => {
+            let mut out = String::new();
+            for name in grammar.rule_names() {
+                out.push_str(name);
+                out.push('\n');
+            }
+            print_or_fail(&out).map(|()| 0)
+        }
+        Command::Check(args) => check::run(args),
+        Command::Extract(args) => extract::run(args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => lsp::run(),
+        Command::Conform(args) => conform::run(args),
+    };
+    match r {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("urigram: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+pub(crate) fn print_or_fail(s: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`urigram rules | head`) is not an error of ours.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("writing output: {e}")),
+    }
+}

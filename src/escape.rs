@@ -1,0 +1,418 @@
+//! Escaping (RFC 2396 section 2.4): encoding octets into a component and decoding a
+//! component back to octets, each with the component's own set of characters.
+//!
+//! Section 2.4.2 (rfc2396.txt:495-528): escapes can only be made or undone safely per
+//! component, because each component reserves its own characters. For each [`Component`] this
+//! module uses two sets:
+//!
+//! - the characters the grammar allows in it literally ([`Component::allowed`]: the tables of
+//!   [`crate::grammar::rfc2396`], `USERINFO`, `REG_NAME`, `PCHAR`, `REL_SEGMENT`, `URIC`);
+//! - of those, the ones that stand for themselves as data ([`Component::data`]): the allowed
+//!   set minus the characters section 3 names as reserved within the component
+//!   (rfc2396.txt:669, 776, 798), or just `unreserved` where the spec leaves the meaning of
+//!   reserved characters to the scheme or the media type (query, fragment, opaque part).
+//!
+//! [`encode`] escapes every octet outside the data set, so the result is always a valid
+//! component that means exactly the octets given. [`decode`] undoes every escape (the raw
+//! octets). [`decode_safe`] undoes only the escapes of data characters, keeping `%2F` in a path
+//! segment as `%2F`, so its result is still the same component with the same meaning.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::grammar::rfc2396::{HEX, PCHAR, REG_NAME, REL_SEGMENT, UNRESERVED, URIC, USERINFO};
+use crate::grammar::table::Table;
+
+/// A component of a URI that may hold escapes, named after its production.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Component {
+    /// `userinfo` (section 3.2.2). Reserved within it: `;` `:` `@` `?` `/` (section 3.2).
+    Userinfo,
+    /// `reg_name` (section 3.2.1). Reserved within it: `;` `:` `@` `?` `/` (section 3.2).
+    RegName,
+    /// One path `segment` without its parameters: `*pchar` (section 3.3). Reserved within a
+    /// segment: `/` `;` `=` `?`.
+    Segment,
+    /// The first segment of a relative path, `rel_segment` (section 5): as [`Segment`], but
+    /// `:` is not allowed literally (it would read as a scheme, rfc2396.txt:947-961).
+    ///
+    /// [`Segment`]: Component::Segment
+    RelSegment,
+    /// A segment's `param`: `*pchar` (section 3.3), with the reserved characters of a segment.
+    Param,
+    /// `query = *uric` (section 3.4). Every `reserved` character is reserved within it.
+    Query,
+    /// `fragment = *uric` (section 4.1). Its structure belongs to the media type, so every
+    /// `reserved` character keeps its reserved purpose (section 2.2).
+    Fragment,
+    /// `opaque_part` (section 3). Its structure belongs to the scheme, so every `reserved`
+    /// character keeps its reserved purpose.
+    OpaquePart,
+}
+
+/// Reserved within the authority (section 3.2, rfc2396.txt:666).
+const AUTHORITY_RESERVED: Table = Table::chars(";:@?/");
+/// Reserved within a path segment (section 3.3, rfc2396.txt:775).
+const SEGMENT_RESERVED: Table = Table::chars("/;=?");
+
+impl Component {
+    /// Every component, in the order of the grammar.
+    pub const ALL: &'static [Component] = &[
+        Component::Userinfo,
+        Component::RegName,
+        Component::Segment,
+        Component::RelSegment,
+        Component::Param,
+        Component::Query,
+        Component::Fragment,
+        Component::OpaquePart,
+    ];
+
+    /// The production's name: `userinfo`, `reg_name`, `segment` ...
+    ///
+    /// ```
+    /// assert_eq!(urigram::Component::RegName.name(), "reg_name");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Userinfo => "userinfo",
+            Component::RegName => "reg_name",
+            Component::Segment => "segment",
+            Component::RelSegment => "rel_segment",
+            Component::Param => "param",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+            Component::OpaquePart => "opaque_part",
+        }
+    }
+
+    /// The single characters the grammar allows in the component (its `escaped` aside).
+    ///
+    /// ```
+    /// use urigram::Component;
+    /// assert!(Component::Segment.allowed().contains(b':'));
+    /// assert!(!Component::RelSegment.allowed().contains(b':'));
+    /// assert!(!Component::Segment.allowed().contains(b'/'));
+    /// ```
+    pub const fn allowed(self) -> Table {
+        match self {
+            Component::Userinfo => USERINFO,
+            Component::RegName => REG_NAME,
+            Component::Segment | Component::Param => PCHAR,
+            Component::RelSegment => REL_SEGMENT,
+            Component::Query | Component::Fragment | Component::OpaquePart => URIC,
+        }
+    }
+
+    /// The characters that stand for themselves as data in the component: [`encode`] leaves
+    /// them as they are and [`decode_safe`] decodes their escapes. Always a subset of
+    /// [`allowed`](Component::allowed) that holds all of `unreserved`.
+    ///
+    /// ```
+    /// use urigram::Component;
+    /// assert_eq!(Component::Segment.data().members().len(), 71 + 6);
+    /// assert!(Component::Segment.data().contains(b'@'));
+    /// assert!(!Component::Segment.data().contains(b'='));
+    /// assert!(!Component::Query.data().contains(b'&'));
+    /// ```
+    pub const fn data(self) -> Table {
+        match self {
+            Component::Userinfo | Component::RegName => self.allowed().minus(AUTHORITY_RESERVED),
+            Component::Segment | Component::RelSegment | Component::Param => {
+                self.allowed().minus(SEGMENT_RESERVED)
+            }
+            Component::Query | Component::Fragment | Component::OpaquePart => UNRESERVED,
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A component text that does not decode: a `%` not followed by two hex digits, or a
+/// character the component does not allow. Ranges are byte ranges of the text given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EscapeError {
+    /// `escaped = "%" hex hex` (section 2.4.1, rfc2396.txt:1526) does not match at `range`:
+    /// the `%` and what follows it up to and including the first character that is not a
+    /// `hex`, or up to the end of the text.
+    #[error("bad escape {text:?} at bytes {}..{}: expected \"%\" hex hex (rfc2396.txt:1526)", range.start, range.end)]
+    BadEscape {
+        /// The byte range of the bad escape.
+        range: Range<usize>,
+        /// Its text.
+        text: String,
+    },
+    /// A character the component allows neither literally nor as part of an escape.
+    #[error("{found:?} at byte {} is not allowed in {component}", range.start)]
+    NotAllowed {
+        /// The byte range of the character.
+        range: Range<usize>,
+        /// The character.
+        found: char,
+        /// The component.
+        component: Component,
+    },
+}
+
+impl EscapeError {
+    /// The byte range of the offending text.
+    ///
+    /// ```
+    /// let e = urigram::decode("a%4g", urigram::Component::Query).unwrap_err();
+    /// assert_eq!(e.range(), 1..4);
+    /// ```
+    pub fn range(&self) -> Range<usize> {
+        match self {
+            EscapeError::BadEscape { range, .. } | EscapeError::NotAllowed { range, .. } => {
+                range.clone()
+            }
+        }
+    }
+}
+
+const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Encode `data` for `component`: every octet outside [`Component::data`] becomes `"%" hex hex`
+/// with upper-case hex digits (section 2.4.1). The result is a valid string of the component
+/// (for [`Component::RelSegment`], a non-empty `data` is needed: `rel_segment` has `1*`).
+///
+/// ```
+/// use urigram::{Component, encode};
+/// assert_eq!(encode("a/b c;d=e", Component::Segment), "a%2Fb%20c%3Bd%3De");
+/// assert_eq!(encode("this:that", Component::Segment), "this:that");
+/// assert_eq!(encode("this:that", Component::RelSegment), "this%3Athat");
+/// assert_eq!(encode("x=1&y=é", Component::Query), "x%3D1%26y%3D%C3%A9");
+/// assert_eq!(encode([0u8, 0xFF], Component::Fragment), "%00%FF");
+/// ```
+pub fn encode(data: impl AsRef<[u8]>, component: Component) -> String {
+    let data = data.as_ref();
+    let keep = component.data();
+    let mut out = String::with_capacity(data.len());
+    for &b in data {
+        if keep.contains(b) {
+            out.push(char::from(b));
+        } else {
+            push_escape(&mut out, b);
+        }
+    }
+    out
+}
+
+fn push_escape(out: &mut String, b: u8) {
+    out.push('%');
+    out.push(char::from(UPPER_HEX[usize::from(b >> 4)]));
+    out.push(char::from(UPPER_HEX[usize::from(b & 15)]));
+}
+
+/// One piece of a component's text.
+enum Piece {
+    /// A single allowed character (ASCII).
+    Char(u8),
+    /// An escape and the octet it stands for.
+    Escape(u8),
+}
+
+/// Walk `text` as a string of `component`, one character or escape at a time.
+fn pieces(
+    text: &str,
+    component: Component,
+    mut each: impl FnMut(Piece, Range<usize>),
+) -> Result<(), EscapeError> {
+    let b = text.as_bytes();
+    let allowed = component.allowed();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' {
+            let mut end = i + 1;
+            while end < i + 3 && end < b.len() && HEX.contains(b[end]) {
+                end += 1;
+            }
+            if end < i + 3 {
+                // Include the offending character, if any, whole.
+                if let Some(ch) = text[end..].chars().next() {
+                    end += ch.len_utf8();
+                }
+                return Err(EscapeError::BadEscape {
+                    range: i..end,
+                    text: text[i..end].to_string(),
+                });
+            }
+            each(
+                Piece::Escape(hex_value(b[i + 1]) << 4 | hex_value(b[i + 2])),
+                i..end,
+            );
+            i = end;
+        } else if allowed.contains(c) {
+            each(Piece::Char(c), i..i + 1);
+            i += 1;
+        } else {
+            let found = text[i..].chars().next().unwrap_or('\u{FFFD}');
+            return Err(EscapeError::NotAllowed {
+                range: i..i + found.len_utf8(),
+                found,
+                component,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn hex_value(h: u8) -> u8 {
+    match h {
+        b'0'..=b'9' => h - b'0',
+        b'a'..=b'f' => h - b'a' + 10,
+        b'A'..=b'F' => h - b'A' + 10,
+        _ => 0,
+    }
+}
+
+/// The raw octet decode: check that `text` is a string of `component` and decode every escape
+/// into its octet (section 2.4.1). The octets are what the component's characters represent
+/// (section 2.1); what they mean as characters depends on the scheme's charset.
+///
+/// This decodes reserved characters too: `a%2Fb` and `a/b` give the same octets, though as
+/// path segments they differ. See [`decode_safe`] for a decode that keeps the meaning.
+///
+/// ```
+/// use urigram::{Component, EscapeError, decode};
+/// assert_eq!(decode("a%2Fb%20c", Component::Segment).unwrap(), b"a/b c");
+/// assert_eq!(decode("%C3%A9", Component::Query).unwrap(), "é".as_bytes());
+///
+/// let e = decode("ok%zz", Component::Query).unwrap_err();
+/// assert_eq!(e.range(), 2..4);
+/// let e = decode("a/b", Component::Segment).unwrap_err();
+/// assert!(matches!(e, EscapeError::NotAllowed { found: '/', .. }));
+/// assert_eq!(e.range(), 1..2);
+/// ```
+pub fn decode(text: &str, component: Component) -> Result<Vec<u8>, EscapeError> {
+    let mut out = Vec::with_capacity(text.len());
+    pieces(text, component, |p, _| match p {
+        Piece::Char(c) | Piece::Escape(c) => out.push(c),
+    })?;
+    Ok(out)
+}
+
+/// The normalizing decode: check that `text` is a string of `component`, decode the escapes of
+/// the characters that stand for themselves in it ([`Component::data`]), and write every
+/// other escape with upper-case hex digits. Reserved characters stay escaped where decoding
+/// them would change the meaning (`%2F` in a path segment), and so do octets that are not
+/// allowed literally (`%20`, non-ASCII). The result is a string of the same component with
+/// the same meaning, and decoding it with [`decode`] gives the same octets.
+///
+/// ```
+/// use urigram::{Component, decode_safe};
+/// assert_eq!(decode_safe("%7euser%2fb%3Bc%41%20", Component::Segment).unwrap(), "~user%2Fb%3BcA%20");
+/// assert_eq!(decode_safe("a%3Ab", Component::Segment).unwrap(), "a:b");
+/// assert_eq!(decode_safe("a%3Ab", Component::RelSegment).unwrap(), "a%3Ab");
+/// assert_eq!(decode_safe("q%3d1%26r", Component::Query).unwrap(), "q%3D1%26r");
+/// assert_eq!(decode_safe("a b", Component::Query).unwrap_err().range(), 1..2);
+/// ```
+pub fn decode_safe(text: &str, component: Component) -> Result<String, EscapeError> {
+    let data = component.data();
+    let mut out = String::with_capacity(text.len());
+    pieces(text, component, |p, _| match p {
+        Piece::Char(c) => out.push(char::from(c)),
+        Piece::Escape(c) if data.contains(c) => out.push(char::from(c)),
+        Piece::Escape(c) => push_escape(&mut out, c),
+    })?;
+    Ok(out)
+}
+
+/// Section 6 and 2.4.2: the escapes of `unreserved` characters decoded, every other escape in
+/// upper-case hex; everything else as it is. `text` is a component that the grammar accepted.
+pub(crate) fn normalize_escapes(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() && HEX.contains(b[i + 1]) && HEX.contains(b[i + 2]) {
+            out.push_str(&text[last..i]);
+            let c = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
+            if UNRESERVED.contains(c) {
+                out.push(char::from(c));
+            } else {
+                push_escape(&mut out, c);
+            }
+            i += 3;
+            last = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_sets_are_allowed_and_hold_unreserved() {
+        for &c in Component::ALL {
+            assert_eq!(c.data().minus(c.allowed()), Table::EMPTY, "{c}");
+            assert_eq!(UNRESERVED.minus(c.data()), Table::EMPTY, "{c}");
+            assert!(!c.allowed().contains(b'%'), "{c}");
+        }
+        assert_eq!(
+            Component::Userinfo.data().minus(UNRESERVED).members(),
+            "$&+,="
+        );
+        assert_eq!(
+            Component::RegName.data().minus(UNRESERVED).members(),
+            "$&+,="
+        );
+        assert_eq!(
+            Component::Segment.data().minus(UNRESERVED).members(),
+            "$&+,:@"
+        );
+        assert_eq!(
+            Component::RelSegment.data().minus(UNRESERVED).members(),
+            "$&+,@"
+        );
+        assert_eq!(Component::Query.data(), UNRESERVED);
+    }
+
+    #[test]
+    fn encode_then_decode_gives_the_octets_back() {
+        let all: Vec<u8> = (0..=255).collect();
+        for &c in Component::ALL {
+            let e = encode(&all, c);
+            assert_eq!(decode(&e, c).unwrap(), all, "{c}");
+            assert_eq!(decode_safe(&e, c).unwrap(), e, "{c}");
+        }
+    }
+
+    #[test]
+    fn bad_escapes_have_spans() {
+        let r = |s: &str| decode(s, Component::Query).unwrap_err().range();
+        assert_eq!(r("%"), 0..1);
+        assert_eq!(r("a%4"), 1..3);
+        assert_eq!(r("a%g1"), 1..3);
+        assert_eq!(r("a%4é"), 1..5);
+        let e = decode("aé", Component::Query).unwrap_err();
+        assert_eq!(
+            e,
+            EscapeError::NotAllowed {
+                range: 1..3,
+                found: 'é',
+                component: Component::Query
+            }
+        );
+        assert_eq!(e.to_string(), "'é' at byte 1 is not allowed in query");
+    }
+
+    #[test]
+    fn normalizing_escapes() {
+        assert_eq!(normalize_escapes("%7e%7E%2f%41%c3%A9x%"), "~~%2FA%C3%A9x%");
+        assert_eq!(normalize_escapes(""), "");
+    }
+}

@@ -1,0 +1,791 @@
+//! URIs in free text, found the way RFC 2396 Appendix E (rfc2396.txt:1855) and the RFC 1738
+//! appendix "Recommendations for URLs in Context" (rfc1738.txt:1183) recommend, each checked
+//! against a grammar's start rule.
+//!
+//! ```
+//! use urigram::{Grammar, extract::{Delimiter, extract}};
+//!
+//! let text = "see <URL:ftp://ds.in\n  ternic.net/rfc> or http://a/b%zz.";
+//! let found = extract(text, Grammar::Rfc2396);
+//! assert_eq!(found.len(), 2);
+//! assert_eq!(found[0].text, "ftp://ds.internic.net/rfc");
+//! assert_eq!(found[0].delimiter, Delimiter::AngleUrl);
+//! assert!(found[0].result.is_ok());
+//! let e = found[1].result.as_ref().unwrap_err();
+//! assert_eq!((e.offset, e.line, e.column), (53, 2, 33)); // the first 'z', in the text
+//! ```
+//!
+//! # What counts as a URI in text
+//!
+//! - **Delimited**: `<URL:` ... `>` (RFC 1738, and RFC 2396's "The prefix "URL:" (with or
+//!   without a trailing space)"), whatever it holds; or `<` ... `>` when the `<` is followed at
+//!   once by a scheme (`alpha *( alpha | digit | "+" | "-" | "." )`) and `:`, so that `a < b`,
+//!   `<b>` and `<a href=...>` are not taken. The closing `>` must come before the next `<` and
+//!   before a blank line; otherwise the `<` is no delimiter and scanning goes on after it.
+//!   Inside, all whitespace is removed ("The whitespace should be ignored when extracting the
+//!   URI", rfc2396.txt:1879), so a URI may be broken across lines; the delimiters are not part
+//!   of the URI.
+//! - **Undelimited**: a scheme that starts a word (the character before it is not a letter,
+//!   digit, `+`, `-` or `.`), then `:`, where the scheme is one of [`KNOWN_SCHEMES`] (in any
+//!   case) or the `:` is followed by `//`. This keeps `Note: ...`, `std::vec` and `"key":{`
+//!   out while finding `http://...`, `mailto:...`, `news:...` and any `scheme://...`. The URI
+//!   is the run of characters up to whitespace, `<`, `>` or `"` (the characters RFC 2396
+//!   section 2.4.3 excludes because "they are often used as the delimiters around URI in text
+//!   documents", rfc2396.txt:637), less trailing sentence punctuation: `.` `,` `;` `:` `!` `?`,
+//!   quotes (`'` and the closing `’` `”` `»`), and a `)` or `]` that closes no `(` or `[` in the
+//!   URI. At least one character must remain after the `:`.
+//! - **The hyphen rule**: "the interpreter of a URI containing a line break immediately after
+//!   a hyphen should ignore all unescaped whitespace around the line break, and should be aware
+//!   that the hyphen may or may not actually be part of the URI" (rfc2396.txt:1884,
+//!   rfc1738.txt:1215). So an undelimited URI whose run ends with `-` just before whitespace
+//!   holding a line break goes on with the next run. In both kinds, the URI is read with its
+//!   hyphens first; when that reading does not conform and the reading without the hyphens at
+//!   line breaks does, the second is taken ([`Found::hyphens_dropped`]).
+//!
+//! Relative references are found only inside `<URL:...>`: nothing else tells them from words.
+//!
+//! # Positions
+//!
+//! A URI broken across lines is one string made of several [`Piece`]s of the text;
+//! [`Found::source_offset`] maps an offset in the URI back to the text. The error of a URI that
+//! does not conform is placed in the text: its `offset`, `end`, `line`, `column` and
+//! `column_utf16` count in the whole text (its message still names the byte within the URI).
+//!
+//! Finding is linear in the length of the text (each `<` looks ahead at most to the next `<`);
+//! no input makes it panic.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::error::{Error, Position};
+use crate::grammar::Grammar;
+
+/// Schemes recognised without `//` after their `:`: the schemes of RFC 1738 section 3 and
+/// those it reserves in section 4, `urn` (reserved by RFC 1630), `rlogin` (RFC 1630), and
+/// `https`. Compared ignoring ASCII case.
+pub const KNOWN_SCHEMES: &[&str] = &[
+    "ftp",
+    "http",
+    "gopher",
+    "mailto",
+    "news",
+    "nntp",
+    "telnet",
+    "wais",
+    "file",
+    "prospero",
+    "afs",
+    "mid",
+    "cid",
+    "nfs",
+    "tn3270",
+    "mailserver",
+    "z39.50",
+    "urn",
+    "rlogin",
+    "https",
+];
+
+/// How a URI was marked off in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Delimiter {
+    /// Recognised by its scheme; ended by whitespace, `<`, `>` or `"`, without trailing
+    /// punctuation.
+    None,
+    /// `<scheme:...>`.
+    Angle,
+    /// `<URL:...>`.
+    AngleUrl,
+}
+
+impl Delimiter {
+    /// `none`, `angle` or `url`: the names the CLI's JSON uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Delimiter::None => "none",
+            Delimiter::Angle => "angle",
+            Delimiter::AngleUrl => "url",
+        }
+    }
+}
+
+/// A piece of a URI that is broken across lines: where it starts in the URI, and its bytes in
+/// the text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Offset of the piece's first byte in [`Found::text`].
+    pub at: usize,
+    /// The piece's bytes in the text.
+    pub range: Range<usize>,
+}
+
+/// A URI found in a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Found<'a> {
+    /// The URI, whitespace from line wrapping removed (borrowed when it is one piece).
+    pub text: Cow<'a, str>,
+    /// From the URI's first byte to one past its last, in the text.
+    pub range: Range<usize>,
+    /// As `range`, with the delimiters (`<URL:` and `>`) when there are any.
+    pub outer: Range<usize>,
+    /// Line and columns of `range.start`.
+    pub start: Position,
+    /// The URI's pieces, in order; one unless it was broken across lines, none when empty.
+    pub pieces: Vec<Piece>,
+    /// How it was delimited.
+    pub delimiter: Delimiter,
+    /// Text offsets of each `-` followed by a line break inside the URI (the hyphen rule).
+    pub hyphen_breaks: Vec<usize>,
+    /// Whether the hyphens of `hyphen_breaks` were left out of `text`, because only the
+    /// reading without them conforms.
+    pub hyphens_dropped: bool,
+    /// The check of `text` against the grammar's start rule, the error placed in the text.
+    pub result: Result<(), Error>,
+}
+
+impl Found<'_> {
+    /// Whether it was delimited by `<...>` or `<URL:...>`.
+    pub fn is_delimited(&self) -> bool {
+        self.delimiter != Delimiter::None
+    }
+
+    /// Whether it conforms.
+    pub fn is_valid(&self) -> bool {
+        self.result.is_ok()
+    }
+
+    /// The text offset of byte `at` of the URI (the end of the last piece for `at` at or past
+    /// the URI's end).
+    ///
+    /// ```
+    /// use urigram::{Grammar, extract::extract};
+    /// let f = &extract("x <http://a.\n   b/>", Grammar::Rfc2396)[0];
+    /// assert_eq!(f.text, "http://a.b/");
+    /// assert_eq!(f.source_offset(9), 16); // the 'b'
+    /// ```
+    pub fn source_offset(&self, at: usize) -> usize {
+        let k = self.pieces.partition_point(|p| p.at <= at);
+        match k.checked_sub(1).and_then(|k| self.pieces.get(k)) {
+            Some(p) => (p.range.start + (at - p.at)).min(p.range.end),
+            None => self.range.start,
+        }
+    }
+}
+
+/// Find the URIs of `text` and check each against `grammar`'s start rule. See the module
+/// documentation for what is found.
+pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
+    let mut cursor = Cursor::new(text);
+    scan(text)
+        .into_iter()
+        .map(|c| found(text, grammar, c, &mut cursor))
+        .collect()
+}
+
+/// A URI's place before it is checked.
+struct Candidate {
+    outer: Range<usize>,
+    pieces: Vec<Range<usize>>,
+    delimiter: Delimiter,
+}
+
+/// `alpha | digit | "+" | "-" | "."`: the characters of a scheme after its first.
+fn is_scheme_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+/// The end of the run of scheme characters from `i`.
+fn scheme_end(b: &[u8], i: usize) -> usize {
+    let n = b[i..].iter().take_while(|&&c| is_scheme_byte(c)).count();
+    i + n
+}
+
+/// A character that ends an undelimited URI.
+fn ends_bare(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '<' | '>' | '"')
+}
+
+/// The end of the run of characters from `k` that an undelimited URI may hold.
+fn run_end(text: &str, k: usize) -> usize {
+    match text[k..].char_indices().find(|&(_, c)| ends_bare(c)) {
+        Some((n, _)) => k + n,
+        None => text.len(),
+    }
+}
+
+fn scan(text: &str) -> Vec<Candidate> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    // Bytes of multi-byte characters are all >= 0x80, so stepping byte by byte never takes
+    // one for `<` or a letter.
+    while i < b.len() {
+        if b[i] == b'<' {
+            match angle(text, i) {
+                Some(c) => {
+                    i = c.outer.end;
+                    out.push(c);
+                }
+                None => i += 1,
+            }
+        } else if b[i].is_ascii_alphabetic() && (i == 0 || !is_scheme_byte(b[i - 1])) {
+            let j = scheme_end(b, i);
+            match bare(text, i, j) {
+                Some(c) => {
+                    i = c.outer.end;
+                    out.push(c);
+                }
+                None => i = j,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `<URL:...>` or `<scheme:...>` at `i` (a `<`).
+fn angle(text: &str, i: usize) -> Option<Candidate> {
+    let b = text.as_bytes();
+    let (delimiter, start) = if text[i + 1..].starts_with("URL:") {
+        (Delimiter::AngleUrl, i + 5)
+    } else {
+        let p = i + 1;
+        if !b.get(p)?.is_ascii_alphabetic() || b.get(scheme_end(b, p)) != Some(&b':') {
+            return None;
+        }
+        (Delimiter::Angle, p)
+    };
+    let mut k = start;
+    let close = loop {
+        match *b.get(k)? {
+            b'>' => break k,
+            b'<' => return None,
+            b'\n' if blank_line_after(b, k) => return None,
+            _ => k += 1,
+        }
+    };
+    let mut pieces = Vec::new();
+    let mut piece_start = None;
+    for (n, c) in text[start..close].char_indices() {
+        let at = start + n;
+        match (c.is_whitespace(), piece_start) {
+            (true, Some(s)) => {
+                pieces.push(s..at);
+                piece_start = None;
+            }
+            (false, None) => piece_start = Some(at),
+            _ => {}
+        }
+    }
+    if let Some(s) = piece_start {
+        pieces.push(s..close);
+    }
+    Some(Candidate {
+        outer: i..close + 1,
+        pieces,
+        delimiter,
+    })
+}
+
+/// Whether the line after the `\n` at `k` is blank (only spaces, tabs and `\r`).
+fn blank_line_after(b: &[u8], k: usize) -> bool {
+    let rest = &b[k + 1..];
+    let n = rest
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r' | b'\x0B' | b'\x0C'))
+        .count();
+    rest.get(n) == Some(&b'\n')
+}
+
+/// An undelimited URI whose scheme is `i..j`.
+fn bare(text: &str, i: usize, j: usize) -> Option<Candidate> {
+    if text.as_bytes().get(j) != Some(&b':') {
+        return None;
+    }
+    let scheme = &text[i..j];
+    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+        && !text[j + 1..].starts_with("//")
+    {
+        return None;
+    }
+    // A list of ranges that starts with one (not the range's numbers).
+    #[allow(clippy::single_range_in_vec_init)]
+    let mut pieces = vec![i..run_end(text, i)];
+    // The hyphen rule: a run that ends with "-" before a line break goes on after it.
+    loop {
+        let end = pieces.last().map_or(i, |p| p.end);
+        if !text[..end].ends_with('-') {
+            break;
+        }
+        let gap = text[end..]
+            .char_indices()
+            .find(|&(_, c)| !c.is_whitespace())
+            .map_or(text.len(), |(n, _)| end + n);
+        if !text[end..gap].contains(['\n', '\r']) {
+            break;
+        }
+        let next = run_end(text, gap);
+        if next == gap {
+            break;
+        }
+        pieces.push(gap..next);
+    }
+    // Trailing punctuation, and a ")" or "]" that closes nothing in the URI.
+    let count = |c: char| -> usize {
+        pieces
+            .iter()
+            .map(|p| text[p.clone()].matches(c).count())
+            .sum()
+    };
+    let (mut open, mut close) = (count('('), count(')'));
+    let (mut sq_open, mut sq_close) = (count('['), count(']'));
+    while let Some(p) = pieces.last_mut() {
+        let Some(c) = text[p.clone()].chars().next_back() else {
+            pieces.pop();
+            continue;
+        };
+        let strip = match c {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\u{2019}' | '\u{201D}' | '\u{BB}' => true,
+            ')' => close > open,
+            ']' => sq_close > sq_open,
+            _ => false,
+        };
+        // Keep the scheme and its ":" (at least one character must follow).
+        if !strip || (p.start == i && p.end <= j + 1) {
+            break;
+        }
+        p.end -= c.len_utf8();
+        match c {
+            ')' => close -= 1,
+            '(' => open -= 1,
+            ']' => sq_close -= 1,
+            '[' => sq_open -= 1,
+            _ => {}
+        }
+        if p.start == p.end {
+            pieces.pop();
+        }
+    }
+    let end = pieces.last().map_or(i, |p| p.end);
+    if end <= j + 1 {
+        return None;
+    }
+    Some(Candidate {
+        outer: i..end,
+        pieces,
+        delimiter: Delimiter::None,
+    })
+}
+
+/// The pieces with their offsets in the URI, and the URI.
+fn assemble<'a>(text: &'a str, ranges: &[Range<usize>]) -> (Vec<Piece>, Cow<'a, str>) {
+    let mut pieces = Vec::with_capacity(ranges.len());
+    let mut at = 0;
+    for r in ranges {
+        pieces.push(Piece {
+            at,
+            range: r.clone(),
+        });
+        at += r.len();
+    }
+    let s = match ranges {
+        [] => Cow::Borrowed(""),
+        [r] => Cow::Borrowed(&text[r.clone()]),
+        _ => Cow::Owned(ranges.iter().map(|r| &text[r.clone()]).collect()),
+    };
+    (pieces, s)
+}
+
+fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<'_>) -> Found<'a> {
+    let rule = grammar.start_rule();
+    let hyphen_breaks: Vec<usize> = c
+        .pieces
+        .windows(2)
+        .filter(|w| {
+            text[w[0].clone()].ends_with('-') && text[w[0].end..w[1].start].contains(['\n', '\r'])
+        })
+        .map(|w| w[0].end - 1)
+        .collect();
+    let (mut pieces, mut uri) = assemble(text, &c.pieces);
+    let mut result = grammar.check(rule, &uri);
+    let mut hyphens_dropped = false;
+    if result.is_err() && !hyphen_breaks.is_empty() {
+        let without: Vec<Range<usize>> = c
+            .pieces
+            .iter()
+            .map(|r| {
+                let cut = hyphen_breaks.binary_search(&(r.end - 1)).is_ok();
+                r.start..r.end - usize::from(cut)
+            })
+            .filter(|r| !r.is_empty())
+            .collect();
+        let (p2, u2) = assemble(text, &without);
+        if grammar.check(rule, &u2).is_ok() {
+            (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
+        }
+    }
+    let range = match (pieces.first(), pieces.last()) {
+        (Some(a), Some(z)) => a.range.start..z.range.end,
+        _ => {
+            // Empty: between the delimiters.
+            let at = if c.delimiter == Delimiter::AngleUrl {
+                c.outer.start + 5
+            } else {
+                c.outer.start + 1
+            };
+            at..at
+        }
+    };
+    let start = cursor.at(range.start);
+    let mut f = Found {
+        text: uri,
+        range,
+        outer: c.outer,
+        start,
+        pieces,
+        delimiter: c.delimiter,
+        hyphen_breaks,
+        hyphens_dropped,
+        result: Ok(()),
+    };
+    f.result = result.map_err(|e| {
+        let offset = f.source_offset(e.offset);
+        let end = offset + (e.end - e.offset);
+        let pos = cursor.at(offset);
+        e.relocated(offset, end, pos)
+    });
+    f
+}
+
+/// Line and columns of increasing offsets, in one pass over the text.
+struct Cursor<'t> {
+    text: &'t str,
+    offset: usize,
+    pos: Position,
+}
+
+impl<'t> Cursor<'t> {
+    fn new(text: &'t str) -> Cursor<'t> {
+        Cursor {
+            text,
+            offset: 0,
+            pos: Position {
+                line: 1,
+                column: 1,
+                column_utf16: 1,
+            },
+        }
+    }
+
+    /// The position of `offset` (a character boundary of the text).
+    fn at(&mut self, offset: usize) -> Position {
+        if offset < self.offset || !self.text.is_char_boundary(offset) {
+            return Position::of(self.text, offset);
+        }
+        for c in self.text[self.offset..offset].chars() {
+            if c == '\n' {
+                self.pos.line += 1;
+                self.pos.column = 1;
+                self.pos.column_utf16 = 1;
+            } else {
+                self.pos.column += 1;
+                self.pos.column_utf16 += c.len_utf16();
+            }
+        }
+        self.offset = offset;
+        self.pos
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(t: &str) -> Vec<String> {
+        extract(t, Grammar::Rfc2396)
+            .into_iter()
+            .map(|f| f.text.into_owned())
+            .collect()
+    }
+
+    /// RFC 2396 Appendix E's example (rfc2396.txt:1904) and the three URIs it says the text
+    /// contains.
+    #[test]
+    fn rfc2396_appendix_e_example() {
+        let text = "      Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n      \
+                    but you can probably pick it up from <ftp://ds.internic.\n      \
+                    net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n      \
+                    ietf/uri/historical.html#WARNING>.\n";
+        let f = extract(text, Grammar::Rfc2396);
+        let got: Vec<&str> = f.iter().map(|f| f.text.as_ref()).collect();
+        assert_eq!(
+            got,
+            [
+                "http://www.w3.org/Addressing/",
+                "ftp://ds.internic.net/rfc/",
+                "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+            ]
+        );
+        assert!(f.iter().all(|f| f.is_valid()));
+        assert_eq!(f[0].delimiter, Delimiter::None);
+        assert_eq!(f[1].delimiter, Delimiter::Angle);
+        assert_eq!(f[1].pieces.len(), 2);
+        assert_eq!(
+            &text[f[1].outer.clone()],
+            "<ftp://ds.internic.\n      net/rfc/>"
+        );
+        assert_eq!(f[2].start.line, 3);
+        assert!(f.iter().all(|f| f.hyphen_breaks.is_empty()));
+    }
+
+    /// The RFC 1738 appendix's examples (rfc1738.txt:1221).
+    #[test]
+    fn rfc1738_appendix_examples() {
+        let text = "      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n      \
+                    type=d> but you can probably pick it up from <URL:ftp://ds.in\n      \
+                    ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n      \
+                    net/instructions/overview.html#WARNING>.\n";
+        let f = extract(text, Grammar::Rfc2396);
+        let got: Vec<&str> = f.iter().map(|f| f.text.as_ref()).collect();
+        assert_eq!(
+            got,
+            [
+                "ftp://info.cern.ch/pub/www/doc;type=d",
+                "ftp://ds.internic.net/rfc",
+                "http://ds.internic.net/instructions/overview.html#WARNING",
+            ]
+        );
+        assert!(f.iter().all(|f| f.delimiter == Delimiter::AngleUrl));
+        assert!(f.iter().all(|f| f.is_valid()));
+        // Pieces map back: "type=d" starts line 2.
+        let p = &f[0].pieces[1];
+        assert_eq!(&text[p.range.clone()], "type=d");
+        assert_eq!(p.at, "ftp://info.cern.ch/pub/www/doc;".len());
+    }
+
+    #[test]
+    fn url_prefix_with_a_space_and_relative_references() {
+        assert_eq!(
+            texts("<URL: http://a/b> <URL:../c> <URL:>"),
+            ["http://a/b", "../c", ""]
+        );
+        let f = extract("<URL:>", Grammar::Rfc2396);
+        assert_eq!(f[0].range, 5..5);
+        assert!(f[0].pieces.is_empty());
+    }
+
+    #[test]
+    fn angle_brackets_that_are_not_delimiters() {
+        assert!(texts("a < b and c > d, <b>bold</b>, <a href=\"x\">").is_empty());
+        // Unclosed before a blank line: read undelimited.
+        assert_eq!(
+            texts("<http://a/ never closed\n\nhttp:x>"),
+            ["http://a/", "http:x"]
+        );
+        // Unclosed before the next "<": the first is read undelimited.
+        assert_eq!(texts("<http://a/ <http://b/>"), ["http://a/", "http://b/"]);
+        assert_eq!(
+            texts("<a href=\"http://x/y\">z</a>"),
+            ["http://x/y"],
+            "quotes end an undelimited URI"
+        );
+    }
+
+    #[test]
+    fn undelimited_candidates() {
+        assert_eq!(
+            texts("Note: see http://a/b. Also (http://c/d), 'mailto:x@y'; news:comp.x!"),
+            ["http://a/b", "http://c/d", "mailto:x@y", "news:comp.x"]
+        );
+        // Unknown schemes need "//"; words with a colon are not URIs.
+        assert!(texts("TODO: fix std::vec and \"key\":{1} at 10:30 e.g. a:b").is_empty());
+        assert_eq!(
+            texts("svn+ssh://h/p and x-y.z://w"),
+            ["svn+ssh://h/p", "x-y.z://w"]
+        );
+        // Parentheses inside the URI are kept.
+        assert_eq!(
+            texts("(see http://en.wikipedia.org/wiki/URI_(disambiguation))."),
+            ["http://en.wikipedia.org/wiki/URI_(disambiguation)"]
+        );
+        // Nothing after the colon: no URI.
+        assert!(texts("the http: scheme, and mailto:.").is_empty());
+        // Upper case known schemes, and the "URL:" prefix without brackets.
+        assert_eq!(texts("HTTP://A/ URL:ftp://b/"), ["HTTP://A/", "ftp://b/"]);
+        // The scheme must start a word.
+        assert!(texts("xmailto:a 2http://b").is_empty());
+    }
+
+    #[test]
+    fn invalid_uris_are_reported_in_the_text() {
+        let text = "line one\n  go to http://exa mple/ or <URL:http://a/b%\n   zz>.";
+        let f = extract(text, Grammar::Rfc2396);
+        // An undelimited URI ends at the space: "mple/" is a word of the text.
+        assert_eq!(f.len(), 2);
+        assert_eq!(f[0].text, "http://exa");
+        assert!(f[0].is_valid());
+        let e = f[1].result.as_ref().unwrap_err();
+        // "http://a/b%zz": the first bad byte is 'z' at 11, on the next line of the text.
+        assert_eq!(f[1].text, "http://a/b%zz");
+        assert_eq!(e.rule, "escaped");
+        assert_eq!(&text[e.offset..e.end], "z");
+        assert_eq!((e.line, e.column, e.column_utf16), (3, 4, 4));
+        assert_eq!(Position::of(text, e.offset).column, e.column);
+        assert!(e.message.contains("at byte 11"), "{}", e.message);
+    }
+
+    #[test]
+    fn columns_after_non_ascii_and_non_bmp_characters() {
+        let text = "é😀 x http://a/b%zz\n😀😀<URL:http://c/%G0>";
+        let f = extract(text, Grammar::Rfc2396);
+        assert_eq!(f.len(), 2);
+        assert_eq!(
+            (f[0].start.line, f[0].start.column, f[0].start.column_utf16),
+            (1, 6, 7)
+        );
+        let e = f[0].result.as_ref().unwrap_err();
+        assert_eq!(&text[e.offset..e.end], "z");
+        // é (1 char, 1 unit), 😀 (1 char, 2 units), " x " and "http://a/b%" (14 chars).
+        assert_eq!((e.line, e.column, e.column_utf16), (1, 17, 18));
+        let e = f[1].result.as_ref().unwrap_err();
+        assert_eq!(&text[e.offset..e.end], "G");
+        assert_eq!((e.line, e.column, e.column_utf16), (2, 18, 20));
+        for f in &f {
+            let e = f.result.as_ref().unwrap_err();
+            let p = Position::of(text, e.offset);
+            assert_eq!(
+                (p.line, p.column, p.column_utf16),
+                (e.line, e.column, e.column_utf16)
+            );
+        }
+    }
+
+    #[test]
+    fn the_hyphen_rule() {
+        // Undelimited: a run ending in "-" before a line break goes on.
+        let f = extract("see http://www.ics-\n   uci.edu/a now", Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://www.ics-uci.edu/a");
+        assert_eq!(f[0].hyphen_breaks, [18]);
+        assert!(!f[0].hyphens_dropped);
+        // Not before a line break: two words.
+        assert_eq!(texts("http://a- b"), ["http://a-"]);
+        // A hyphen a typesetter added: only the reading without it conforms ("-http:" is no
+        // relative path: rel_segment has no ":").
+        let f = extract("<URL:-\n  http://a/>", Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://a/");
+        assert!(f[0].hyphens_dropped && f[0].is_valid());
+        assert_eq!(f[0].hyphen_breaks, [5]);
+        assert_eq!(f[0].range, 9..18);
+        // Both readings conform: the hyphen stays ("exam-.ple" is a reg_name).
+        let f = extract("<URL:http://exam-\n  .ple/>", Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://exam-.ple/");
+        assert!(!f[0].hyphens_dropped && f[0].is_valid());
+        // Neither reading conforms: the text as written is reported.
+        let f = extract("<URL:http://exam-\n  .ple/%>", Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://exam-.ple/%");
+        assert!(!f[0].hyphens_dropped && !f[0].is_valid());
+    }
+
+    #[test]
+    fn source_offsets_follow_pieces() {
+        let text = "<URL:ab\n cd\te>";
+        let f = &extract(text, Grammar::Rfc2396)[0];
+        assert_eq!(f.text, "abcde");
+        let mapped: Vec<usize> = (0..=5).map(|k| f.source_offset(k)).collect();
+        assert_eq!(mapped, [5, 6, 9, 10, 12, 13]);
+        assert_eq!(f.range, 5..13);
+        assert_eq!(f.outer, 0..14);
+    }
+
+    /// Long texts that would be slow for a finder that looks back or far ahead: linear, so
+    /// this finishes at once.
+    #[test]
+    fn megabyte_texts() {
+        const MB: usize = 1 << 20;
+        for unit in [
+            "<a:",
+            "<URL:",
+            "http://a-\n",
+            "a",
+            "a:",
+            "x)",
+            "(",
+            "<http:x ",
+            "é😀<",
+        ] {
+            let text = unit.repeat(MB / unit.len());
+            let found = extract(&text, Grammar::Rfc2396);
+            assert!(found.len() <= text.len());
+        }
+        let many = "http://a/%zz ".repeat(50_000);
+        let found = extract(&many, Grammar::Rfc2396);
+        assert_eq!(found.len(), 50_000);
+        let e = found[49_999].result.as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 49_999 * 13 + 11));
+    }
+
+    /// A small xorshift generator: no dependency, a fixed seed.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Random text from pieces that matter to the finder: no panic, and every result is
+    /// consistent with the text.
+    #[test]
+    fn no_panic_on_random_text() {
+        const BITS: &[&str] = &[
+            "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-",
+            "-\n", "\n", "\n\n", " ", "\t", "\r\n", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",",
+            ":", "%", "%4", "\"", "'", "”", "#", "?", "/", "@", "1", "\u{0}", "\u{2028}",
+        ];
+        let mut rng = Rng(0x5EED_1234_ABCD_0001);
+        for _ in 0..4000 {
+            let n = rng.below(40);
+            let text: String = (0..n).map(|_| BITS[rng.below(BITS.len())]).collect();
+            let found = extract(&text, Grammar::Rfc2396);
+            let mut last = 0;
+            for f in &found {
+                assert!(f.outer.start >= last, "{text:?}: overlapping");
+                last = f.outer.end;
+                assert!(f.outer.start <= f.range.start && f.range.end <= f.outer.end);
+                assert!(f.outer.end <= text.len());
+                let joined: String = f.pieces.iter().map(|p| &text[p.range.clone()]).collect();
+                assert_eq!(joined, f.text, "{text:?}");
+                for p in &f.pieces {
+                    assert_eq!(&f.text[p.at..p.at + p.range.len()], &text[p.range.clone()]);
+                }
+                let sp = Position::of(&text, f.range.start);
+                assert_eq!(sp, f.start, "{text:?}");
+                if let Err(e) = &f.result {
+                    assert!(
+                        f.range.start <= e.offset && e.end <= f.outer.end,
+                        "{text:?}"
+                    );
+                    assert!(text.is_char_boundary(e.offset) && text.is_char_boundary(e.end));
+                    let p = Position::of(&text, e.offset);
+                    assert_eq!(
+                        (p.line, p.column, p.column_utf16),
+                        (e.line, e.column, e.column_utf16),
+                        "{text:?}"
+                    );
+                    assert_eq!(
+                        e.found,
+                        text[e.offset..].chars().next().filter(|_| e.end > e.offset)
+                    );
+                }
+            }
+        }
+    }
+}

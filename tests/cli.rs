@@ -1,0 +1,172 @@
+//! The `urigram` command line: outputs (as snapshots), exit codes, input handling.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Run `urigram ARGS` with `stdin`; (exit code, stdout, stderr).
+fn urigram(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urigram");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn snap(name: &str, args: &[&str], stdin: &[u8]) -> i32 {
+    let (code, out, err) = urigram(args, stdin);
+    let text = format!(
+        "$ urigram {}\nexit: {code}\n--- stdout\n{out}--- stderr\n{err}",
+        args.join(" ")
+    );
+    common::with_snapshots(|| insta::assert_snapshot!(name, text));
+    code
+}
+
+#[test]
+fn rules_lists_every_production_in_spec_order() {
+    let (code, out, _) = urigram(&["rules", "--grammar", "rfc2396"], b"");
+    assert_eq!(code, 0);
+    let names: Vec<&str> = out.lines().collect();
+    let want: Vec<&str> = urigram::Grammar::Rfc2396.rule_names().collect();
+    assert_eq!(names, want);
+    assert_eq!(names.len(), 44);
+    assert_eq!(names[0], "URI-reference");
+    assert_eq!(names[43], "unwise");
+}
+
+#[test]
+fn check_human() {
+    let code = snap(
+        "cli__check_human",
+        &[
+            "check",
+            "http://a/b",
+            "http://exa mple/",
+            "http://a/\u{e9}\u{1F600}x y",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_all_valid_exits_zero() {
+    let (code, out, _) = urigram(&["check", "http://a/b", "", "#f"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 3);
+}
+
+#[test]
+fn check_jsonl_from_stdin() {
+    // A non-UTF-8 line, CRLF, an empty line, a control character, no final newline.
+    let input = b"http://a/\xff\nhttp://ok/\r\n\nhttp://a/\x01\n?y";
+    let code = snap(
+        "cli__check_jsonl_stdin",
+        &["check", "--format", "jsonl", "--file", "-"],
+        input,
+    );
+    assert_eq!(code, 1);
+    let (_, out, _) = urigram(&["check", "--format", "jsonl", "--file", "-"], input);
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(rows.len(), 5);
+    let valid: Vec<bool> = rows.iter().map(|r| r["valid"].as_bool().unwrap()).collect();
+    assert_eq!(valid, [false, true, true, false, false]);
+    assert_eq!(rows[0]["error"]["offset"], 9);
+    assert_eq!(rows[3]["error"]["offset"], 9);
+    assert_eq!(rows[4]["error"]["offset"], 0);
+    // Keys in the documented order.
+    assert!(out.lines().all(|l| l.starts_with("{\"input\":")));
+}
+
+#[test]
+fn check_json_document() {
+    let code = snap(
+        "cli__check_json",
+        &[
+            "check", "--format", "json", "--rule", "hostname", "a.b.", "a-.b",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_file_and_rule() {
+    let dir = std::env::temp_dir().join(format!("urigram-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("hosts.txt");
+    std::fs::write(&f, "127.0.0.1\n1.2.3\n").unwrap();
+    let (code, out, _) = urigram(
+        &[
+            "check",
+            "--rule",
+            "IPv4address",
+            "--file",
+            f.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("ok: 127.0.0.1"));
+    assert!(out.contains("hosts.txt:2:6"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_and_io_errors_exit_two() {
+    assert_eq!(urigram(&["check", "--grammar", "nope", "x"], b"").0, 2);
+    assert_eq!(urigram(&["check", "--rule", "nope", "x"], b"").0, 2);
+    assert_eq!(urigram(&["check"], b"").0, 2);
+    assert_eq!(urigram(&["check", "--file", "/nonexistent/file"], b"").0, 2);
+    assert_eq!(urigram(&["frobnicate"], b"").0, 2);
+    snap("cli__unknown_rule", &["check", "--rule", "nope", "x"], b"");
+}
+
+#[test]
+fn conform_agrees_and_reports_per_rule() {
+    let code = snap(
+        "cli__conform_hostname",
+        &[
+            "conform",
+            "--rule",
+            "hostname",
+            "--samples",
+            "50",
+            "--seed",
+            "7",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let (code, out, _) = urigram(&["conform", "--format", "json", "--samples", "20"], b"");
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let rules = doc["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), urigram::Grammar::Rfc2396.rules().len());
+    assert!(
+        rules
+            .iter()
+            .all(|r| r["samples"] == 40 && r["disagree"] == 0)
+    );
+    assert_eq!(doc["disagree"], 0);
+}

@@ -1,0 +1,407 @@
+//! `urigram lsp` spoken to over JSON-RPC, without an editor: initialization and the position
+//! encoding, diagnostics, hover, malformed messages, shutdown and exit.
+#![cfg(feature = "lsp")]
+
+mod common;
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use urigram::Grammar;
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Value>,
+    /// Messages read while waiting for another.
+    stash: VecDeque<Value>,
+    next_id: i64,
+}
+
+/// Read framed messages from the server's stdout.
+fn read_frames(out: impl Read, tx: std::sync::mpsc::Sender<Value>) {
+    let mut r = BufReader::new(out);
+    loop {
+        let mut len = None;
+        loop {
+            let mut line = String::new();
+            if r.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            let (k, v) = l.split_once(':').expect("a header");
+            assert!(k.eq_ignore_ascii_case("content-length"), "header {l:?}");
+            len = Some(v.trim().parse::<usize>().expect("a length"));
+        }
+        let mut body = vec![0; len.expect("Content-Length")];
+        r.read_exact(&mut body).expect("a body");
+        let v = serde_json::from_slice(&body).expect("a JSON body");
+        if tx.send(v).is_err() {
+            return;
+        }
+    }
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run urigram lsp");
+        let (tx, rx) = channel();
+        let out = child.stdout.take().expect("stdout");
+        std::thread::spawn(move || read_frames(out, tx));
+        let stdin = child.stdin.take();
+        Client {
+            child,
+            stdin,
+            rx,
+            stash: VecDeque::new(),
+            next_id: 1,
+        }
+    }
+
+    fn raw(&mut self, body: &[u8]) {
+        let w = self.stdin.as_mut().expect("stdin open");
+        write!(w, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
+        w.write_all(body).unwrap();
+        w.flush().unwrap();
+    }
+
+    fn send(&mut self, v: Value) {
+        self.raw(v.to_string().as_bytes());
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Send a request; its response.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.wait(|m| m["id"] == id && m.get("method").is_none())
+    }
+
+    /// The first message (stashed or new) for which `pred` holds.
+    fn wait(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(k) = self.stash.iter().position(&pred) {
+            return self.stash.remove(k).unwrap();
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(m) if pred(&m) => return m,
+                Ok(m) => self.stash.push_back(m),
+                Err(RecvTimeoutError::Timeout) => panic!("no such message; got {:?}", self.stash),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the server closed its output; got {:?}", self.stash)
+                }
+            }
+        }
+    }
+
+    fn diagnostics(&mut self) -> Value {
+        self.wait(|m| m["method"] == "textDocument/publishDiagnostics")["params"].clone()
+    }
+
+    fn initialize(&mut self, capabilities: Value, options: Value) -> Value {
+        let r = self.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": null,
+                "capabilities": capabilities,
+                "initializationOptions": options,
+            }),
+        );
+        self.notify("initialized", json!({}));
+        r
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "text", "version": 1, "text": text}}),
+        );
+    }
+
+    /// Close stdin and wait for the exit code.
+    fn exit_code(mut self) -> i32 {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(s) = self.child.try_wait().expect("wait") {
+                return s.code().unwrap_or(-1);
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the server did not exit");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+const DOC: &str = "file:///tmp/urigram-lsp-test.txt";
+
+/// An invalid URI after a non-BMP character, an invalid one wrapped in <URL:...>, a valid one.
+const TEXT: &str = "😀 see http://a/b%zz next\n\
+                    wrapped: <URL:http://ds.internic.\n   net/%G1> and http://www.ics.uci.edu/a?q#f\n";
+
+fn range(d: &Value) -> (u64, u64, u64, u64) {
+    let r = &d["range"];
+    let n = |v: &Value| v.as_u64().unwrap();
+    (
+        n(&r["start"]["line"]),
+        n(&r["start"]["character"]),
+        n(&r["end"]["line"]),
+        n(&r["end"]["character"]),
+    )
+}
+
+#[test]
+fn utf16_by_default_diagnostics_and_hover() {
+    let mut c = Client::start();
+    // Before initialize: refused, and the server goes on.
+    let r = c.request("textDocument/hover", json!({}));
+    assert_eq!(r["error"]["code"], -32002);
+
+    let r = c.initialize(
+        json!({"textDocument": {"hover": {"contentFormat": ["markdown", "plaintext"]},
+               "publishDiagnostics": {"relatedInformation": true}}}),
+        Value::Null,
+    );
+    let caps = &r["result"]["capabilities"];
+    assert_eq!(caps["positionEncoding"], "utf-16");
+    assert_eq!(caps["textDocumentSync"], 1, "full sync");
+    assert_eq!(caps["hoverProvider"], true);
+    assert_eq!(r["result"]["serverInfo"]["name"], "urigram");
+
+    c.open(DOC, TEXT);
+    let p = c.diagnostics();
+    assert_eq!(p["uri"], DOC);
+    assert_eq!(p["version"], 1);
+    let d = p["diagnostics"].as_array().unwrap();
+    assert_eq!(d.len(), 2, "{d:#?}");
+    // "😀 see http://a/b%": the emoji is two UTF-16 code units, so the 'z' is at 2 + 5 + 11.
+    assert_eq!(range(&d[0]), (0, 18, 0, 19));
+    assert_eq!(
+        d[0]["message"],
+        "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex"
+    );
+    assert_eq!(d[0]["code"], "rfc2396::escaped");
+    assert_eq!(d[0]["source"], "urigram");
+    assert_eq!(d[0]["severity"], 1);
+    assert_eq!(
+        d[0]["codeDescription"]["href"],
+        "https://www.rfc-editor.org/rfc/rfc2396.html#section-2.4.1"
+    );
+    assert_eq!(
+        d[0]["data"]["citation"]["text"],
+        "rfc2396.txt:1526 (section 2.4.1)"
+    );
+    let rel = &d[0]["relatedInformation"][0];
+    assert_eq!(rel["location"]["uri"], DOC);
+    assert_eq!(range(&rel["location"]), (0, 7, 0, 20), "the whole URI");
+    assert!(
+        rel["message"]
+            .as_str()
+            .unwrap()
+            .contains("rfc2396.txt:1526")
+    );
+    // The wrapped URI "http://ds.internic.net/%G1": the 'G' is on the next line.
+    assert_eq!(range(&d[1]), (2, 8, 2, 9));
+    assert_eq!(d[1]["data"]["uri"], "http://ds.internic.net/%G1");
+    assert_eq!(d[1]["data"]["delimiter"], "url");
+
+    // Hover on the valid URI: its components and the verdict of every grammar.
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": DOC}, "position": {"line": 2, "character": 20}}),
+    );
+    let v = h["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(h["result"]["contents"]["kind"], "markdown");
+    assert_eq!(range(&h["result"]), (2, 16, 2, 44));
+    assert!(v.contains("- scheme: `http`"), "{v}");
+    for g in Grammar::ALL {
+        assert!(
+            v.contains(&format!("- {} `{}`", g.name(), g.start_rule())),
+            "{v}"
+        );
+    }
+    common::with_snapshots(|| insta::assert_snapshot!("lsp__hover", v));
+    // Hover inside the surrogate pair and on no URI: nothing.
+    for ch in [1, 4] {
+        let h = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": DOC}, "position": {"line": 0, "character": ch}}),
+        );
+        assert_eq!(h["result"], Value::Null);
+    }
+    // Hover right after the emoji, on the invalid URI's first character.
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": DOC}, "position": {"line": 0, "character": 7}}),
+    );
+    let v = h["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        v.contains("`http://a/b%zz`") && v.contains("does not conform"),
+        "{v}"
+    );
+
+    // A change fixes the first URI; closing clears the diagnostics.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": DOC, "version": 2},
+               "contentChanges": [{"text": "😀 see http://a/b%20 next\n"}]}),
+    );
+    let p = c.diagnostics();
+    assert_eq!(p["version"], 2);
+    assert_eq!(p["diagnostics"], json!([]));
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": DOC}}),
+    );
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+
+    let r = c.request("shutdown", Value::Null);
+    assert_eq!(r["result"], Value::Null);
+    assert!(r.get("error").is_none());
+    // After shutdown, requests are refused.
+    let r = c.request("textDocument/hover", json!({}));
+    assert_eq!(r["error"]["code"], -32600);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn utf8_when_the_client_offers_it() {
+    let mut c = Client::start();
+    let r = c.initialize(
+        json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}}),
+        json!({"grammar": "rfc2396"}),
+    );
+    assert_eq!(r["result"]["capabilities"]["positionEncoding"], "utf-8");
+    c.open(DOC, TEXT);
+    let d = c.diagnostics()["diagnostics"].clone();
+    // The emoji is four bytes: the 'z' is at byte 4 + 5 + 11 of the line.
+    assert_eq!(range(&d[0]), (0, 20, 0, 21));
+    assert_eq!(range(&d[1]), (2, 8, 2, 9));
+    // No relatedInformation unless the client says it supports it; hover in plain text.
+    assert!(d[0].get("relatedInformation").is_none());
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": DOC}, "position": {"line": 0, "character": 9}}),
+    );
+    assert_eq!(h["result"]["contents"]["kind"], "plaintext");
+    assert_eq!(range(&h["result"]), (0, 9, 0, 22));
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn malformed_messages_get_errors_and_the_server_goes_on() {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    // Bad params for a known method.
+    let r = c.request("textDocument/hover", json!({"textDocument": 5}));
+    assert_eq!(r["error"]["code"], -32602);
+    let r = c.request("textDocument/hover", json!("nonsense"));
+    assert_eq!(r["error"]["code"], -32602);
+    // An unknown request.
+    let r = c.request("urigram/frobnicate", json!({}));
+    assert_eq!(r["error"]["code"], -32601);
+    // A body that is not JSON, and JSON that is no message.
+    c.raw(b"{not json");
+    let r = c.wait(|m| m["error"]["code"] == -32700);
+    assert_eq!(r["id"], Value::Null);
+    c.send(json!({"jsonrpc": "2.0", "id": 77, "method": 5}));
+    let r = c.wait(|m| m["id"] == 77);
+    assert_eq!(r["error"]["code"], -32600);
+    // A notification with bad params: logged, no response.
+    c.notify("textDocument/didOpen", json!({"textDocument": 1}));
+    let log = c.wait(|m| m["method"] == "window/logMessage");
+    assert_eq!(log["params"]["type"], 1);
+    // A second initialize is refused.
+    let r = c.request("initialize", json!({"capabilities": {}}));
+    assert_eq!(r["error"]["code"], -32600);
+    // Still serving. The URI ends where two hex digits were expected: an empty range there.
+    c.open(DOC, "http://a/%");
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(range(&d[0]), (0, 10, 0, 10));
+    assert!(
+        d[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the end of the input")
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn every_grammar_by_initialization_options() {
+    for g in Grammar::ALL {
+        let mut c = Client::start();
+        c.initialize(json!({}), json!({"grammar": g.name()}));
+        // Nothing outside ASCII is in any grammar.
+        c.open(DOC, "see <URL:http://a/\u{e9}>");
+        let d = c.diagnostics()["diagnostics"].clone();
+        let d = d.as_array().unwrap();
+        assert!(!d.is_empty(), "{g}");
+        assert!(
+            d.iter()
+                .all(|d| d["code"].as_str().unwrap().starts_with(&format!("{g}::"))),
+            "{d:?}"
+        );
+        c.request("shutdown", Value::Null);
+        c.notify("exit", Value::Null);
+        assert_eq!(c.exit_code(), 0);
+    }
+}
+
+#[test]
+fn an_unknown_grammar_is_a_warning() {
+    let mut c = Client::start();
+    let r = c.initialize(json!({}), json!({"grammar": "rfc9999"}));
+    assert!(r.get("result").is_some());
+    let m = c.wait(|m| m["method"] == "window/showMessage");
+    assert_eq!(m["params"]["type"], 2);
+    assert!(m["params"]["message"].as_str().unwrap().contains("rfc9999"));
+    c.open(DOC, "http://a/%zz");
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d[0]["code"], "rfc2396::escaped");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn exit_without_shutdown_and_end_of_input() {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 1);
+    let c = Client::start();
+    assert_eq!(c.exit_code(), 1);
+}
