@@ -2,10 +2,10 @@
 //! to 3.11, the appendix and the references, the URL forms of section 3 (which hold
 //! `<placeholders>` and so are not URLs themselves), and the Gopher+ strings of 3.4.
 
-use urigram::Grammar;
 use urigram::rfc1738::{
     FileHost, FtpCommand, GroupPart, HostKind, ParseOptions, SchemePart, Url, find_urls,
 };
+use urigram::{Delimiter, Grammar};
 
 fn url(s: &str) -> Url<'_> {
     match Url::parse(s) {
@@ -185,7 +185,10 @@ fn references() {
 fn every_wrapped_url_in_the_rfc() {
     let rfc = include_str!("data/rfc1738.txt");
     let found = find_urls(rfc);
-    let wrapped: Vec<_> = found.iter().filter(|u| u.prefixed).collect();
+    let wrapped: Vec<_> = found
+        .iter()
+        .filter(|u| u.delimiter == Delimiter::AngleUrl)
+        .collect();
     assert_eq!(wrapped.len(), 30);
     for u in &wrapped {
         assert!(u.verdict.is_ok(), "{}: {:?}", u.url, u.verdict);

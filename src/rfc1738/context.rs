@@ -1,5 +1,5 @@
 //! URLs in free text: the appendix "Recommendations for URLs in Context"
-//! (rfc1738.txt:1183-1225).
+//! (rfc1738.txt:1183-1225), read for RFC 1738 URLs.
 //!
 //! The appendix recommends writing a URL in text as `<URL:...>`: the angle brackets and the
 //! prefix are a wrapper, not part of the URL. Long URLs may be broken across lines with
@@ -7,45 +7,49 @@
 //! break a line after a hyphen, since typesetters add hyphens at line ends; so when a line
 //! break does follow a hyphen, the reader "should ignore all unencoded whitespace around the
 //! line break, and should be aware that the hyphen may or may not actually be part of the
-//! URL". A fragment identifier goes inside the brackets too, after a `#`.
+//! URL". A fragment identifier goes "within the brackets as well", after a `#`, though it is
+//! no part of the URL (`#` is no `xchar`).
+//!
+//! [`find_urls`] finds the URLs as [`crate::extract`] does (wrappers, line breaks, URLs
+//! without a wrapper), and then reads them as RFC 1738 asks: the fragment identifier is split
+//! off, and both readings of a hyphen at a line break are checked.
 
 use std::ops::Range;
 
 use super::Url;
-use crate::error::Error;
+use crate::error::{Error, Position};
+use crate::extract::{Delimiter, Found, Piece, extract};
 use crate::grammar::Grammar;
 
 /// A URL found in text by [`find_urls`], with where it came from and whether it is valid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UrlInContext {
-    /// The wrapper in the text: from its `<` to its `>` (to where it stops, when no `>`
-    /// closes it).
-    pub wrapper: Range<usize>,
-    /// Whether the wrapper has the `URL:` prefix (`<URL:...>`), not only the brackets.
-    pub prefixed: bool,
-    /// Whether a `>` closes the wrapper.
-    pub closed: bool,
-    /// The URL, whitespace removed; the fragment identifier (from `#`) is not part of it.
+    /// How it was marked off in the text: `<URL:...>`, `<...>`, or not at all.
+    pub delimiter: Delimiter,
+    /// All of it in the text: the wrapper and the fragment identifier included.
+    pub outer: Range<usize>,
+    /// The URL: whitespace removed, the fragment identifier left out, hyphens at line breaks
+    /// kept.
     pub url: String,
-    /// The URL in the text: from its first character to its last, whitespace included.
+    /// The URL in the text: from its first byte to one past its last, whitespace included.
     pub range: Range<usize>,
-    /// The fragment identifier after a `#` inside the wrapper, if any.
+    /// The fragment identifier after a `#`, if any.
     pub fragment: Option<Fragment>,
-    /// Offsets in the text of hyphens that a line break follows: each may or may not be part
-    /// of the URL. [`UrlInContext::url`] keeps them.
+    /// Offsets in the text of the hyphens in the URL that a line break follows: each "may or
+    /// may not actually be part of the URL". [`UrlInContext::url`] keeps them.
     pub break_hyphens: Vec<usize>,
-    /// Whether [`UrlInContext::url`] is a `url` of RFC 1738. Error offsets count in `url`;
-    /// [`UrlInContext::source_offset`] maps them to the text.
+    /// Whether [`UrlInContext::url`] is a `url` of RFC 1738. The error is placed in the text:
+    /// its offset, line and columns count there (its message names the byte in the URL).
     pub verdict: Result<(), Error>,
-    /// When there are break hyphens: the URL without them, and its verdict.
+    /// When there are break hyphens: the URL without them, and its verdict (placed in the
+    /// text too).
     pub without_break_hyphens: Option<(String, Result<(), Error>)>,
-    /// `(offset in url, offset in text, length)` of each run of the URL between whitespace.
-    pieces: Vec<(usize, usize, usize)>,
+    pieces: Vec<Piece>,
 }
 
-/// The fragment identifier of a URL in context (everything after the `#`, whitespace
-/// removed).
+/// The fragment identifier of a URL in context: everything after the `#`, whitespace
+/// removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fragment {
     /// The identifier, without the `#`.
@@ -55,15 +59,15 @@ pub struct Fragment {
 }
 
 impl UrlInContext {
-    /// The offset in the text of byte `offset` of [`UrlInContext::url`] (the end of the URL
-    /// for `offset == url.len()`).
-    pub fn source_offset(&self, offset: usize) -> usize {
-        for &(at, src, len) in &self.pieces {
-            if offset < at + len {
-                return src + offset.saturating_sub(at);
-            }
-        }
-        self.range.end
+    /// The offset in the text of byte `at` of [`UrlInContext::url`] (the URL's end for `at`
+    /// at or past its end).
+    pub fn source_offset(&self, at: usize) -> usize {
+        source_offset(&self.pieces, at, self.range.end)
+    }
+
+    /// Whether the URL (with its hyphens) is valid.
+    pub fn is_valid(&self) -> bool {
+        self.verdict.is_ok()
     }
 
     /// The typed URL, when the verdict is `Ok`.
@@ -72,11 +76,10 @@ impl UrlInContext {
     }
 }
 
-/// The URLs in `text` written as the appendix recommends: in `<URL:...>`, or in `<...>`
-/// when what follows the `<` starts like a URL (a scheme name and `:`). Wrappers are removed,
-/// whitespace inside them is ignored, a `#` starts the fragment identifier, and each URL is
-/// checked against RFC 1738's `url`. A wrapper ends at its `>`, or unclosed at the next `<`
-/// or the end of the text.
+/// The RFC 1738 URLs of `text`: found as [`crate::extract::extract`] finds URIs (in
+/// `<URL:...>`, in `<scheme:...>`, or by a scheme that starts a word), whitespace inside
+/// wrappers ignored; then the fragment identifier after a `#` split off, and the URL checked
+/// against RFC 1738's `url`, with and without the hyphens that line breaks follow.
 ///
 /// The appendix's own example:
 ///
@@ -98,84 +101,80 @@ impl UrlInContext {
 /// assert_eq!(&text[found[1].range.clone()], "ftp://ds.in\n      ternic.net/rfc");
 /// ```
 pub fn find_urls(text: &str) -> Vec<UrlInContext> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(k) = b[at..].iter().position(|&c| c == b'<') {
-        let open = at + k;
-        let prefixed = b[open + 1..].starts_with(b"URL:");
-        let start = if prefixed { open + 5 } else { open + 1 };
-        if !prefixed && !starts_like_url(&b[start..]) {
-            at = open + 1;
-            continue;
-        }
-        let stop = b[start..]
-            .iter()
-            .position(|&c| c == b'>' || c == b'<')
-            .map_or(b.len(), |k| start + k);
-        let closed = b.get(stop) == Some(&b'>');
-        out.push(read(text, open, start, stop, prefixed, closed));
-        at = if closed { stop + 1 } else { stop };
-    }
-    out
-}
-
-/// A scheme name and `:`, as a wrapper without the `URL:` prefix must start.
-fn starts_like_url(b: &[u8]) -> bool {
-    let n = b
+    extract(text, Grammar::Rfc1738)
         .iter()
-        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
-        .unwrap_or(b.len());
-    n > 0 && b.get(n) == Some(&b':')
+        .map(|f| read(text, f))
+        .collect()
 }
 
-/// The URL of the wrapper `text[open..stop]` whose content starts at `start`.
-fn read(
-    text: &str,
-    open: usize,
-    start: usize,
-    stop: usize,
-    prefixed: bool,
-    closed: bool,
-) -> UrlInContext {
-    let content = &text[start..stop];
-    let (url_part, frag_part) = match content.find('#') {
-        Some(h) => (&content[..h], Some((start + h + 1, &content[h + 1..]))),
-        None => (content, None),
-    };
-    let (url, pieces, break_hyphens) = squeeze(url_part, start);
-    let range = match (pieces.first(), pieces.last()) {
-        (Some(f), Some(l)) => f.1..l.1 + l.2,
-        _ => start..start,
-    };
-    let fragment = frag_part.map(|(at, f)| {
-        let (s, p, _) = squeeze(f, at);
-        let range = match (p.first(), p.last()) {
-            (Some(f), Some(l)) => f.1..l.1 + l.2,
-            _ => at..at,
-        };
-        Fragment { text: s, range }
-    });
-    let check = |s: &str| Grammar::Rfc1738.check("url", s);
-    let verdict = check(&url);
-    let without_break_hyphens = if break_hyphens.is_empty() {
-        None
-    } else {
-        let mut s = String::with_capacity(url.len());
-        for &(at, src, len) in &pieces {
-            let piece = &url[at..at + len];
-            match break_hyphens.contains(&(src + len - 1)) {
-                true => s.push_str(&piece[..len - 1]),
-                false => s.push_str(piece),
+/// The RFC 1738 reading of one URI that [`extract`] found.
+fn read(text: &str, f: &Found<'_>) -> UrlInContext {
+    // The pieces with every hyphen in them (`extract` may have dropped the break hyphens).
+    let mut ranges: Vec<Range<usize>> = f.pieces.iter().map(|p| p.range.clone()).collect();
+    if f.hyphens_dropped {
+        for &h in &f.hyphen_breaks {
+            match ranges.iter_mut().find(|r| r.end == h) {
+                Some(r) => r.end = h + 1,
+                None => {
+                    let k = ranges.partition_point(|r| r.start < h);
+                    ranges.insert(k, h..h + 1);
+                }
             }
         }
-        let v = check(&s);
-        Some((s, v))
+    }
+    // Split at the first `#`.
+    let hash = ranges
+        .iter()
+        .find_map(|r| text[r.clone()].find('#').map(|k| r.start + k));
+    let (url_ranges, fragment) = match hash {
+        None => (ranges, None),
+        Some(h) => {
+            let before: Vec<Range<usize>> = ranges
+                .iter()
+                .filter(|r| r.start < h)
+                .map(|r| r.start..r.end.min(h))
+                .filter(|r| !r.is_empty())
+                .collect();
+            let after: Vec<Range<usize>> = ranges
+                .iter()
+                .filter(|r| r.end > h + 1)
+                .map(|r| r.start.max(h + 1)..r.end)
+                .collect();
+            let frag = Fragment {
+                text: after.iter().map(|r| &text[r.clone()]).collect(),
+                range: match (after.first(), after.last()) {
+                    (Some(a), Some(z)) => a.start..z.end,
+                    _ => h + 1..h + 1,
+                },
+            };
+            (before, Some(frag))
+        }
     };
+    let range = match (url_ranges.first(), url_ranges.last()) {
+        (Some(a), Some(z)) => a.start..z.end,
+        _ => f.range.start..f.range.start,
+    };
+    let break_hyphens: Vec<usize> = f
+        .hyphen_breaks
+        .iter()
+        .copied()
+        .filter(|&h| h < range.end)
+        .collect();
+    let (url, pieces) = assemble(text, &url_ranges);
+    let verdict = check(text, &url, &pieces, range.end);
+    let without_break_hyphens = (!break_hyphens.is_empty()).then(|| {
+        let cut: Vec<Range<usize>> = url_ranges
+            .iter()
+            .map(|r| r.start..r.end - usize::from(break_hyphens.contains(&(r.end - 1))))
+            .filter(|r| !r.is_empty())
+            .collect();
+        let (s, p) = assemble(text, &cut);
+        let v = check(text, &s, &p, range.end);
+        (s, v)
+    });
     UrlInContext {
-        wrapper: open..if closed { stop + 1 } else { stop },
-        prefixed,
-        closed,
+        delimiter: f.delimiter,
+        outer: f.outer.clone(),
         url,
         range,
         fragment,
@@ -186,38 +185,36 @@ fn read(
     }
 }
 
-/// `s` (at offset `base` of the text) without its whitespace: the string, its pieces
-/// `(offset in the string, offset in the text, length)`, and the hyphens a line break
-/// follows.
-#[allow(clippy::type_complexity)]
-fn squeeze(s: &str, base: usize) -> (String, Vec<(usize, usize, usize)>, Vec<usize>) {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    let mut pieces = Vec::new();
-    let mut hyphens = Vec::new();
-    let mut k = 0;
-    while k < b.len() {
-        let ws = b[k..]
-            .iter()
-            .take_while(|c| c.is_ascii_whitespace())
-            .count();
-        if ws > 0 {
-            let gap = &b[k..k + ws];
-            if k > 0 && b[k - 1] == b'-' && gap.iter().any(|&c| c == b'\n' || c == b'\r') {
-                hyphens.push(base + k - 1);
-            }
-            k += ws;
-            continue;
-        }
-        let len = b[k..]
-            .iter()
-            .take_while(|c| !c.is_ascii_whitespace())
-            .count();
-        pieces.push((out.len(), base + k, len));
-        out.push_str(&s[k..k + len]);
-        k += len;
+/// The string of `ranges` of `text`, and its pieces.
+fn assemble(text: &str, ranges: &[Range<usize>]) -> (String, Vec<Piece>) {
+    let mut s = String::new();
+    let mut pieces = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        pieces.push(Piece {
+            at: s.len(),
+            range: r.clone(),
+        });
+        s.push_str(&text[r.clone()]);
     }
-    (out, pieces, hyphens)
+    (s, pieces)
+}
+
+/// The text offset of byte `at` of the string made of `pieces` (`end` past its end).
+fn source_offset(pieces: &[Piece], at: usize, end: usize) -> usize {
+    let k = pieces.partition_point(|p| p.at <= at);
+    match k.checked_sub(1).and_then(|k| pieces.get(k)) {
+        Some(p) if at < p.at + p.range.len() => p.range.start + (at - p.at),
+        _ => end,
+    }
+}
+
+/// Check `url` (made of `pieces` of `text`) and place the error in the text.
+fn check(text: &str, url: &str, pieces: &[Piece], end: usize) -> Result<(), Error> {
+    Grammar::Rfc1738.check("url", url).map_err(|e| {
+        let offset = source_offset(pieces, e.offset, end);
+        let width = e.end - e.offset;
+        e.relocated(offset, offset + width, Position::of(text, offset))
+    })
 }
 
 #[cfg(test)]
@@ -237,23 +234,23 @@ mod tests {
         let u = &found[0];
         assert_eq!(u.url, "ftp://info.cern.ch/pub/www/doc;type=d");
         assert!(matches!(u.parse().unwrap(), Url::Ftp(f) if f.typecode() == Some('d')));
-        assert!(u.prefixed && u.closed);
+        assert_eq!(u.delimiter, Delimiter::AngleUrl);
         assert_eq!(
-            &APPENDIX[u.wrapper.clone()],
+            &APPENDIX[u.outer.clone()],
             "<URL:ftp://info.cern.ch/pub/www/doc;\n      type=d>"
         );
         assert_eq!(
             &APPENDIX[u.range.clone()],
             "ftp://info.cern.ch/pub/www/doc;\n      type=d"
         );
-        // Byte 31 of the URL (`;`) and byte 32 (`t`, after the line break).
+        // Byte 30 of the URL (`;`) and byte 31 (`t`, after the line break).
         assert_eq!(&APPENDIX[u.source_offset(30)..u.source_offset(30) + 1], ";");
         assert_eq!(&APPENDIX[u.source_offset(31)..u.source_offset(31) + 1], "t");
         assert_eq!(found[1].url, "ftp://ds.internic.net/rfc");
-        assert!(found[1].verdict.is_ok());
+        assert!(found[1].is_valid());
         let u = &found[2];
         assert_eq!(u.url, "http://ds.internic.net/instructions/overview.html");
-        assert!(u.verdict.is_ok());
+        assert!(u.is_valid());
         let f = u.fragment.as_ref().unwrap();
         assert_eq!(f.text, "WARNING");
         assert_eq!(&APPENDIX[f.range.clone()], "WARNING");
@@ -277,27 +274,44 @@ mod tests {
         // A space that is no line break after a hyphen: ignored, and the hyphen stays.
         assert_eq!(found[1].url, "ftp://x.org/a-b");
         assert!(found[1].break_hyphens.is_empty());
+        // Under RFC 1738 a `-` is valid wherever a URL can break (it is a scheme character and
+        // an `xchar`): both readings are valid URLs, and different ones.
+        let text = "<URL:ftp://ftp.exam-\n  ple.com/>";
+        let u = &find_urls(text)[0];
+        assert_eq!(u.url, "ftp://ftp.exam-ple.com/");
+        assert!(u.is_valid());
+        let (alt, v) = u.without_break_hyphens.as_ref().unwrap();
+        assert_eq!(alt, "ftp://ftp.example.com/");
+        assert!(v.is_ok());
+        let text = "at http://www.exam-\n  ple.com/ today";
+        let u = &find_urls(text)[0];
+        assert_eq!(u.url, "http://www.exam-ple.com/");
+        assert_eq!(
+            u.without_break_hyphens.as_ref().unwrap().0,
+            "http://www.example.com/"
+        );
     }
 
     #[test]
-    fn wrappers() {
-        let text = "a <http://h/x> b <not a url> c <mailto:x@y> <URL:http://a b/~x> <URL:http://h/";
+    fn wrappers_and_errors() {
+        let text = "a <http://h/x> b <not a url> c <mailto:x@y> <URL:http://a b/~x> d";
         let found = find_urls(text);
         let urls: Vec<&str> = found.iter().map(|u| u.url.as_str()).collect();
-        assert_eq!(
-            urls,
-            ["http://h/x", "mailto:x@y", "http://ab/~x", "http://h/"]
-        );
-        assert!(!found[0].prefixed && found[0].closed);
-        assert!(found[2].verdict.is_err());
-        assert!(!found[3].closed);
-        assert_eq!(found[3].wrapper.end, text.len());
+        assert_eq!(urls, ["http://h/x", "mailto:x@y", "http://ab/~x"]);
+        assert_eq!(found[0].delimiter, Delimiter::Angle);
         let e = found[2].verdict.as_ref().unwrap_err();
-        assert_eq!(e.offset, 10);
+        // The error is placed in the text: at the `~`.
+        assert_eq!(e.offset, text.find('~').unwrap());
         assert_eq!(found[2].source_offset(10), text.find('~').unwrap());
+        // Undelimited URLs too, the fragment split off.
+        let found = find_urls("see http://h/a#top. or news:*");
+        assert_eq!(found[0].url, "http://h/a");
+        assert_eq!(found[0].fragment.as_ref().unwrap().text, "top");
+        assert!(found[0].is_valid());
+        assert!(matches!(found[1].parse().unwrap(), Url::News(_)));
         assert!(find_urls("").is_empty());
         assert!(find_urls("<").is_empty());
-        assert_eq!(find_urls("<URL:").len(), 1);
         assert_eq!(find_urls("<URL:>")[0].range, 5..5);
+        assert_eq!(find_urls("<URL:#x>")[0].url, "");
     }
 }
