@@ -69,6 +69,9 @@ pub struct ErrorInfo {
     pub expected: Vec<Expected>,
     /// Where the spec defines `rule`.
     pub citation: Citation,
+    /// What to write instead, for the common mistakes (a space, a non-ASCII character, a `%`
+    /// that begins no escape ...).
+    pub help: Option<String>,
     /// The whole message in plain words.
     pub message: String,
 }
@@ -77,6 +80,41 @@ impl Error {
     /// The expected items as plain strings (literals quoted, productions by name).
     pub fn expected_names(&self) -> Vec<String> {
         self.expected.iter().map(|e| e.to_string()).collect()
+    }
+
+    /// A stable diagnostic code, `{grammar}::{rule}::{expected-kind}`, for grouping and
+    /// counting errors: the grammar, the innermost production that failed ([`ErrorInfo::rule`])
+    /// and what was expected there. The expected kind names each expected item as
+    /// [`Expected`]'s `Display` does (productions by name, literals quoted), except that the end
+    /// of the input is `end-of-input`; several items are joined with `|` in their sorted order.
+    /// An error that expected nothing (an unknown rule name) has the kind `none`.
+    ///
+    /// The code depends only on the grammar, the production and the expected set, never on
+    /// the input's text or offsets, so two inputs that fail in the same way share it. It
+    /// changes only when the grammar's expectations at that place change.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.code(), "rfc2396::escaped::hex");
+    /// let e = Grammar::Rfc2396.check("IPv4address", "1.2.3").unwrap_err();
+    /// assert_eq!(e.code(), r#"rfc2396::IPv4address::digit|".""#);
+    /// ```
+    pub fn code(&self) -> String {
+        let mut code = format!("{}::{}::", self.grammar, self.rule);
+        if self.expected.is_empty() {
+            code.push_str("none");
+        }
+        for (k, e) in self.expected.iter().enumerate() {
+            if k > 0 {
+                code.push('|');
+            }
+            match e {
+                Expected::EndOfInput => code.push_str("end-of-input"),
+                e => code.push_str(&e.to_string()),
+            }
+        }
+        code
     }
 
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
@@ -121,6 +159,7 @@ impl Error {
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
         let message = message(start_rule, rule, offset, found, &expected);
+        let help = crate::help::help(grammar, input, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -134,6 +173,7 @@ impl Error {
             found,
             expected,
             citation,
+            help,
             message,
         }))
     }
@@ -207,8 +247,8 @@ fn message(
     m
 }
 
-/// `a`, `a or b`, `a, b or c`.
-pub(crate) fn one_of(items: &[Expected]) -> String {
+/// A list for people: `a`, `a or b`, `a, b or c`.
+pub fn one_of(items: &[Expected]) -> String {
     let names: Vec<String> = items.iter().map(|e| e.to_string()).collect();
     match names.len() {
         0 => String::new(),
@@ -290,5 +330,41 @@ mod tests {
         assert_eq!((p.line, p.column, p.column_utf16), (2, 4, 5));
         assert_eq!(Position::of("abc", 99).column, 4);
         assert_eq!(Position::of("é", 1).column, 1);
+    }
+
+    #[test]
+    fn codes_name_grammar_rule_and_expected_kind() {
+        let g = crate::Grammar::Rfc2396;
+        let code = |rule: &str, input: &str| g.check(rule, input).unwrap_err().code();
+        assert_eq!(
+            code("URI-reference", "http://a/b%zz"),
+            "rfc2396::escaped::hex"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/b%z"),
+            "rfc2396::escaped::hex"
+        );
+        // A literal is quoted; the end of the input has a name of its own.
+        assert_eq!(
+            code("IPv4address", "1.2.3"),
+            r#"rfc2396::IPv4address::digit|".""#
+        );
+        assert_eq!(
+            code("hostname", "a-.b"),
+            r#"rfc2396::hostname::alphanum|"-""#
+        );
+        assert_eq!(code("port", "8x"), "rfc2396::port::digit|end-of-input");
+        // The same failure in different text shares the code.
+        assert_eq!(
+            code("URI-reference", "http://exa mple/"),
+            code("URI-reference", "http://other host/x")
+        );
+        // Non-UTF-8 input fails like any other byte at that place.
+        let e = g
+            .check_bytes("URI-reference", b"http://a/b%\xff")
+            .unwrap_err();
+        assert_eq!(e.code(), "rfc2396::escaped::hex");
+        let e = g.check("no-such-rule", "x").unwrap_err();
+        assert_eq!(e.code(), "rfc2396::URI-reference::none");
     }
 }

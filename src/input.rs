@@ -85,6 +85,9 @@ pub struct Node {
     pub depth: usize,
 }
 
+/// The `end` of a node whose production has not returned yet.
+const OPEN: usize = usize::MAX;
+
 /// The side channel: the farthest failure, what was expected there, the productions open at
 /// that point, and (in [`Mode::Tree`]) the derivation.
 #[derive(Debug)]
@@ -95,6 +98,7 @@ pub struct Tracker {
     stack: RefCell<Vec<&'static str>>,
     failed_in: RefCell<Vec<&'static str>>,
     nodes: RefCell<Vec<Node>>,
+    nodes_at_farthest: RefCell<Vec<Node>>,
 }
 
 impl Tracker {
@@ -107,6 +111,7 @@ impl Tracker {
             stack: RefCell::new(Vec::new()),
             failed_in: RefCell::new(Vec::new()),
             nodes: RefCell::new(Vec::new()),
+            nodes_at_farthest: RefCell::new(Vec::new()),
         }
     }
 
@@ -153,6 +158,12 @@ impl Tracker {
         self.nodes.borrow().clone()
     }
 
+    /// The derivation as it stood at the farthest failure (only in [`Mode::Tree`]): the
+    /// productions that had matched, and those still open there, which end at the failure.
+    pub fn nodes_at_farthest(&self) -> Vec<Node> {
+        self.nodes_at_farthest.borrow().clone()
+    }
+
     /// Record that `what` was expected at byte `pos`.
     #[inline]
     pub fn record(&self, pos: usize, what: Expected) {
@@ -191,8 +202,11 @@ impl Tracker {
                     .take_while(|(a, b)| a == b)
                     .count();
                 fi.truncate(common);
+                // The latest state at the farthest byte is the most complete derivation there.
+                self.snapshot_tree(pos);
             }
             _ => {
+                self.snapshot_tree(pos);
                 self.farthest.set(Some(pos));
                 let mut e = self.expected.borrow_mut();
                 e.clear();
@@ -219,6 +233,19 @@ impl Tracker {
         if self.mode == Mode::Tree {
             self.nodes.borrow_mut().truncate(mark);
         }
+    }
+
+    /// In [`Mode::Tree`], keep the derivation as it stands, open productions ending at `pos`.
+    fn snapshot_tree(&self, pos: usize) {
+        if self.mode != Mode::Tree {
+            return;
+        }
+        let mut snap = self.nodes_at_farthest.borrow_mut();
+        snap.clear();
+        snap.extend(self.nodes.borrow().iter().map(|n| Node {
+            end: if n.end == OPEN { pos } else { n.end },
+            ..n.clone()
+        }));
     }
 
     /// Add a tree node for a part that a production matched without calling the function of
@@ -264,7 +291,7 @@ fn production_slow<'a, O>(
         nodes.push(Node {
             rule: name,
             start,
-            end: start,
+            end: OPEN,
             depth: t.stack.borrow().len(),
         });
         Some(nodes.len() - 1)

@@ -28,6 +28,7 @@ pub mod error;
 pub mod escape;
 pub mod extract;
 pub mod grammar;
+mod help;
 pub mod input;
 pub mod normalize;
 pub mod part;

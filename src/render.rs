@@ -38,6 +38,9 @@ pub fn render(e: &Error, input: &str) -> String {
     let _ = writeln!(out, "{pad} | {}^", " ".repeat(e.column - 1));
     let stack = e.stack.join(" > ");
     let _ = writeln!(out, "{pad} = in: {stack}");
+    if let Some(h) = &e.help {
+        let _ = writeln!(out, "{pad} = help: {h}");
+    }
     let _ = write!(out, "{pad} = see: {}", e.citation);
     out
 }

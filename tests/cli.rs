@@ -170,3 +170,145 @@ fn conform_agrees_and_reports_per_rule() {
     );
     assert_eq!(doc["disagree"], 0);
 }
+
+#[test]
+fn resolve_appendix_c_on_the_command_line() {
+    let code = snap(
+        "cli__resolve",
+        &[
+            "resolve",
+            "http://a/b/c/d;p?q",
+            "g:h",
+            "g",
+            "./g",
+            "g/",
+            "/g",
+            "//g",
+            "?y",
+            "g?y",
+            "#s",
+            "g#s",
+            "g?y#s",
+            ";x",
+            "g;x",
+            "g;x?y#s",
+            ".",
+            "./",
+            "..",
+            "../",
+            "../g",
+            "../..",
+            "../../",
+            "../../g",
+            "",
+            "../../../g",
+            "../../../../g",
+            "/./g",
+            "/../g",
+            "g.",
+            ".g",
+            "g..",
+            "..g",
+            "./../g",
+            "./g/.",
+            "g/./h",
+            "g/../h",
+            "g;x=1/./y",
+            "g;x=1/../y",
+            "g?y/./x",
+            "g?y/../x",
+            "g#s/./x",
+            "g#s/../x",
+            "http:g",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let code = snap(
+        "cli__resolve_options_jsonl",
+        &[
+            "resolve",
+            "--leading-dot-dot",
+            "strip",
+            "--backwards-compatible-scheme",
+            "--format",
+            "jsonl",
+            "http://a/b/c/d;p?q",
+            "../../../g",
+            "http:g",
+            "g h",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn normalize_and_equivalent() {
+    let code = snap(
+        "cli__normalize",
+        &[
+            "normalize",
+            "HTTP://www.XEROX.com:80/%7Ea%2f",
+            "ftp://h:21/",
+            "mailto:A@B",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let (code, out, _) = urigram(&["equivalent", "http://a:80/%7e", "HTTP://A/~"], b"");
+    assert_eq!(code, 0, "{out}");
+    let (code, _, _) = urigram(&["equivalent", "http://a/b", "http://a/c"], b"");
+    assert_eq!(code, 1);
+    snap(
+        "cli__equivalent_json",
+        &[
+            "equivalent",
+            "--format",
+            "json",
+            "http://a:80/%7e",
+            "HTTP://A/~",
+        ],
+        b"",
+    );
+}
+
+#[test]
+fn explain_valid_invalid_and_json() {
+    assert_eq!(
+        snap(
+            "cli__explain_valid",
+            &["explain", "http://a@b:8/x;p?q#f"],
+            b""
+        ),
+        0
+    );
+    assert_eq!(
+        snap(
+            "cli__explain_invalid",
+            &["explain", "http://exa mple/"],
+            b""
+        ),
+        1
+    );
+    assert_eq!(
+        snap(
+            "cli__explain_json",
+            &[
+                "explain",
+                "--format",
+                "json",
+                "--rule",
+                "hostport",
+                "h.example:8x"
+            ],
+            b""
+        ),
+        1
+    );
+    let (code, out, _) = urigram(&["explain", "--format", "jsonl", "ftp://a/b"], b"");
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["tree"][0]["rule"], "URI-reference");
+    assert_eq!(doc["tree"][0]["children"][0]["rule"], "absoluteURI");
+}

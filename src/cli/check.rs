@@ -207,6 +207,7 @@ pub fn error_json(e: &Error) -> Value {
         "found": e.found.map(String::from),
         "expected": e.expected_names(),
         "message": e.message,
+        "help": e.help,
         "citation": {
             "file": e.citation.file,
             "line": e.citation.line,

@@ -3,9 +3,12 @@
 
 mod check;
 mod conform;
+mod explain;
 mod extract;
 #[cfg(feature = "lsp")]
 mod lsp;
+mod render;
+mod semantics;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -39,6 +42,16 @@ enum Command {
     /// Compare the combinators with the BNF interpreter (the spec text) on generated members
     /// of each rule and mutations of them.
     Conform(conform::ConformArgs),
+    /// Show the derivation of an input: every production that matched, with its text and byte
+    /// range (for a rejected input, the diagnostic and the tree up to the failure).
+    Explain(explain::ExplainArgs),
+    /// Resolve references against a base URI (RFC 2396 section 5.2), one result a line.
+    Resolve(semantics::ResolveArgs),
+    /// Normalize URI references (RFC 2396 section 6).
+    Normalize(semantics::NormalizeArgs),
+    /// Whether two URI references are equivalent (RFC 2396 section 6). Exit 0 when they are,
+    /// 1 when they are not.
+    Equivalent(semantics::EquivalentArgs),
 }
 
 /// Output formats shared by the commands.
@@ -87,6 +100,10 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         #[cfg(feature = "lsp")]
         Command::Lsp => lsp::run(),
         Command::Conform(args) => conform::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Resolve(args) => semantics::resolve(args),
+        Command::Normalize(args) => semantics::normalize(args),
+        Command::Equivalent(args) => semantics::equivalent(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),

@@ -292,8 +292,9 @@ impl Grammar {
     }
 
     /// The derivation of `input` by `rule`: every production that matched, in pre-order, with
-    /// its byte range and depth. For a rejected input, the error and the productions that had
-    /// matched when the parser stopped.
+    /// its byte range and depth. For a rejected input, the error and the partial derivation at
+    /// the error: the productions that had matched, and those still open there (which end at
+    /// the error's offset).
     pub fn derive(self, rule: &Rule, input: &str) -> Result<Vec<Node>, Box<(Vec<Node>, Error)>> {
         let t = Tracker::new(Mode::Tree);
         if let Ok((rest, ())) = (rule.parse)(t.span(input))
@@ -333,7 +334,13 @@ impl Grammar {
             t.record(rest.location_offset(), Expected::EndOfInput);
         }
         let e = Error::from_tracker(self.name(), rule.name, input, &t, |r| self.citation(r));
-        (t.nodes(), e)
+        // The productions that matched or were open where the input stopped being valid.
+        let partial = t
+            .nodes_at_farthest()
+            .into_iter()
+            .filter(|n| n.start <= e.offset)
+            .collect();
+        (partial, e)
     }
 }
 

@@ -1,0 +1,110 @@
+//! Help for the mistakes people make most: a space, a control or non-ASCII character, a `%`
+//! that begins no escape, an excluded character, an IPv6 literal under RFC 2396, an upper-case
+//! scheme under RFC 1738. Each help says what to write instead and cites the spec.
+
+use crate::input::Expected;
+
+/// The help for an error at `offset` of `input`, where `found` stands and `expected` was
+/// wanted, under `grammar`.
+pub(crate) fn help(
+    grammar: &str,
+    input: &str,
+    offset: usize,
+    found: Option<char>,
+    expected: &[Expected],
+) -> Option<String> {
+    if grammar == "rfc822" {
+        // Mail addresses, not URIs: URI escaping advice would mislead.
+        return None;
+    }
+    let before = input.get(..offset).unwrap_or("");
+    let escape_hint = |c: char| {
+        let mut buf = [0u8; 4];
+        let esc: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        esc
+    };
+    let excluded = match grammar {
+        "rfc1738" => "RFC 1738 section 2.2",
+        "rfc1630" | "rfc1630-url" => "RFC 1630, \"Encoding reserved characters\"",
+        _ => "RFC 2396 section 2.4.3",
+    };
+    if expected.contains(&Expected::Rule("hex")) {
+        return Some(format!(
+            "`%` begins an escape: `%` and two hex digits; a `%` that stands for itself is \
+             written %25 ({excluded})"
+        ));
+    }
+    let c = found?;
+    let lower_scheme = grammar == "rfc1738"
+        && c.is_ascii_uppercase()
+        && before
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b));
+    if lower_scheme {
+        return Some(
+            "RFC 1738 scheme names are lower case (section 5); section 2.1 says interpreters \
+             should treat upper case as lower case, which the typed API offers as an option"
+                .to_string(),
+        );
+    }
+    if grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
+        return Some(
+            "IPv6 literals in brackets are not part of RFC 2396; RFC 2732 adds them to its \
+             grammar"
+                .to_string(),
+        );
+    }
+    let text = match c {
+        ' ' => format!("a space cannot appear in a URI; write it as %20 ({excluded})"),
+        '#' if before.contains('#') => format!(
+            "only the first `#` starts the fragment; a `#` inside it is written %23 ({excluded})"
+        ),
+        c if c.is_ascii_control() => format!(
+            "control characters cannot appear in a URI; escape it as {} ({excluded})",
+            escape_hint(c)
+        ),
+        c if !c.is_ascii() => format!(
+            "URIs are written in US-ASCII; escape the character's octets, in UTF-8 {} \
+             ({excluded})",
+            escape_hint(c)
+        ),
+        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' | '%' => format!(
+            "`{c}` is excluded from URIs; escape it as {} ({excluded})",
+            escape_hint(c)
+        ),
+        _ => return None,
+    };
+    Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Grammar;
+
+    fn help(g: Grammar, rule: &str, s: &str) -> Option<String> {
+        g.check(rule, s).unwrap_err().help.clone()
+    }
+
+    #[test]
+    fn common_mistakes() {
+        let g = Grammar::Rfc2396;
+        let r = "URI-reference";
+        assert!(help(g, r, "http://a/b c").unwrap().contains("%20"));
+        assert!(help(g, r, "http://a/b%zz").unwrap().contains("%25"));
+        assert!(help(g, r, "http://a/\u{e9}").unwrap().contains("%C3%A9"));
+        assert!(
+            help(g, r, "http://a/\u{1F600}")
+                .unwrap()
+                .contains("%F0%9F%98%80")
+        );
+        assert!(help(g, r, "http://a/\t").unwrap().contains("%09"));
+        assert!(help(g, r, "http://[::1]/").unwrap().contains("RFC 2732"));
+        assert!(help(g, r, "http://a/{x}").unwrap().contains("%7B"));
+        assert!(help(g, r, "http://a/b#c#d").unwrap().contains("%23"));
+        assert_eq!(help(g, r, "?y"), None);
+    }
+}
