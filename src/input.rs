@@ -21,8 +21,82 @@ use nom_locate::LocatedSpan;
 
 use crate::grammar::table::Table;
 
-/// The input of every combinator: the text with its offset and line, and the tracker.
-pub type Span<'a> = LocatedSpan<&'a str, &'a Tracker>;
+/// The input of every combinator: the text with its offset and line, and the [`Track`].
+pub type Span<'a> = LocatedSpan<&'a str, Track<'a>>;
+
+/// A span's handle on the side channel: a [`Tracker`], or none at all for the fast pass, which
+/// records nothing. Its methods are the tracker's, and do nothing without one.
+#[derive(Debug, Clone, Copy)]
+pub struct Track<'a>(Option<&'a Tracker>);
+
+impl<'a> Track<'a> {
+    /// The handle of the fast pass: no tracker.
+    pub const FAST: Track<'static> = Track(None);
+
+    /// The tracker, if there is one.
+    #[inline(always)]
+    pub fn tracker(self) -> Option<&'a Tracker> {
+        self.0
+    }
+
+    /// The mode: [`Mode::Fast`] without a tracker.
+    #[inline(always)]
+    pub fn mode(self) -> Mode {
+        match self.0 {
+            None => Mode::Fast,
+            Some(t) => t.mode,
+        }
+    }
+
+    /// [`Tracker::record`].
+    #[inline(always)]
+    pub fn record(self, pos: usize, what: Expected) {
+        if let Some(t) = self.0 {
+            t.record(pos, what);
+        }
+    }
+
+    /// [`Tracker::record_within`].
+    #[inline(always)]
+    pub fn record_within(self, rule: &'static str, pos: usize, what: Expected) {
+        if let Some(t) = self.0 {
+            t.record_within(rule, pos, what);
+        }
+    }
+
+    /// [`Tracker::mark`].
+    #[inline(always)]
+    pub fn mark(self) -> usize {
+        self.0.map_or(0, Tracker::mark)
+    }
+
+    /// [`Tracker::rollback`].
+    #[inline(always)]
+    pub fn rollback(self, mark: usize) {
+        if let Some(t) = self.0 {
+            t.rollback(mark);
+        }
+    }
+
+    /// [`Tracker::leaf`].
+    #[inline(always)]
+    pub fn leaf(self, rule: &'static str, start: usize, end: usize) {
+        if let Some(t) = self.0 {
+            t.leaf(rule, start, end);
+        }
+    }
+}
+
+/// A span over `text` for the fast pass (offset 0, line 1, no tracker).
+///
+/// ```
+/// let (rest, _) = urigram::grammar::rfc2396::scheme(urigram::input::fast_span("http:")).unwrap();
+/// assert_eq!(*rest.fragment(), ":");
+/// ```
+#[inline(always)]
+pub fn fast_span(text: &str) -> Span<'_> {
+    LocatedSpan::new_extra(text, Track::FAST)
+}
 
 /// The result of every combinator.
 pub type PResult<'a, O> = IResult<Span<'a>, O, Fail>;
@@ -123,18 +197,14 @@ impl Tracker {
         }
     }
 
-    /// The fast-mode tracker of this thread. It records nothing, so one shared instance serves
-    /// every fast parse, and its `'static` lifetime lets typed values outlive the parse.
-    pub fn fast() -> &'static Tracker {
-        thread_local! {
-            static FAST: &'static Tracker = Box::leak(Box::new(Tracker::new(Mode::Fast)));
-        }
-        FAST.with(|t| *t)
-    }
-
-    /// A span over `text` starting at offset 0, line 1.
+    /// A span over `text` starting at offset 0, line 1, recording into this tracker (a
+    /// [`Mode::Fast`] tracker records nothing: its spans carry none, as [`fast_span`]'s do).
     pub fn span<'a>(&'a self, text: &'a str) -> Span<'a> {
-        LocatedSpan::new_extra(text, self)
+        let track = match self.mode {
+            Mode::Fast => Track(None),
+            _ => Track(Some(self)),
+        };
+        LocatedSpan::new_extra(text, track)
     }
 
     /// The mode this tracker records in.
@@ -299,19 +369,19 @@ pub fn production<'a, O>(
     name: &'static str,
     f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
 ) -> PResult<'a, O> {
-    if i.extra.mode == Mode::Fast {
-        return f(i);
+    match i.extra.tracker() {
+        Some(t) if t.mode != Mode::Fast => production_slow(t, i, name, f),
+        _ => f(i),
     }
-    production_slow(i, name, f)
 }
 
 #[inline(never)]
 fn production_slow<'a, O>(
+    t: &Tracker,
     i: Span<'a>,
     name: &'static str,
     f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
 ) -> PResult<'a, O> {
-    let t = i.extra;
     let start = i.location_offset();
     let node = if t.mode == Mode::Tree {
         let mut nodes = t.nodes.borrow_mut();

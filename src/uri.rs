@@ -7,7 +7,6 @@ use std::str::FromStr;
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc2396;
-use crate::input::Tracker;
 use crate::part::Part;
 
 /// A `URI-reference` (RFC 2396 section 4, rfc2396.txt:1465): an absolute URI, a relative
@@ -62,7 +61,7 @@ pub enum ReferenceKind {
 impl<'a> UriReference<'a> {
     /// Parse `s` as a `URI-reference`.
     pub fn parse(s: &'a str) -> Result<UriReference<'a>, Error> {
-        if let Ok((rest, u)) = rfc2396::uri_reference(Tracker::fast().span(s))
+        if let Ok((rest, u)) = rfc2396::uri_reference(crate::input::fast_span(s))
             && rest.fragment().is_empty()
         {
             return Ok(u);

@@ -283,7 +283,7 @@ impl Grammar {
 
     /// Check `input` against `rule` (see [`Grammar::check`]).
     pub fn check_rule(self, rule: &Rule, input: &str) -> Result<(), Error> {
-        if let Ok((rest, ())) = (rule.parse)(Tracker::fast().span(input))
+        if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
             && rest.fragment().is_empty()
         {
             return Ok(());

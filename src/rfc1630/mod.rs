@@ -50,7 +50,6 @@ pub use url::{
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc1630::uri as generic;
-use crate::input::Tracker;
 use crate::part::Part;
 
 /// A `fragmentaddress` of RFC 1630's generic BNF (rfc1630.txt:1220):
@@ -79,7 +78,7 @@ pub struct Uri<'a> {
 impl<'a> Uri<'a> {
     /// Parse `s` as a `fragmentaddress` of the generic BNF.
     pub fn parse(s: &'a str) -> Result<Uri<'a>, Error> {
-        if let Ok((rest, u)) = generic::fragmentaddress(Tracker::fast().span(s))
+        if let Ok((rest, u)) = generic::fragmentaddress(crate::input::fast_span(s))
             && rest.fragment().is_empty()
         {
             return Ok(u);

@@ -7,7 +7,6 @@ use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc1630::chars::{ALPHANUM, DIGIT};
 use crate::grammar::rfc1630::url as grammar;
-use crate::input::Tracker;
 use crate::part::Part;
 
 /// A `url` of RFC 1630's URL BNF (rfc1630.txt:1306): one of its eleven address forms.
@@ -54,7 +53,7 @@ pub enum Url<'a> {
 impl<'a> Url<'a> {
     /// Parse `s` as a `url`.
     pub fn parse(s: &'a str) -> Result<Url<'a>, Error> {
-        if let Ok((rest, u)) = grammar::url(Tracker::fast().span(s))
+        if let Ok((rest, u)) = grammar::url(crate::input::fast_span(s))
             && rest.fragment().is_empty()
         {
             return Ok(u);
@@ -132,7 +131,7 @@ pub struct PrefixedUrl<'a> {
 impl<'a> PrefixedUrl<'a> {
     /// Parse `s` as a `prefixedurl`.
     pub fn parse(s: &'a str) -> Result<PrefixedUrl<'a>, Error> {
-        if let Ok((rest, u)) = grammar::prefixedurl(Tracker::fast().span(s))
+        if let Ok((rest, u)) = grammar::prefixedurl(crate::input::fast_span(s))
             && rest.fragment().is_empty()
         {
             return Ok(u);

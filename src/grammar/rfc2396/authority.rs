@@ -49,6 +49,7 @@ pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
 /// before it is always a valid `userinfo`. The rest must be a whole `hostport`: a `host`, which
 /// holds no `:`, then `":" port`, which is digits. The diagnosing and tree passes run
 /// [`server`] itself (the check runs both passes, so the tests cover both).
+#[inline]
 fn authority_fast<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     let (rest, run) = many_esc(i, REG_NAME, "reg_name", "escaped")?;
     let b = run.fragment().as_bytes();
@@ -89,6 +90,7 @@ fn authority_fast<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
 }
 
 /// `host` when it matches the whole of `h`.
+#[inline]
 fn whole_host(h: Span<'_>) -> Option<Host<'_>> {
     if let Ok((r, _)) = hostname(h)
         && r.fragment().is_empty()
@@ -110,6 +112,7 @@ fn whole_host(h: Span<'_>) -> Option<Host<'_>> {
 }
 
 /// The empty server at the start of `i`.
+#[inline]
 fn empty_server<'a>(i: &Span<'a>) -> Server<'a> {
     Server {
         text: Part::new("", i.location_offset()),
