@@ -44,7 +44,7 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::grammar::{Grammar, rfc1738};
-use crate::input::Tracker;
+use crate::input::fast_span;
 use crate::part::Part;
 
 /// A `url` (rfc1738.txt:941, section 5): one of the schemes of section 3, or a generic URL.
@@ -127,7 +127,7 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 impl<'a> Url<'a> {
     /// Parse `s` as a `url`, the grammar as printed.
     pub fn parse(s: &'a str) -> Result<Url<'a>, Error> {
-        if let Ok((rest, u)) = rfc1738::url(Tracker::fast().span(s))
+        if let Ok((rest, u)) = rfc1738::url(fast_span(s))
             && rest.fragment().is_empty()
         {
             return Ok(u);
