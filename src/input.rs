@@ -173,6 +173,12 @@ pub struct Tracker {
     failed_in: RefCell<Vec<&'static str>>,
     nodes: RefCell<Vec<Node>>,
     nodes_at_farthest: RefCell<Vec<Node>>,
+    /// How many leading nodes of `nodes_at_farthest` are still those of `nodes` (open ends
+    /// aside): each snapshot copies only what changed since the last, so that recording a
+    /// tree stays linear however often the farthest failure moves.
+    snapshot_valid: Cell<usize>,
+    /// The indices in `nodes` of the productions that have not returned yet.
+    open: RefCell<Vec<usize>>,
 }
 
 impl Tracker {
@@ -186,6 +192,8 @@ impl Tracker {
             failed_in: RefCell::new(Vec::new()),
             nodes: RefCell::new(Vec::new()),
             nodes_at_farthest: RefCell::new(Vec::new()),
+            snapshot_valid: Cell::new(0),
+            open: RefCell::new(Vec::new()),
         }
     }
 
@@ -302,6 +310,15 @@ impl Tracker {
     pub fn rollback(&self, mark: usize) {
         if self.mode == Mode::Tree {
             self.nodes.borrow_mut().truncate(mark);
+            self.changed_from(mark);
+        }
+    }
+
+    /// Note that the nodes from index `k` on changed since the last snapshot.
+    #[inline(always)]
+    fn changed_from(&self, k: usize) {
+        if k < self.snapshot_valid.get() {
+            self.snapshot_valid.set(k);
         }
     }
 
@@ -310,12 +327,20 @@ impl Tracker {
         if self.mode != Mode::Tree {
             return;
         }
+        let nodes = self.nodes.borrow();
         let mut snap = self.nodes_at_farthest.borrow_mut();
-        snap.clear();
-        snap.extend(self.nodes.borrow().iter().map(|n| Node {
+        // The nodes before `valid` are unchanged since the last snapshot, except the ends of
+        // those still open, which now end at `pos`.
+        let valid = self.snapshot_valid.get().min(snap.len()).min(nodes.len());
+        snap.truncate(valid);
+        snap.extend(nodes[valid..].iter().map(|n| Node {
             end: if n.end == OPEN { pos } else { n.end },
             ..n.clone()
         }));
+        for &k in self.open.borrow().iter().filter(|&&k| k < valid) {
+            snap[k].end = pos;
+        }
+        self.snapshot_valid.set(nodes.len());
     }
 
     /// Add a tree node for a part that a production matched without calling the function of
@@ -325,7 +350,9 @@ impl Tracker {
             return;
         }
         let depth = self.stack.borrow().len();
-        self.nodes.borrow_mut().push(Node {
+        let mut nodes = self.nodes.borrow_mut();
+        self.changed_from(nodes.len());
+        nodes.push(Node {
             rule,
             start,
             end,
@@ -358,12 +385,14 @@ fn production_slow<'a, O>(
     let start = i.location_offset();
     let node = if t.mode == Mode::Tree {
         let mut nodes = t.nodes.borrow_mut();
+        t.changed_from(nodes.len());
         nodes.push(Node {
             rule: name,
             start,
             end: OPEN,
             depth: t.stack.borrow().len(),
         });
+        t.open.borrow_mut().push(nodes.len() - 1);
         Some(nodes.len() - 1)
     } else {
         None
@@ -372,6 +401,8 @@ fn production_slow<'a, O>(
     let r = f(i);
     t.stack.borrow_mut().pop();
     if let Some(idx) = node {
+        t.open.borrow_mut().pop();
+        t.changed_from(idx);
         let mut nodes = t.nodes.borrow_mut();
         match &r {
             Ok((rest, _)) => {

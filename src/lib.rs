@@ -35,6 +35,7 @@ pub mod part;
 pub mod render;
 pub mod resolve;
 pub mod rfc1630;
+pub mod rfc1738;
 pub mod split;
 pub mod uri;
 

@@ -41,6 +41,7 @@
 //! ```
 
 pub mod rfc1630;
+pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc822;
 pub mod table;
@@ -112,6 +113,8 @@ pub enum Grammar {
     /// RFC 822 `addr-spec` (section 6.1) and the lexical rules of section 3.3 it uses (start
     /// rule `addr-spec`).
     Rfc822,
+    /// RFC 1738 section 5 (start rule `url`).
+    Rfc1738,
 }
 
 impl Grammar {
@@ -121,6 +124,7 @@ impl Grammar {
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
         Grammar::Rfc822,
+        Grammar::Rfc1738,
     ];
 
     /// The grammar's name: `rfc2396`.
@@ -130,6 +134,7 @@ impl Grammar {
             Grammar::Rfc1630 => "rfc1630",
             Grammar::Rfc1630Url => "rfc1630-url",
             Grammar::Rfc822 => "rfc822",
+            Grammar::Rfc1738 => "rfc1738",
         }
     }
 
@@ -139,6 +144,7 @@ impl Grammar {
             Grammar::Rfc2396 => "rfc2396.txt",
             Grammar::Rfc1630 | Grammar::Rfc1630Url => "rfc1630.txt",
             Grammar::Rfc822 => "rfc822.txt",
+            Grammar::Rfc1738 => "rfc1738.txt",
         }
     }
 
@@ -149,6 +155,7 @@ impl Grammar {
             Grammar::Rfc1630 => "fragmentaddress",
             Grammar::Rfc1630Url => "url",
             Grammar::Rfc822 => "addr-spec",
+            Grammar::Rfc1738 => "url",
         }
     }
 
@@ -159,6 +166,7 @@ impl Grammar {
             Grammar::Rfc1630 => rfc1630::uri::RULES,
             Grammar::Rfc1630Url => rfc1630::url::RULES,
             Grammar::Rfc822 => rfc822::RULES,
+            Grammar::Rfc1738 => rfc1738::RULES,
         }
     }
 

@@ -1,0 +1,152 @@
+//! FTP: rfc1738.txt:981-986 (section 3.2).
+
+use super::chars::UCHAR;
+use super::generic::login;
+use crate::grammar::table::Table;
+use crate::input::{PResult, Span, lit, many_esc, maybe, one, production, recognized, take};
+use crate::rfc1738::FtpUrl;
+
+// =============================================================================================
+// ; FTP (see also RFC959) (rfc1738.txt:981-986)
+// =============================================================================================
+
+/// ```text
+/// ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
+/// ```
+/// rfc1738.txt:983, section 3.2.
+///
+/// `login` holds no `/`; `fpath` holds no `;` (an `fsegment` has none), so its greedy run
+/// ends where `;type=` must start.
+pub fn ftpurl<'a>(i: Span<'a>) -> PResult<'a, FtpUrl<'a>> {
+    production(i, "ftpurl", |i| {
+        let (j, _) = lit(i, "ftp://")?;
+        let (j, l) = login(j)?;
+        let (rest, p) = maybe(j, |j| {
+            let (j, _) = lit(j, "/")?;
+            let (j, path) = fpath(j)?;
+            let (j, t) = maybe(j, |j| {
+                let (j, _) = lit(j, ";type=")?;
+                ftptype(j)
+            })?;
+            Ok((j, (path, t)))
+        })?;
+        let (rest, text) = recognized(i, rest);
+        let (path, typecode) = match p {
+            Some((path, t)) => (Some(path.into()), t.map(Into::into)),
+            None => (None, None),
+        };
+        Ok((
+            rest,
+            FtpUrl {
+                text: text.into(),
+                scheme: take(i, 3).1.into(),
+                login: l,
+                path,
+                typecode,
+            },
+        ))
+    })
+}
+
+/// ```text
+/// fpath          = fsegment *[ "/" fsegment ]
+/// ```
+/// rfc1738.txt:984, section 3.2. Matches the empty string (one empty segment).
+///
+/// A loop, not recursion: a path of a million segments takes no stack.
+pub fn fpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fpath", |i| {
+        let (mut rest, _) = fsegment(i)?;
+        // `"/" fsegment` always consumes its `/`, so the loop ends.
+        while let (r, Some(_)) = maybe(rest, |i| {
+            let (i, _) = lit(i, "/")?;
+            fsegment(i)
+        })? {
+            rest = r;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// `fsegment`, without its `escape`.
+pub const FSEGMENT: Table = UCHAR.or(Table::chars("?:@&="));
+
+/// ```text
+/// fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+/// ```
+/// rfc1738.txt:985, section 3.2. Matches the empty string.
+pub fn fsegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fsegment", |i| {
+        many_esc(i, FSEGMENT, "fsegment", "escape")
+    })
+}
+
+/// `ftptype`.
+pub const FTPTYPE: Table = Table::chars("AIDaid");
+
+/// ```text
+/// ftptype        = "A" | "I" | "D" | "a" | "i" | "d"
+/// ```
+/// rfc1738.txt:986, section 3.2.
+pub fn ftptype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "ftptype", |i| one(i, FTPTYPE, "ftptype"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+
+    #[test]
+    fn accept_and_reject() {
+        let g = Grammar::Rfc1738;
+        for (rule, ok, err) in [
+            (
+                "ftpurl",
+                // Section 3.1 and 3.2.2's examples.
+                &[
+                    "ftp://@host.com/",
+                    "ftp://host.com/",
+                    "ftp://foo:@host.com/",
+                    "ftp://myname@host.dom/%2Fetc/motd",
+                    "ftp://myname@host.dom/etc/motd",
+                    "ftp://myname@host.dom//etc/motd",
+                    "ftp://info.cern.ch/pub/www/doc;type=d",
+                    "ftp://h",
+                    "ftp://h/;type=I",
+                ][..],
+                &[
+                    "ftp://h/a;type=x",
+                    "ftp://h/a;b",
+                    "ftp://h/a;type=a/b",
+                    "ftp://h/a;type=aa",
+                    "FTP://h/",
+                    "ftp:/h",
+                    "ftp://h/a b",
+                ][..],
+            ),
+            ("fpath", &["", "a/b", "/", "%2F/?:@&="], &[";", "a;type=a"]),
+            ("fsegment", &["", "a?:@&=%20"], &["a/b", ";"]),
+            ("ftptype", &["A", "i", "d"], &["x", "", "aa", "b"]),
+        ] {
+            for s in ok {
+                assert!(g.check(rule, s).is_ok(), "{rule} should accept {s:?}");
+            }
+            for s in err {
+                assert!(g.check(rule, s).is_err(), "{rule} should reject {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn error_offsets() {
+        let g = Grammar::Rfc1738;
+        for (input, offset) in [
+            ("ftp://h/a;type=x", 15),
+            ("ftp://h/a;b", 10),
+            ("ftp://h/a;type=aa", 16),
+        ] {
+            let e = g.check("ftpurl", input).unwrap_err();
+            assert_eq!(e.offset, offset, "{input:?}: {e}");
+        }
+    }
+}

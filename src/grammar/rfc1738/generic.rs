@@ -1,0 +1,627 @@
+//! The generic URL, the union `url`, schemes, and the common Internet scheme syntax:
+//! rfc1738.txt:934-977 (sections 2.1, 3.1 and 5).
+
+use nom::Err;
+
+use super::chars::{ALPHA, DIGIT, LOWALPHA, UCHAR, XCHAR, digits};
+use super::file::fileurl;
+use super::ftp::ftpurl;
+use super::gopher::gopherurl;
+use super::http::httpurl;
+use super::mailto::mailtourl;
+use super::news::newsurl;
+use super::nntp::nntpurl;
+use super::prospero::prosperourl;
+use super::telnet::telneturl;
+use super::wais::waisurl;
+use super::{Alt, longest, xchars_stop};
+use crate::grammar::table::Table;
+use crate::input::{
+    Expected, Mode, PResult, Span, fail, lit, many_esc, maybe, one, production, recognized, take,
+};
+use crate::part::Part;
+use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
+
+// =============================================================================================
+// ; The generic form of a URL is: (rfc1738.txt:934-936)
+// =============================================================================================
+
+/// ```text
+/// genericurl     = scheme ":" schemepart
+/// ```
+/// rfc1738.txt:936, section 5.
+///
+/// `scheme` holds no `:`, so its greedy run ends where the `:` must be.
+pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
+    production(i, "genericurl", |i| {
+        let (j, s) = scheme(i)?;
+        let (j, _) = lit(j, ":")?;
+        let (rest, sp) = schemepart(j)?;
+        let (rest, text) = recognized(i, rest);
+        Ok((
+            rest,
+            GenericUrl {
+                text: text.into(),
+                scheme: s.into(),
+                schemepart: sp,
+            },
+        ))
+    })
+}
+
+// =============================================================================================
+// ; Specific predefined schemes are defined here; new schemes
+// ; may be registered with IANA (rfc1738.txt:938-944)
+// =============================================================================================
+
+/// ```text
+/// url            = httpurl | ftpurl | newsurl |
+///                  nntpurl | telneturl | gopherurl |
+///                  waisurl | mailtourl | fileurl |
+///                  prosperourl | otherurl
+/// ```
+/// rfc1738.txt:941, section 5.
+///
+/// Rewrite: the longest match wins, the first in the printed order on ties. Every specific
+/// alternative is a `genericurl` too (its literal is a `scheme` and `:`, and all it holds after
+/// that is `xchar`s: `uchar`s, reserved characters and the escape `%09`), so the language is
+/// `otherurl`'s, and `otherurl` always matches the longest prefix (the whole run of `xchar`s).
+/// Ordered choice would stop at `httpurl` for `http://h/a?b?c` (no `?` in a `search`) and
+/// leave `?c`; the longest match takes `otherurl` there. A specific alternative is the
+/// derivation exactly when it matches that whole run (a tie), so a typed parse gets
+/// [`Url::Http`] for `http://h/` and [`Url::Generic`] for `http:foo`. Nothing follows `url`
+/// anywhere, so the longest match is the only one that can be used. No alternative goes past
+/// the end of the `xchar` run, so on the fast path a specific match that reaches it is
+/// taken without running `otherurl`.
+pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
+    production(i, "url", |i| {
+        let alts: [Alt<'a, Url<'a>>; 11] = [
+            |i| httpurl(i).map(|(r, u)| (r, Url::Http(u))),
+            |i| ftpurl(i).map(|(r, u)| (r, Url::Ftp(u))),
+            |i| newsurl(i).map(|(r, u)| (r, Url::News(u))),
+            |i| nntpurl(i).map(|(r, u)| (r, Url::Nntp(u))),
+            |i| telneturl(i).map(|(r, u)| (r, Url::Telnet(u))),
+            |i| gopherurl(i).map(|(r, u)| (r, Url::Gopher(u))),
+            |i| waisurl(i).map(|(r, u)| (r, Url::Wais(u))),
+            |i| mailtourl(i).map(|(r, u)| (r, Url::Mailto(u))),
+            |i| fileurl(i).map(|(r, u)| (r, Url::File(u))),
+            |i| prosperourl(i).map(|(r, u)| (r, Url::Prospero(u))),
+            |i| otherurl(i).map(|(r, u)| (r, Url::Generic(u))),
+        ];
+        longest(i, &alts, xchars_stop)
+    })
+}
+
+// =============================================================================================
+// ; new schemes follow the general syntax (rfc1738.txt:946-947)
+// =============================================================================================
+
+/// ```text
+/// otherurl       = genericurl
+/// ```
+/// rfc1738.txt:947, section 5.
+pub fn otherurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
+    production(i, "otherurl", genericurl)
+}
+
+// =============================================================================================
+// ; the scheme is in lower case; interpreters should use case-ignore (rfc1738.txt:949-959)
+// =============================================================================================
+
+/// `scheme`'s characters.
+pub const SCHEME: Table = LOWALPHA.or(DIGIT).or(Table::chars("+-."));
+
+/// ```text
+/// scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]
+/// ```
+/// rfc1738.txt:950, section 2.1.
+///
+/// As printed: lower case only (upper case is an opt-in reading of the typed API, see
+/// [`crate::rfc1738::ParseOptions`]), and a scheme may start with a digit or `+`.
+pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "scheme", |i| crate::input::many1(i, SCHEME, "scheme"))
+}
+
+/// ```text
+/// schemepart     = *xchar | ip-schemepart
+/// ```
+/// rfc1738.txt:959, section 5. Matches the empty string.
+///
+/// Rewrite: the longest match wins, `ip-schemepart` on ties. Every `ip-schemepart` is a
+/// string of `xchar`s (`//`, user and password characters, host names, `:`, digits, `/` and a
+/// `*xchar` url-path), so the language is `*xchar`, whose greedy run is always the longest
+/// match; nothing follows `schemepart` (it ends `genericurl`), so that run is the only match
+/// that can be used. Taking `ip-schemepart` when it covers the same run gives the more
+/// informative of the two derivations of such a string.
+pub fn schemepart<'a>(i: Span<'a>) -> PResult<'a, SchemePart<'a>> {
+    production(i, "schemepart", |i| {
+        let alts: [Alt<'a, SchemePart<'a>>; 2] = [
+            |i| ip_schemepart(i).map(|(r, p)| (r, SchemePart::Ip(p))),
+            |i| {
+                many_esc(i, XCHAR, "xchar", "escape")
+                    .map(|(r, p)| (r, SchemePart::Opaque(p.into())))
+            },
+        ];
+        longest(i, &alts, xchars_stop)
+    })
+}
+
+// =============================================================================================
+// ; URL schemeparts for ip based protocols: (rfc1738.txt:962-977)
+// =============================================================================================
+
+/// ```text
+/// ip-schemepart  = "//" login [ "/" urlpath ]
+/// ```
+/// rfc1738.txt:964, section 3.1.
+///
+/// `login` ends with its `hostport`, which holds no `/`.
+pub fn ip_schemepart<'a>(i: Span<'a>) -> PResult<'a, IpSchemePart<'a>> {
+    production(i, "ip-schemepart", |i| {
+        let (j, _) = lit(i, "//")?;
+        let (j, l) = login(j)?;
+        let (rest, p) = maybe(j, |j| {
+            let (j, _) = lit(j, "/")?;
+            urlpath(j)
+        })?;
+        let (rest, text) = recognized(i, rest);
+        Ok((
+            rest,
+            IpSchemePart {
+                text: text.into(),
+                login: l,
+                urlpath: p.map(Part::from),
+            },
+        ))
+    })
+}
+
+/// ```text
+/// login          = [ user [ ":" password ] "@" ] hostport
+/// ```
+/// rfc1738.txt:966, section 3.1.
+///
+/// `user` and `password` hold no `:` or `@`, so the bracket can only end at the first `@`,
+/// `user` only at the first `:`, and their greedy runs are the only ones that can go on. When
+/// the bracket matches, `hostport` alone (which holds no `@`) would stop before that `@`,
+/// which nothing after a `login` can take (it is followed by `/` or the end), so trying the
+/// bracket first is exact.
+pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
+    production(i, "login", |i| {
+        let (j, up) = maybe(i, |i| {
+            let (i, u) = user(i)?;
+            let (i, p) = maybe(i, |i| {
+                let (i, _) = lit(i, ":")?;
+                password(i)
+            })?;
+            let (i, _) = lit(i, "@")?;
+            Ok((i, (u, p)))
+        })?;
+        let (rest, hp) = hostport(j)?;
+        let (rest, text) = recognized(i, rest);
+        let (user, password) = match up {
+            Some((u, p)) => (Some(u.into()), p.map(Part::from)),
+            None => (None, None),
+        };
+        Ok((
+            rest,
+            Login {
+                text: text.into(),
+                user,
+                password,
+                hostport: hp,
+            },
+        ))
+    })
+}
+
+/// ```text
+/// hostport       = host [ ":" port ]
+/// ```
+/// rfc1738.txt:967, section 3.1.
+///
+/// `host` holds no `:`; `port` is a greedy run of digits, and what follows a `hostport`
+/// (`/`, `@`-free text, or the end) is never a digit.
+pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, HostPort<'a>> {
+    production(i, "hostport", |i| {
+        let (j, h) = host(i)?;
+        let (rest, p) = maybe(j, |j| {
+            let (j, _) = lit(j, ":")?;
+            port(j)
+        })?;
+        let (rest, text) = recognized(i, rest);
+        Ok((
+            rest,
+            HostPort {
+                text: text.into(),
+                host: h,
+                port: p.map(Part::from),
+            },
+        ))
+    })
+}
+
+/// ```text
+/// host           = hostname | hostnumber
+/// ```
+/// rfc1738.txt:968, section 3.1.
+///
+/// Ordered choice is exact: a `hostname` match holds a letter (its `toplabel` starts with
+/// one) and a `hostnumber` match holds none, so when both match a prefix of the same input,
+/// the `hostnumber` one ends before that letter and the `hostname` one is the longer. What
+/// follows a `host` (`:`, `/` or the end) is never a letter, digit, `-` or `.`, so a host must
+/// extend over the whole run of those, and only the longer match can.
+pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+    production(i, "host", |i| match hostname(i) {
+        Ok((rest, h)) => Ok((
+            rest,
+            Host {
+                text: h.into(),
+                kind: HostKind::Hostname,
+            },
+        )),
+        Err(Err::Error(_)) => {
+            let (rest, h) = hostnumber(i)?;
+            Ok((
+                rest,
+                Host {
+                    text: h.into(),
+                    kind: HostKind::Hostnumber,
+                },
+            ))
+        }
+        Err(e) => Err(e),
+    })
+}
+
+/// ```text
+/// hostname       = *[ domainlabel "." ] toplabel
+/// ```
+/// rfc1738.txt:969, section 3.1.
+///
+/// Rewrite: read literally, `*[ domainlabel "." ]` would take the last label too and leave
+/// nothing for `toplabel`. The language is: labels of `alphadigit`s and `-`s that start and
+/// end with an `alphadigit`, joined by `.`, the last starting with an `alpha`; unlike RFC
+/// 2396's there is no trailing `.`. One left-to-right scan over the labels keeps the longest
+/// prefix of that form (what can follow a hostname, `:`, `/` or the end, is never a label
+/// character or `.`), records what it expected where it stopped, and runs in one pass with
+/// no recursion however many labels there are.
+pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hostname", |i| {
+        let b = i.fragment().as_bytes();
+        let base = i.location_offset();
+        let t = i.extra;
+        let mut pos = 0;
+        let mut accept = None;
+        loop {
+            // A label: alphadigit *( alphadigit | "-" ), ending at its last alphadigit.
+            let start = pos;
+            let Some((end, last)) = label(b, pos) else {
+                t.record(base + pos, Expected::Rule("alphadigit"));
+                break;
+            };
+            if ALPHA.contains(b[start]) {
+                // A toplabel ends here: the hostname could end here.
+                accept = Some(last);
+            }
+            if end != last {
+                // The label ran into `-`s that no alphadigit closed.
+                t.record(base + end, Expected::Rule("alphadigit"));
+                t.record(base + end, Expected::Literal("-"));
+                break;
+            }
+            if b.get(end) == Some(&b'.') {
+                pos = end + 1;
+            } else {
+                t.record(base + end, Expected::Rule("alphadigit"));
+                t.record(base + end, Expected::Literal("-"));
+                t.record(base + end, Expected::Literal("."));
+                break;
+            }
+        }
+        let Some(n) = accept else {
+            return fail();
+        };
+        label_leaves(&i, n);
+        Ok(take(i, n))
+    })
+}
+
+/// `alphadigit`.
+pub const ALPHADIGIT: Table = ALPHA.or(DIGIT);
+
+/// The label starting at `pos`: `(end, last)`, where `end` is where its run of `alphadigit`s
+/// and `-`s stops and `last` is one past its last `alphadigit`; `None` unless it starts with
+/// an `alphadigit`.
+fn label(b: &[u8], pos: usize) -> Option<(usize, usize)> {
+    if !b.get(pos).is_some_and(|&c| ALPHADIGIT.contains(c)) {
+        return None;
+    }
+    let mut end = pos + 1;
+    let mut last = end;
+    while let Some(&c) = b.get(end) {
+        if ALPHADIGIT.contains(c) {
+            end += 1;
+            last = end;
+        } else if c == b'-' {
+            end += 1;
+        } else {
+            break;
+        }
+    }
+    Some((end, last))
+}
+
+/// In a derivation tree, the labels of the hostname's first `n` bytes as `domainlabel` and
+/// `toplabel` leaves.
+fn label_leaves(i: &Span<'_>, n: usize) {
+    let t = i.extra;
+    if t.mode() != Mode::Tree {
+        return;
+    }
+    let base = i.location_offset();
+    let text = &i.fragment()[..n];
+    let count = text.split('.').count();
+    let mut at = 0;
+    for (k, l) in text.split('.').enumerate() {
+        let rule = if k + 1 == count {
+            "toplabel"
+        } else {
+            "domainlabel"
+        };
+        t.leaf(rule, base + at, base + at + l.len());
+        at += l.len() + 1;
+    }
+}
+
+/// `alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit` starting with a character of
+/// `first`: the shared scan of `domainlabel` and `toplabel`. The longest prefix that ends in
+/// an `alphadigit` (the rest of the run can only be `-`s).
+fn label_rule<'a>(i: Span<'a>, first: Table, first_name: &'static str) -> PResult<'a, Span<'a>> {
+    let b = i.fragment().as_bytes();
+    let base = i.location_offset();
+    if !b.first().is_some_and(|&c| first.contains(c)) {
+        i.extra.record(base, Expected::Rule(first_name));
+        return fail();
+    }
+    let (end, last) = label(b, 0).unwrap_or((1, 1));
+    i.extra.record(base + end, Expected::Rule("alphadigit"));
+    i.extra.record(base + end, Expected::Literal("-"));
+    Ok(take(i, last))
+}
+
+/// ```text
+/// domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+/// ```
+/// rfc1738.txt:970, section 3.1.
+///
+/// Rewrite: the greedy `*[ alphadigit | "-" ]` would eat the closing `alphadigit`; the scan
+/// keeps the longest prefix ending in an `alphadigit` instead (same language).
+pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "domainlabel", |i| {
+        label_rule(i, ALPHADIGIT, "alphadigit")
+    })
+}
+
+/// ```text
+/// toplabel       = alpha | alpha *[ alphadigit | "-" ] alphadigit
+/// ```
+/// rfc1738.txt:971, section 3.1. Rewritten as [`domainlabel`] is.
+pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "toplabel", |i| label_rule(i, ALPHA, "alpha"))
+}
+
+/// ```text
+/// alphadigit     = alpha | digit
+/// ```
+/// rfc1738.txt:972, section 3.1.
+pub fn alphadigit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "alphadigit", |i| one(i, ALPHADIGIT, "alphadigit"))
+}
+
+/// ```text
+/// hostnumber     = digits "." digits "." digits "." digits
+/// ```
+/// rfc1738.txt:973, section 3.1.
+///
+/// `digits` is a greedy run that `.` ends.
+pub fn hostnumber<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hostnumber", |i| {
+        let (mut rest, _) = digits(i)?;
+        for _ in 0..3 {
+            (rest, _) = lit(rest, ".")?;
+            (rest, _) = digits(rest)?;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// port           = digits
+/// ```
+/// rfc1738.txt:974, section 3.1.
+pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "port", digits)
+}
+
+/// `user` and `password`, without their `escape`.
+pub const USER: Table = UCHAR.or(Table::chars(";?&="));
+
+/// ```text
+/// user           = *[ uchar | ";" | "?" | "&" | "=" ]
+/// ```
+/// rfc1738.txt:975, section 3.1. Matches the empty string.
+pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "user", |i| many_esc(i, USER, "user", "escape"))
+}
+
+/// ```text
+/// password       = *[ uchar | ";" | "?" | "&" | "=" ]
+/// ```
+/// rfc1738.txt:976, section 3.1. Matches the empty string.
+pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "password", |i| many_esc(i, USER, "password", "escape"))
+}
+
+/// ```text
+/// urlpath        = *xchar    ; depends on protocol see section 3.1
+/// ```
+/// rfc1738.txt:977, section 3.1. Matches the empty string.
+pub fn urlpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "urlpath", |i| many_esc(i, XCHAR, "xchar", "escape"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+
+    fn table(rows: &[(&str, &[&str], &[&str])]) {
+        let g = Grammar::Rfc1738;
+        for (rule, ok, err) in rows {
+            for s in *ok {
+                assert!(g.check(rule, s).is_ok(), "{rule} should accept {s:?}");
+            }
+            for s in *err {
+                assert!(g.check(rule, s).is_err(), "{rule} should reject {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn generic() {
+        table(&[
+            (
+                "genericurl",
+                &["x:", "http:foo", "x-1.2+y://a/b", "1:", "news:*"],
+                &["X:", ":", "x", "x:#", "x:%", "x:%4"],
+            ),
+            // Section 2.1: the scheme is printed in lower case only.
+            ("scheme", &["http", "x-1", "+", "0"], &["HTTP", "", "a:"]),
+            (
+                "schemepart",
+                &["", "//a", "foo", "%41;/?:@&="],
+                &["#", "%g0", " "],
+            ),
+            ("otherurl", &["afs:/x"], &["afs"]),
+        ]);
+    }
+
+    #[test]
+    fn url_is_the_union() {
+        table(&[(
+            "url",
+            &[
+                "http://h/",
+                // No httpurl (it has no `//`), but an otherurl.
+                "http:foo",
+                "http://h/a?b?c",
+                "ftp://h/a;type=x",
+                "prospero:",
+            ],
+            &["HTTP://h/", "http://h/#frag", "", "http://h/ a", "mailto"],
+        )]);
+    }
+
+    #[test]
+    fn common_internet_scheme_syntax() {
+        table(&[
+            (
+                "ip-schemepart",
+                &["//h", "//h/", "//u:p@h:1/x", "//@h", "//:@h", "//1.2.3.4"],
+                &["/h", "//", "//h:", "//u@", "//h@h2@h3"],
+            ),
+            (
+                "login",
+                &["h", "u@h", "u:p@h", ":@h", "@h", "u;?&=%20:p@h.dom:80"],
+                &["", "u:p", "u@h@h", "h:", "u/p@h"],
+            ),
+            (
+                "hostport",
+                &["h", "h:1", "1.2.3.4:80"],
+                &["h:", ":80", "h:a"],
+            ),
+            (
+                "host",
+                &["a.b", "1.2.3.4", "a1", "1.2.3.a"],
+                &["1.2.3", "a.", "-a"],
+            ),
+            // No trailing dot, unlike RFC 2396.
+            (
+                "hostname",
+                &["a", "a.b", "a-b.c-d", "1.a", "a.b1", "localhost"],
+                &["a.", "1", "a.1", "-a", "a-", "a..b", ""],
+            ),
+            (
+                "domainlabel",
+                &["a", "1", "a-1", "1--1"],
+                &["-", "a-", "", "a.b"],
+            ),
+            ("toplabel", &["a", "a-1", "ab"], &["1", "1a", "a-", ""]),
+            ("alphadigit", &["a", "Z", "0"], &["-", "."]),
+            (
+                "hostnumber",
+                &["1.2.3.4", "0123.0.0.999999"],
+                &["1.2.3", "1.2.3.4.5", "1..3.4"],
+            ),
+            ("port", &["0", "65536"], &["", "8a", "-1"]),
+            ("user", &["", "a;?&=%41", "*"], &[":", "@", "/", "%"]),
+            ("password", &["", "p%40ss"], &["p@ss", "p:ss"]),
+            ("urlpath", &["", "a/b;c?d:e@f&g=h"], &["#", "a b"]),
+        ]);
+    }
+
+    /// Error offsets are the longest valid prefix.
+    #[test]
+    fn error_offsets() {
+        let g = Grammar::Rfc1738;
+        for (rule, input, offset) in [
+            ("hostname", "a.", 2),
+            ("hostname", "a-", 2),
+            ("hostname", "1.2", 3),
+            ("hostname", "a..b", 2),
+            ("login", "a:b", 3),
+            ("login", "u@h@", 3),
+            ("url", "http://h/ x", 9),
+            ("url", "http://h/%4x", 11),
+            ("url", "HTTP://h/", 0),
+            ("url", "http", 4),
+            ("ip-schemepart", "//h:", 4),
+        ] {
+            let e = g.check(rule, input).unwrap_err();
+            assert_eq!(e.offset, offset, "{rule} {input:?}: {e}");
+        }
+    }
+
+    /// A 1 MB host and a 1 MB path: one pass each, no stack growth (the default test thread
+    /// stack is 2 MB), accepted and rejected, in every mode.
+    #[test]
+    fn long_inputs() {
+        let g = Grammar::Rfc1738;
+        let host = "a.".repeat(500_000) + "a";
+        let path = "/a".repeat(500_000);
+        let inputs = [
+            ("hostname", host.clone()),
+            ("url", format!("http://{host}/")),
+            ("url", format!("ftp://{host}{path}")),
+            ("url", format!("http://h{path}")),
+            ("url", format!("file://{path}")),
+            ("url", format!("prospero://h{path}")),
+            ("url", format!("news:{}@{host}", "a".repeat(1000))),
+            ("url", format!("gopher://h/1{path}")),
+            ("fpath", path[1..].to_string()),
+        ];
+        for (rule, ok) in &inputs {
+            let start = std::time::Instant::now();
+            assert!(g.check(rule, ok).is_ok(), "{rule}");
+            let r = g.rule(rule).unwrap();
+            assert!(g.derive(r, ok).is_ok(), "{rule}");
+            let bad = format!("{ok} ");
+            assert_eq!(g.check(rule, &bad).unwrap_err().offset, ok.len(), "{rule}");
+            assert!(
+                start.elapsed().as_secs() < 20,
+                "{rule}: {:?}",
+                start.elapsed()
+            );
+        }
+    }
+}

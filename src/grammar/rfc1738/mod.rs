@@ -1,0 +1,306 @@
+//! RFC 1738, "Uniform Resource Locators (URL)": the 67 productions of section 5, "BNF for
+//! specific URL schemes" (rfc1738.txt:934-1088), one function each, in spec order.
+//!
+//! | file | productions |
+//! | --- | --- |
+//! | `generic.rs` | `genericurl` ... `urlpath` (rfc1738.txt:936-977) |
+//! | `ftp.rs` | `ftpurl` ... `ftptype` (983-986) |
+//! | `file.rs` | `fileurl` (990) |
+//! | `http.rs` | `httpurl` ... `search` (994-997) |
+//! | `gopher.rs` | `gopherurl` ... `gopher+_string` (1001-1005) |
+//! | `mailto.rs` | `mailtourl`, `encoded822addr` (1017-1018) |
+//! | `news.rs` | `newsurl` ... `article` (1022-1025) |
+//! | `nntp.rs` | `nntpurl` (1029) |
+//! | `telnet.rs` | `telneturl` (1033) |
+//! | `wais.rs` | `waisurl` ... `wpath` (1037-1043) |
+//! | `prospero.rs` | `prosperourl` ... `fieldvalue` (1047-1052) |
+//! | `chars.rs` | `lowalpha` ... `digits` (1056-1088) |
+//!
+//! Notation (section 5, rfc1738.txt:926-932): `|` separates alternatives, `[ x ]` is
+//! optional, `*[ x ]` is zero or more `x` and `1*[ x ]` one or more. Literals are
+//! case-sensitive as printed. Erratum 5118 (the bare `/` of `gopherurl`) is applied; see
+//! `grammar/DEVIATIONS.md`.
+//!
+//! Every specific scheme's URLs are `genericurl`s too, so `url` accepts exactly what
+//! `genericurl` accepts (`http:foo` is a `url` through `otherurl`); a derivation goes through
+//! the specific alternative when that matches the whole input.
+
+mod chars;
+mod file;
+mod ftp;
+mod generic;
+mod gopher;
+mod http;
+mod mailto;
+mod news;
+mod nntp;
+mod prospero;
+mod telnet;
+mod wais;
+
+pub use chars::*;
+pub use file::*;
+pub use ftp::*;
+pub use generic::*;
+pub use gopher::*;
+pub use http::*;
+pub use mailto::*;
+pub use news::*;
+pub use nntp::*;
+pub use prospero::*;
+pub use telnet::*;
+pub use wais::*;
+
+use nom::Err;
+
+use crate::grammar::{Rule, rule};
+use crate::input::{Mode, PResult, Span, fail};
+
+/// The productions of RFC 1738 section 5, in spec order.
+pub static RULES: &[Rule] = &[
+    rule!("genericurl", genericurl, 936, "5"),
+    rule!("url", url, 941, "5"),
+    rule!("otherurl", otherurl, 947, "5"),
+    rule!("scheme", scheme, 950, "2.1"),
+    rule!("schemepart", schemepart, 959, "5", nullable),
+    rule!("ip-schemepart", ip_schemepart, 964, "3.1"),
+    rule!("login", login, 966, "3.1"),
+    rule!("hostport", hostport, 967, "3.1"),
+    rule!("host", host, 968, "3.1"),
+    rule!("hostname", hostname, 969, "3.1"),
+    rule!("domainlabel", domainlabel, 970, "3.1"),
+    rule!("toplabel", toplabel, 971, "3.1"),
+    rule!("alphadigit", alphadigit, 972, "3.1"),
+    rule!("hostnumber", hostnumber, 973, "3.1"),
+    rule!("port", port, 974, "3.1"),
+    rule!("user", user, 975, "3.1", nullable),
+    rule!("password", password, 976, "3.1", nullable),
+    rule!("urlpath", urlpath, 977, "3.1", nullable),
+    rule!("ftpurl", ftpurl, 983, "3.2"),
+    rule!("fpath", fpath, 984, "3.2", nullable),
+    rule!("fsegment", fsegment, 985, "3.2", nullable),
+    rule!("ftptype", ftptype, 986, "3.2"),
+    rule!("fileurl", fileurl, 990, "3.10"),
+    rule!("httpurl", httpurl, 994, "3.3"),
+    rule!("hpath", hpath, 995, "3.3", nullable),
+    rule!("hsegment", hsegment, 996, "3.3", nullable),
+    rule!("search", search, 997, "3.3", nullable),
+    rule!("gopherurl", gopherurl, 1001, "3.4"),
+    rule!("gtype", gtype, 1003, "3.4"),
+    rule!("selector", selector, 1004, "3.4", nullable),
+    rule!("gopher+_string", gopher_plus_string, 1005, "3.4", nullable),
+    rule!("mailtourl", mailtourl, 1017, "3.5"),
+    rule!("encoded822addr", encoded822addr, 1018, "3.5"),
+    rule!("newsurl", newsurl, 1022, "3.6"),
+    rule!("grouppart", grouppart, 1023, "3.6"),
+    rule!("group", group, 1024, "3.6"),
+    rule!("article", article, 1025, "3.6"),
+    rule!("nntpurl", nntpurl, 1029, "3.7"),
+    rule!("telneturl", telneturl, 1033, "3.8"),
+    rule!("waisurl", waisurl, 1037, "3.9"),
+    rule!("waisdatabase", waisdatabase, 1038, "3.9"),
+    rule!("waisindex", waisindex, 1039, "3.9"),
+    rule!("waisdoc", waisdoc, 1040, "3.9"),
+    rule!("database", database, 1041, "3.9", nullable),
+    rule!("wtype", wtype, 1042, "3.9", nullable),
+    rule!("wpath", wpath, 1043, "3.9", nullable),
+    rule!("prosperourl", prosperourl, 1047, "3.11"),
+    rule!("ppath", ppath, 1048, "3.11", nullable),
+    rule!("psegment", psegment, 1049, "3.11", nullable),
+    rule!("fieldspec", fieldspec, 1050, "3.11"),
+    rule!("fieldname", fieldname, 1051, "3.11", nullable),
+    rule!("fieldvalue", fieldvalue, 1052, "3.11", nullable),
+    rule!("lowalpha", lowalpha, 1056, "5"),
+    rule!("hialpha", hialpha, 1060, "5"),
+    rule!("alpha", alpha, 1071, "5"),
+    rule!("digit", digit, 1072, "5"),
+    rule!("safe", safe, 1074, "2.2"),
+    rule!("extra", extra, 1075, "2.2"),
+    rule!("national", national, 1076, "2.2"),
+    rule!("punctuation", punctuation, 1077, "2.2"),
+    rule!("reserved", reserved, 1080, "2.2"),
+    rule!("hex", hex, 1081, "2.2"),
+    rule!("escape", escape, 1083, "2.2"),
+    rule!("unreserved", unreserved, 1085, "2.2"),
+    rule!("uchar", uchar, 1086, "2.2"),
+    rule!("xchar", xchar, 1087, "2.2"),
+    rule!("digits", digits, 1088, "5"),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Choice and option helpers for the rewrites.
+// ---------------------------------------------------------------------------------------------
+
+/// One alternative of a choice, with the choice's output type.
+pub(crate) type Alt<'a, O> = fn(Span<'a>) -> PResult<'a, O>;
+
+/// The longest match among `alts`, the first on ties: a choice whose alternatives can match
+/// prefixes of each other's members, used where nothing follows the choice, so the longest
+/// match is the only one a derivation of the whole input can use (each caller says why).
+///
+/// Every alternative runs on the real tracker, so each records what it expected. In a
+/// derivation tree only the winner's nodes may stay, and nodes can only be dropped from the
+/// end: there each alternative's nodes are dropped after it runs, and the winner runs again.
+/// A hard failure (a `%` without two hex digits, which no alternative can take) ends the
+/// choice at once, as `cut` does.
+///
+/// `settled(rest)` says that no alternative can match past `rest` (the caller says why). On
+/// the fast path, where nothing is recorded, the first match that ends at such a place is
+/// taken without running the others: they could only tie, and ties go to the first.
+pub(crate) fn longest<'a, O>(
+    i: Span<'a>,
+    alts: &[Alt<'a, O>],
+    settled: fn(&Span<'a>) -> bool,
+) -> PResult<'a, O> {
+    let t = i.extra;
+    let tree = t.mode() == Mode::Tree;
+    let fast = t.mode() == Mode::Fast;
+    let mut best: Option<(usize, Span<'a>, O)> = None;
+    for (k, f) in alts.iter().enumerate() {
+        let mark = t.mark();
+        let r = f(i);
+        t.rollback(mark);
+        match r {
+            Ok((rest, o)) if fast && settled(&rest) => return Ok((rest, o)),
+            Ok((rest, o)) => {
+                let left = rest.fragment().len();
+                if best
+                    .as_ref()
+                    .is_none_or(|(_, b, _)| left < b.fragment().len())
+                {
+                    best = Some((k, rest, o));
+                }
+            }
+            Err(Err::Error(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    match best {
+        None => fail(),
+        Some((k, _, _)) if tree => alts[k](i),
+        Some((_, rest, o)) => Ok((rest, o)),
+    }
+}
+
+/// For [`longest`]: nothing settles the choice early.
+pub(crate) fn unsettled(_: &Span<'_>) -> bool {
+    false
+}
+
+/// For [`longest`] over alternatives that are all strings of `xchar`s after a common start
+/// (`url`, `schemepart`): none can go past a place where the run of `xchar`s stops.
+pub(crate) fn xchars_stop(rest: &Span<'_>) -> bool {
+    !crate::input::peek_byte(rest).is_some_and(|b| XCHAR.contains(b) || b == b'%')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RULES;
+
+    /// Every file of this module, for the doc-comment check.
+    const SOURCES: &[&str] = &[
+        include_str!("generic.rs"),
+        include_str!("ftp.rs"),
+        include_str!("file.rs"),
+        include_str!("http.rs"),
+        include_str!("gopher.rs"),
+        include_str!("mailto.rs"),
+        include_str!("news.rs"),
+        include_str!("nntp.rs"),
+        include_str!("telnet.rs"),
+        include_str!("wais.rs"),
+        include_str!("prospero.rs"),
+        include_str!("chars.rs"),
+    ];
+
+    /// The productions of `grammar/rfc1738.bnf`: name, line, and text lines.
+    fn bnf() -> Vec<(String, u32, Vec<String>)> {
+        let mut out: Vec<(String, u32, Vec<String>)> = Vec::new();
+        for line in include_str!("../../../grammar/rfc1738.bnf").lines() {
+            let Some((num, text)) = line.split_once('\t') else {
+                continue;
+            };
+            if line.starts_with('#') || text.trim_start().starts_with(';') {
+                continue;
+            }
+            if text.starts_with(' ') {
+                if let Some(last) = out.last_mut() {
+                    last.2.push(text.to_string());
+                }
+                continue;
+            }
+            let name = text
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            out.push((name, num.parse().unwrap_or(0), vec![text.to_string()]));
+        }
+        out
+    }
+
+    /// The lines of the ```` ```text ```` block in the doc comment of `pub fn name`.
+    fn doc_block(name: &str) -> Option<Vec<String>> {
+        let needle = format!("pub fn {name}<'a>");
+        for src in SOURCES {
+            let lines: Vec<&str> = src.lines().collect();
+            let Some(at) = lines.iter().position(|l| l.starts_with(&needle)) else {
+                continue;
+            };
+            let mut top = at;
+            while top > 0 && lines[top - 1].starts_with("///") {
+                top -= 1;
+            }
+            let doc = &lines[top..at];
+            let open = doc.iter().position(|l| *l == "/// ```text")?;
+            let close = open + 1 + doc[open + 1..].iter().position(|l| *l == "/// ```")?;
+            let block = doc[open + 1..close]
+                .iter()
+                .map(|l| l.strip_prefix("/// ").unwrap_or("").to_string())
+                .collect();
+            return Some(block);
+        }
+        None
+    }
+
+    fn fn_name(rule: &str) -> String {
+        rule.to_ascii_lowercase()
+            .replace('+', "_plus")
+            .replace('-', "_")
+    }
+
+    /// Each function quotes its production as `grammar/rfc1738.bnf` has it and cites its
+    /// line; the registry lists the same productions in the same order.
+    #[test]
+    fn docs_quote_the_bnf() {
+        let bnf = bnf();
+        let names: Vec<&str> = bnf.iter().map(|(n, _, _)| n.as_str()).collect();
+        let registry: Vec<&str> = RULES.iter().map(|r| r.name).collect();
+        assert_eq!(names, registry);
+        for ((name, line, text), rule) in bnf.iter().zip(RULES) {
+            assert_eq!(*line, rule.line, "{name}");
+            let f = fn_name(name);
+            let Some(doc) = doc_block(&f) else {
+                panic!("no doc block for {f}")
+            };
+            assert_eq!(&doc, text, "{name}");
+            let cite = format!("rfc1738.txt:{line}, section {}", rule.section);
+            let src = SOURCES
+                .iter()
+                .find(|s| s.contains(&format!("pub fn {f}<'a>")));
+            assert!(src.is_some_and(|s| s.contains(&cite)), "{name}: {cite}");
+        }
+    }
+
+    /// Nullable flags agree with the empty string.
+    #[test]
+    fn nullable_flags() {
+        for r in RULES {
+            let empty = matches!(
+                (r.parse)(crate::input::fast_span("")),
+                Ok((rest, ())) if rest.fragment().is_empty()
+            );
+            assert_eq!(empty, r.nullable, "{}", r.name);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! PROSPERO: rfc1738.txt:1045-1052 (section 3.11).
+
+use super::chars::UCHAR;
+use super::generic::hostport;
+use crate::grammar::table::Table;
+use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
+use crate::rfc1738::ProsperoUrl;
+
+// =============================================================================================
+// ; PROSPERO (rfc1738.txt:1045-1052)
+// =============================================================================================
+
+/// ```text
+/// prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]
+/// ```
+/// rfc1738.txt:1047, section 3.11.
+///
+/// `ppath` holds no `;`, so its greedy run ends where a `fieldspec` must start; each
+/// `fieldspec` starts with `;`, which its `fieldvalue` does not hold. A loop, not recursion.
+pub fn prosperourl<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
+    production(i, "prosperourl", |i| {
+        let (j, _) = lit(i, "prospero://")?;
+        let (j, hp) = hostport(j)?;
+        let (j, _) = lit(j, "/")?;
+        let (j, p) = ppath(j)?;
+        let mut rest = j;
+        // A `fieldspec` always consumes its `;`, so the loop ends.
+        while let (r, Some(_)) = maybe(rest, fieldspec)? {
+            rest = r;
+        }
+        let (_, fields) = recognized(j, rest);
+        let (rest, text) = recognized(i, rest);
+        Ok((
+            rest,
+            ProsperoUrl {
+                text: text.into(),
+                scheme: take(i, 8).1.into(),
+                hostport: hp,
+                path: p.into(),
+                fields: fields.into(),
+            },
+        ))
+    })
+}
+
+/// ```text
+/// ppath          = psegment *[ "/" psegment ]
+/// ```
+/// rfc1738.txt:1048, section 3.11. Matches the empty string (one empty segment).
+pub fn ppath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "ppath", |i| {
+        let (mut rest, _) = psegment(i)?;
+        // `"/" psegment` always consumes its `/`, so the loop ends.
+        while let (r, Some(_)) = maybe(rest, |i| {
+            let (i, _) = lit(i, "/")?;
+            psegment(i)
+        })? {
+            rest = r;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// `psegment`, without its `escape`.
+pub const PSEGMENT: Table = UCHAR.or(Table::chars("?:@&="));
+
+/// ```text
+/// psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+/// ```
+/// rfc1738.txt:1049, section 3.11. Matches the empty string.
+pub fn psegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "psegment", |i| {
+        many_esc(i, PSEGMENT, "psegment", "escape")
+    })
+}
+
+/// ```text
+/// fieldspec      = ";" fieldname "=" fieldvalue
+/// ```
+/// rfc1738.txt:1050, section 3.11.
+///
+/// `fieldname` holds no `=`, so its greedy run ends where the `=` must be.
+pub fn fieldspec<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fieldspec", |i| {
+        let (j, _) = lit(i, ";")?;
+        let (j, _) = fieldname(j)?;
+        let (j, _) = lit(j, "=")?;
+        let (j, _) = fieldvalue(j)?;
+        Ok(recognized(i, j))
+    })
+}
+
+/// `fieldname` and `fieldvalue`, without their `escape`.
+pub const FIELD: Table = UCHAR.or(Table::chars("?:@&"));
+
+/// ```text
+/// fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]
+/// ```
+/// rfc1738.txt:1051, section 3.11. Matches the empty string.
+pub fn fieldname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fieldname", |i| {
+        many_esc(i, FIELD, "fieldname", "escape")
+    })
+}
+
+/// ```text
+/// fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]
+/// ```
+/// rfc1738.txt:1052, section 3.11. Matches the empty string.
+pub fn fieldvalue<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fieldvalue", |i| {
+        many_esc(i, FIELD, "fieldvalue", "escape")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+
+    #[test]
+    fn accept_and_reject() {
+        let g = Grammar::Rfc1738;
+        for (rule, ok, err) in [
+            (
+                "prosperourl",
+                &[
+                    "prospero://host.dom//pros/name",
+                    "prospero://h/",
+                    "prospero://h:1525/a;OBJECT-VERSION=2",
+                    "prospero://h/a;=;x=y",
+                ][..],
+                &[
+                    "prospero://h",
+                    "prospero://h/a;b",
+                    "prospero://h/a;b=c=d",
+                    "prospero://u@h/",
+                ][..],
+            ),
+            ("ppath", &["", "/pros/name", "a?:@&="], &["a;b", "~"]),
+            ("psegment", &["", "a?"], &["a/b", ";"]),
+            (
+                "fieldspec",
+                &[";=", ";a=b", ";a?:@&=b?:@&"],
+                &["", ";a", "a=b", ";a=b=c", ";a=b;"],
+            ),
+            ("fieldname", &["", "a:b"], &["a=b", "a;"]),
+            ("fieldvalue", &["", "x@y"], &["a=b", "a;"]),
+        ] {
+            for s in ok {
+                assert!(g.check(rule, s).is_ok(), "{rule} should accept {s:?}");
+            }
+            for s in err {
+                assert!(g.check(rule, s).is_err(), "{rule} should reject {s:?}");
+            }
+        }
+    }
+}

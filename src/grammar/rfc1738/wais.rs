@@ -1,0 +1,208 @@
+//! WAIS: rfc1738.txt:1035-1043 (section 3.9).
+
+use super::chars::UCHAR;
+use super::generic::hostport;
+use super::http::search;
+use super::{Alt, longest, unsettled};
+use crate::input::{PResult, Span, lit, many_esc, production, recognized, take};
+use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
+
+// =============================================================================================
+// ; WAIS (see also RFC1625) (rfc1738.txt:1035-1043)
+// =============================================================================================
+
+/// ```text
+/// waisurl        = waisdatabase | waisindex | waisdoc
+/// ```
+/// rfc1738.txt:1037, section 3.9.
+///
+/// Rewrite: the longest match wins. All three start `"wais://" hostport "/" database`, so
+/// ordered choice would take `waisdatabase` from `wais://h/db?x` and leave `?x`. After the
+/// `database` (a greedy run of `uchar`s, which hold neither `?` nor `/`) the three differ in
+/// what comes next: the end, `?` or `/`, so at most one covers the whole input, and nothing
+/// follows `waisurl`: the longest match is the one that can be used.
+pub fn waisurl<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
+    production(i, "waisurl", |i| {
+        let alts: [Alt<'a, WaisUrl<'a>>; 3] =
+            [|i| waisdatabase(i), |i| waisindex(i), |i| waisdoc(i)];
+        longest(i, &alts, unsettled)
+    })
+}
+
+/// `"wais://" hostport "/" database`, the head the three forms share.
+fn head<'a>(i: Span<'a>) -> PResult<'a, (HostPort<'a>, Span<'a>)> {
+    let (j, _) = lit(i, "wais://")?;
+    let (j, hp) = hostport(j)?;
+    let (j, _) = lit(j, "/")?;
+    let (j, db) = database(j)?;
+    Ok((j, (hp, db)))
+}
+
+fn wais<'a>(
+    i: Span<'a>,
+    rest: Span<'a>,
+    hp: HostPort<'a>,
+    db: Span<'a>,
+    kind: WaisKind<'a>,
+) -> PResult<'a, WaisUrl<'a>> {
+    let (rest, text) = recognized(i, rest);
+    Ok((
+        rest,
+        WaisUrl {
+            text: text.into(),
+            scheme: take(i, 4).1.into(),
+            hostport: hp,
+            database: db.into(),
+            kind,
+        },
+    ))
+}
+
+/// ```text
+/// waisdatabase   = "wais://" hostport "/" database
+/// ```
+/// rfc1738.txt:1038, section 3.9.
+pub fn waisdatabase<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
+    production(i, "waisdatabase", |i| {
+        let (j, (hp, db)) = head(i)?;
+        wais(i, j, hp, db, WaisKind::Database)
+    })
+}
+
+/// ```text
+/// waisindex      = "wais://" hostport "/" database "?" search
+/// ```
+/// rfc1738.txt:1039, section 3.9.
+pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
+    production(i, "waisindex", |i| {
+        let (j, (hp, db)) = head(i)?;
+        let (j, _) = lit(j, "?")?;
+        let (j, s) = search(j)?;
+        wais(i, j, hp, db, WaisKind::Index { search: s.into() })
+    })
+}
+
+/// ```text
+/// waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath
+/// ```
+/// rfc1738.txt:1040, section 3.9.
+///
+/// `database` and `wtype` are runs of `uchar`s, which hold no `/`.
+pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
+    production(i, "waisdoc", |i| {
+        let (j, (hp, db)) = head(i)?;
+        let (j, _) = lit(j, "/")?;
+        let (j, t) = wtype(j)?;
+        let (j, _) = lit(j, "/")?;
+        let (j, p) = wpath(j)?;
+        let kind = WaisKind::Document {
+            wtype: t.into(),
+            wpath: p.into(),
+        };
+        wais(i, j, hp, db, kind)
+    })
+}
+
+/// ```text
+/// database       = *uchar
+/// ```
+/// rfc1738.txt:1041, section 3.9. Matches the empty string.
+pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "database", |i| many_esc(i, UCHAR, "uchar", "escape"))
+}
+
+/// ```text
+/// wtype          = *uchar
+/// ```
+/// rfc1738.txt:1042, section 3.9. Matches the empty string.
+pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "wtype", |i| many_esc(i, UCHAR, "uchar", "escape"))
+}
+
+/// ```text
+/// wpath          = *uchar
+/// ```
+/// rfc1738.txt:1043, section 3.9. Matches the empty string.
+pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "wpath", |i| many_esc(i, UCHAR, "uchar", "escape"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+    use crate::rfc1738::{Url, WaisKind};
+
+    #[test]
+    fn accept_and_reject() {
+        let g = Grammar::Rfc1738;
+        for (rule, ok, err) in [
+            (
+                "waisurl",
+                &[
+                    "wais://h/db",
+                    "wais://h/",
+                    "wais://h/db?x;y",
+                    "wais://h/db/t/p",
+                    "wais://h///",
+                ][..],
+                &[
+                    "wais://h",
+                    "wais://h/db?x?y",
+                    "wais://h/db/t",
+                    "wais://h/db/t/p/q",
+                    "wais://h/db?a/b",
+                ][..],
+            ),
+            (
+                "waisdatabase",
+                &["wais://h/db", "wais://h:210/"],
+                &["wais://h/db?x", "wais://h/db/t/p"],
+            ),
+            (
+                "waisindex",
+                &["wais://h/db?x", "wais://h/?"],
+                &["wais://h/db", "wais://h/db/t/p"],
+            ),
+            (
+                "waisdoc",
+                &["wais://h/db/t/p", "wais://h///"],
+                &["wais://h/db", "wais://h/db?x"],
+            ),
+            ("database", &["", "db%2F"], &["a/b", "a?b"]),
+            ("wtype", &["", "TEXT"], &["/"]),
+            ("wpath", &["", "0%2F1"], &["a/b"]),
+        ] {
+            for s in ok {
+                assert!(g.check(rule, s).is_ok(), "{rule} should accept {s:?}");
+            }
+            for s in err {
+                assert!(g.check(rule, s).is_err(), "{rule} should reject {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn three_forms() {
+        let kind = |s| match Url::parse(s).unwrap() {
+            Url::Wais(w) => w.kind(),
+            u => panic!("{u:?}"),
+        };
+        assert_eq!(kind("wais://h/db"), WaisKind::Database);
+        assert!(matches!(kind("wais://h/db?x"), WaisKind::Index { .. }));
+        assert!(matches!(kind("wais://h/db/t/p"), WaisKind::Document { .. }));
+        // Not a waisurl at all, but a url through otherurl.
+        assert!(matches!(
+            Url::parse("wais://h/db/t").unwrap(),
+            Url::Generic(_)
+        ));
+        // Error offsets: `wais://h/db/t` can go on as a waisdoc.
+        let e = Grammar::Rfc1738
+            .check("waisurl", "wais://h/db/t")
+            .unwrap_err();
+        assert_eq!(e.offset, 13);
+        let e = Grammar::Rfc1738
+            .check("waisurl", "wais://h/db?a/b")
+            .unwrap_err();
+        assert_eq!(e.offset, 13);
+    }
+}

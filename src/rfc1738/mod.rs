@@ -1,0 +1,396 @@
+//! Typed RFC 1738 URLs: zero-copy values whose every component is a [`Part`] of the input,
+//! one type per scheme of section 3, and the scheme semantics section 3 describes.
+//!
+//! ```
+//! use urigram::rfc1738::{Url, default_port};
+//!
+//! let u = Url::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+//! let Url::Ftp(ftp) = u else { panic!() };
+//! assert_eq!(ftp.login().user().unwrap(), "myname");
+//! // Section 3.2.2: "CWD /etc" and then "RETR motd".
+//! let cmds: Vec<String> = ftp.path_commands().unwrap().iter().map(|c| c.to_string()).collect();
+//! assert_eq!(cmds, ["CWD /etc", "RETR motd"]);
+//! assert_eq!(u.port(), Some(21));
+//! assert_eq!(default_port("gopher"), Some(70));
+//!
+//! // Any other scheme, and any URL that does not follow its scheme's syntax, is generic.
+//! assert!(matches!(Url::parse("http:foo").unwrap(), Url::Generic(_)));
+//! assert!(Url::parse("http://host/a b").is_err());
+//! ```
+//!
+//! The grammar functions of [`crate::grammar::rfc1738`] build these values as they parse,
+//! so nothing is parsed twice. [`find_urls`] finds URLs in free text as the appendix
+//! "Recommendations for URLs in Context" describes.
+
+mod context;
+mod decode;
+mod ftp;
+mod gopher;
+mod parts;
+mod rebase;
+mod schemes;
+
+pub use context::{Fragment, UrlInContext, find_urls};
+pub use decode::{DecodeError, decode};
+pub use ftp::{ANONYMOUS_PASSWORD, FtpCommand};
+pub use gopher::GopherRequest;
+pub use parts::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Segments};
+pub use schemes::{
+    Article, Fieldspec, FileHost, FileUrl, FtpUrl, GopherUrl, GroupPart, HttpUrl, MailtoUrl,
+    NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisKind, WaisUrl,
+};
+
+use std::fmt;
+
+use crate::error::Error;
+use crate::grammar::{Grammar, rfc1738};
+use crate::input::fast_span;
+use crate::part::Part;
+
+/// A `url` (rfc1738.txt:941, section 5): one of the schemes of section 3, or a generic URL.
+///
+/// A URL is typed as its scheme when it follows that scheme's syntax, and as
+/// [`Url::Generic`] otherwise: `url` is the union of the scheme productions and
+/// `otherurl = genericurl`, which accepts every scheme's name.
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// let u = Url::parse("http://www.example.com/index.html").unwrap();
+/// assert_eq!(u.scheme(), "http");
+/// assert_eq!(u.port(), Some(80));
+/// assert_eq!(u.to_string(), "http://www.example.com/index.html");
+/// assert!(matches!(u, Url::Http(_)));
+/// let e = Url::parse("http://www.example.com/#top").unwrap_err();
+/// assert_eq!(e.offset, 23);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Url<'a> {
+    /// `httpurl` (section 3.3).
+    Http(HttpUrl<'a>),
+    /// `ftpurl` (section 3.2).
+    Ftp(FtpUrl<'a>),
+    /// `newsurl` (section 3.6).
+    News(NewsUrl<'a>),
+    /// `nntpurl` (section 3.7).
+    Nntp(NntpUrl<'a>),
+    /// `telneturl` (section 3.8).
+    Telnet(TelnetUrl<'a>),
+    /// `gopherurl` (section 3.4).
+    Gopher(GopherUrl<'a>),
+    /// `waisurl` (section 3.9).
+    Wais(WaisUrl<'a>),
+    /// `mailtourl` (section 3.5).
+    Mailto(MailtoUrl<'a>),
+    /// `fileurl` (section 3.10).
+    File(FileUrl<'a>),
+    /// `prosperourl` (section 3.11).
+    Prospero(ProsperoUrl<'a>),
+    /// `otherurl = genericurl` (section 5): any other scheme, or a URL that does not follow
+    /// its scheme's syntax.
+    Generic(GenericUrl<'a>),
+}
+
+/// How [`Url::parse_with`] reads its input. The default is the grammar as printed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// Section 2.1: "programs interpreting URLs should treat upper case letters as
+    /// equivalent to lower case in scheme names (e.g., allow "HTTP" as well as "http")". The
+    /// grammar's `scheme` is lower case only; with this set, upper-case letters in the
+    /// scheme are read as lower case (the parts still point into the input as written).
+    pub case_insensitive_scheme: bool,
+}
+
+impl ParseOptions {
+    /// The options with `case_insensitive_scheme` set to `on`.
+    pub fn case_insensitive_scheme(mut self, on: bool) -> ParseOptions {
+        self.case_insensitive_scheme = on;
+        self
+    }
+}
+
+/// The default port of a scheme of section 3 (`ftp` 21, `http` 80, `gopher` 70, `nntp`
+/// 119, `telnet` 23, `wais` 210, `prospero` 1525); `None` for the others. Lower case only.
+pub fn default_port(scheme: &str) -> Option<u16> {
+    match scheme {
+        "ftp" => Some(21),
+        "http" => Some(80),
+        "gopher" => Some(70),
+        "nntp" => Some(119),
+        "telnet" => Some(23),
+        "wais" => Some(210),
+        "prospero" => Some(1525),
+        _ => None,
+    }
+}
+
+impl<'a> Url<'a> {
+    /// Parse `s` as a `url`, the grammar as printed.
+    pub fn parse(s: &'a str) -> Result<Url<'a>, Error> {
+        if let Ok((rest, u)) = rfc1738::url(fast_span(s))
+            && rest.fragment().is_empty()
+        {
+            return Ok(u);
+        }
+        Err(Grammar::Rfc1738.diagnose_named("url", s))
+    }
+
+    /// Parse `s` as a `url` with `options`.
+    ///
+    /// ```
+    /// use urigram::rfc1738::{ParseOptions, Url};
+    /// assert!(Url::parse("HTTP://example.com/").is_err());
+    /// let lenient = ParseOptions::default().case_insensitive_scheme(true);
+    /// let u = Url::parse_with("HTTP://example.com/", lenient).unwrap();
+    /// assert!(matches!(u, Url::Http(_)));
+    /// assert_eq!(u.scheme(), "HTTP");
+    /// assert_eq!(u.port(), Some(80));
+    /// ```
+    pub fn parse_with(s: &'a str, options: ParseOptions) -> Result<Url<'a>, Error> {
+        if !options.case_insensitive_scheme {
+            return Url::parse(s);
+        }
+        let n = s
+            .bytes()
+            .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            .unwrap_or(s.len());
+        if !s[..n].bytes().any(|b| b.is_ascii_uppercase()) {
+            return Url::parse(s);
+        }
+        // ASCII lower-casing keeps every byte offset, so the parts of the lowered copy name
+        // the same ranges of `s`.
+        let lowered = format!("{}{}", s[..n].to_ascii_lowercase(), &s[n..]);
+        match Url::parse(&lowered) {
+            Ok(u) => Ok(rebase::Rebase::rebase(&u, s)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The whole URL as a [`Part`].
+    pub fn as_part(&self) -> Part<'a> {
+        match self {
+            Url::Http(u) => u.text,
+            Url::Ftp(u) => u.text,
+            Url::News(u) => u.text,
+            Url::Nntp(u) => u.text,
+            Url::Telnet(u) => u.text,
+            Url::Gopher(u) => u.text,
+            Url::Wais(u) => u.text,
+            Url::Mailto(u) => u.text,
+            Url::File(u) => u.text,
+            Url::Prospero(u) => u.text,
+            Url::Generic(u) => u.text,
+        }
+    }
+
+    /// The whole URL as written.
+    pub fn as_str(&self) -> &'a str {
+        self.as_part().as_str()
+    }
+
+    /// The scheme as written, without its `:`.
+    pub fn scheme(&self) -> Part<'a> {
+        match self {
+            Url::Http(u) => u.scheme,
+            Url::Ftp(u) => u.scheme,
+            Url::News(u) => u.scheme,
+            Url::Nntp(u) => u.scheme,
+            Url::Telnet(u) => u.scheme,
+            Url::Gopher(u) => u.scheme,
+            Url::Wais(u) => u.scheme,
+            Url::Mailto(u) => u.scheme,
+            Url::File(u) => u.scheme,
+            Url::Prospero(u) => u.scheme,
+            Url::Generic(u) => u.scheme,
+        }
+    }
+
+    /// The login (user, password, host, port) of the schemes that have one: `ftp`,
+    /// `telnet`, and a generic URL in the common Internet syntax of section 3.1.
+    pub fn login(&self) -> Option<Login<'a>> {
+        match self {
+            Url::Ftp(u) => Some(u.login),
+            Url::Telnet(u) => Some(u.login),
+            Url::Generic(GenericUrl {
+                schemepart: SchemePart::Ip(ip),
+                ..
+            }) => Some(ip.login),
+            _ => None,
+        }
+    }
+
+    /// Host and port, for the schemes that name a host.
+    pub fn hostport(&self) -> Option<HostPort<'a>> {
+        match self {
+            Url::Http(u) => Some(u.hostport),
+            Url::Nntp(u) => Some(u.hostport),
+            Url::Gopher(u) => Some(u.hostport),
+            Url::Wais(u) => Some(u.hostport),
+            Url::Prospero(u) => Some(u.hostport),
+            _ => self.login().map(|l| l.hostport),
+        }
+    }
+
+    /// The default port of the URL's scheme of section 3 (a generic URL has none, whatever
+    /// its scheme's name: it does not follow that scheme's syntax).
+    pub fn default_port(&self) -> Option<u16> {
+        match self {
+            Url::Generic(_) | Url::News(_) | Url::Mailto(_) | Url::File(_) => None,
+            _ => default_port(&self.scheme().as_str().to_ascii_lowercase()),
+        }
+    }
+
+    /// The port to connect to: the one given, or the scheme's default (sections 3.2 to
+    /// 3.11). `None` when neither exists or the given one exceeds 65535.
+    pub fn port(&self) -> Option<u16> {
+        match self.hostport().and_then(|h| h.port) {
+            Some(p) => p.as_str().parse().ok(),
+            None => self.default_port(),
+        }
+    }
+}
+
+impl fmt::Display for Url<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Url<'a> {
+    type Error = Error;
+    fn try_from(s: &'a str) -> Result<Self, Error> {
+        Url::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_scheme_types() {
+        for (s, scheme) in [
+            ("http://h/", "http"),
+            ("ftp://h/", "ftp"),
+            ("news:a", "news"),
+            ("nntp://h/a", "nntp"),
+            ("telnet://h", "telnet"),
+            ("gopher://h", "gopher"),
+            ("wais://h/d", "wais"),
+            ("mailto:a@b", "mailto"),
+            ("file:///x", "file"),
+            ("prospero://h/x", "prospero"),
+            ("x-y:z", "x-y"),
+        ] {
+            let u = Url::parse(s).unwrap();
+            assert_eq!(u.scheme(), scheme);
+            assert_eq!(u.to_string(), s);
+            let inner = match u {
+                Url::Http(x) => x.to_string(),
+                Url::Ftp(x) => x.to_string(),
+                Url::News(x) => x.to_string(),
+                Url::Nntp(x) => x.to_string(),
+                Url::Telnet(x) => x.to_string(),
+                Url::Gopher(x) => x.to_string(),
+                Url::Wais(x) => x.to_string(),
+                Url::Mailto(x) => x.to_string(),
+                Url::File(x) => x.to_string(),
+                Url::Prospero(x) => x.to_string(),
+                Url::Generic(x) => x.to_string(),
+            };
+            assert_eq!(inner, s);
+            assert_eq!(
+                matches!(u, Url::Generic(_)),
+                scheme == "x-y",
+                "{s} typed as {u:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn generic_when_the_scheme_syntax_does_not_hold() {
+        for s in [
+            "http:foo",
+            "http://u@h/",
+            "ftp://h/a;type=x",
+            "news:a@",
+            "wais://h/a/b",
+            "file://h",
+        ] {
+            assert!(matches!(Url::parse(s), Ok(Url::Generic(_))), "{s}");
+        }
+        let Url::Generic(g) = Url::parse("http://u@h/p").unwrap() else {
+            panic!()
+        };
+        let SchemePart::Ip(ip) = g.schemepart() else {
+            panic!()
+        };
+        assert_eq!(ip.login().user().unwrap(), "u");
+        assert_eq!(ip.urlpath().unwrap(), "p");
+        assert!(matches!(
+            Url::parse("x:abc").unwrap(),
+            Url::Generic(GenericUrl {
+                schemepart: SchemePart::Opaque(_),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn ports() {
+        assert_eq!(Url::parse("http://h:8080/").unwrap().port(), Some(8080));
+        assert_eq!(Url::parse("wais://h/d").unwrap().port(), Some(210));
+        assert_eq!(Url::parse("prospero://h/d").unwrap().port(), Some(1525));
+        assert_eq!(Url::parse("nntp://h/d").unwrap().port(), Some(119));
+        assert_eq!(Url::parse("telnet://h").unwrap().port(), Some(23));
+        assert_eq!(Url::parse("gopher://h").unwrap().port(), Some(70));
+        assert_eq!(Url::parse("mailto:x").unwrap().port(), None);
+        assert_eq!(Url::parse("x://h:99/").unwrap().port(), Some(99));
+        assert_eq!(Url::parse("x://h/").unwrap().port(), None);
+        assert_eq!(Url::parse("http://h:99999/").unwrap().port(), None);
+    }
+
+    #[test]
+    fn lenient_scheme_is_opt_in() {
+        let on = ParseOptions::default().case_insensitive_scheme(true);
+        assert_eq!(Url::parse("Ftp://h/").unwrap_err().offset, 0);
+        for (s, http) in [
+            ("HTTP://h/a", true),
+            ("Http:x", false),
+            ("http://h/", true),
+            ("X-Y:z", false),
+        ] {
+            let u = Url::parse_with(s, on).unwrap();
+            assert_eq!(matches!(u, Url::Http(_)), http, "{s}");
+            assert_eq!(u.to_string(), s);
+            assert_eq!(u.as_part().range(), 0..s.len());
+        }
+        let Url::Http(u) = Url::parse_with("HTTP://H/a", on).unwrap() else {
+            panic!()
+        };
+        assert_eq!(u.hostport().host().as_str(), "H");
+        assert_eq!(u.scheme(), "HTTP");
+        let e = Url::parse_with("HTTP://h/ x", on).unwrap_err();
+        assert_eq!(e.offset, 9);
+        // Upper case stays an error in the rest of the URL's literals.
+        assert!(matches!(Url::parse_with("HTTP:X", on), Ok(Url::Generic(_))));
+    }
+
+    #[test]
+    fn no_panic_on_odd_inputs() {
+        for s in [
+            "",
+            ":",
+            "%",
+            "a:%",
+            "a:%0",
+            "é:x",
+            "a:é",
+            "\u{0}",
+            "http://[::1]/",
+        ] {
+            let _ = Url::parse(s);
+            let _ = Url::parse_with(s, ParseOptions::default().case_insensitive_scheme(true));
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The pieces the schemes share: hosts, ports, logins (section 3.1), the generic URL
+//! (sections 2.1 and 5), and the path-segment iterator.
+
+use crate::part::Part;
+
+/// `host = hostname | hostnumber` (rfc1738.txt:968, section 3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Host<'a> {
+    pub(crate) text: Part<'a>,
+    pub(crate) kind: HostKind,
+}
+
+/// Which alternative of `host` matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `hostname`: a fully qualified domain name (no trailing dot in RFC 1738).
+    Hostname,
+    /// `hostnumber`: four groups of decimal digits separated by `.`.
+    Hostnumber,
+}
+
+impl<'a> Host<'a> {
+    /// The host text.
+    pub fn as_part(&self) -> Part<'a> {
+        self.text
+    }
+
+    /// The host text.
+    pub fn as_str(&self) -> &'a str {
+        self.text.as_str()
+    }
+
+    /// Domain name or IP address.
+    pub fn kind(&self) -> HostKind {
+        self.kind
+    }
+}
+
+/// `hostport = host [ ":" port ]` (rfc1738.txt:967, section 3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HostPort<'a> {
+    pub(crate) text: Part<'a>,
+    pub(crate) host: Host<'a>,
+    pub(crate) port: Option<Part<'a>>,
+}
+
+impl<'a> HostPort<'a> {
+    /// The whole `host[:port]`.
+    pub fn as_part(&self) -> Part<'a> {
+        self.text
+    }
+
+    /// The host.
+    pub fn host(&self) -> Host<'a> {
+        self.host
+    }
+
+    /// The port digits after the `:` (`port = digits`: never empty).
+    pub fn port(&self) -> Option<Part<'a>> {
+        self.port
+    }
+
+    /// The port as a number, when present and at most 65535.
+    pub fn port_number(&self) -> Option<u16> {
+        self.port.and_then(|p| p.as_str().parse().ok())
+    }
+}
+
+/// `login = [ user [ ":" password ] "@" ] hostport` (rfc1738.txt:966, section 3.1).
+///
+/// An empty user name or password differs from an absent one (section 3.1):
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// let login = |s| Url::parse(s).unwrap().login().unwrap();
+/// let l = login("ftp://@host.com/");
+/// assert_eq!((l.user().map(|u| u.as_str()), l.password()), (Some(""), None));
+/// let l = login("ftp://host.com/");
+/// assert_eq!((l.user(), l.password()), (None, None));
+/// let l = login("ftp://foo:@host.com/");
+/// assert_eq!(l.user().unwrap(), "foo");
+/// assert_eq!(l.password().unwrap(), "");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Login<'a> {
+    pub(crate) text: Part<'a>,
+    pub(crate) user: Option<Part<'a>>,
+    pub(crate) password: Option<Part<'a>>,
+    pub(crate) hostport: HostPort<'a>,
+}
+
+impl<'a> Login<'a> {
+    /// The whole login.
+    pub fn as_part(&self) -> Part<'a> {
+        self.text
+    }
+
+    /// The user name, without `:` or `@`; `Some("")` for `//@host`.
+    pub fn user(&self) -> Option<Part<'a>> {
+        self.user
+    }
+
+    /// The password, without its `:`; `Some("")` for `//user:@host`.
+    pub fn password(&self) -> Option<Part<'a>> {
+        self.password
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> HostPort<'a> {
+        self.hostport
+    }
+}
+
+/// `ip-schemepart = "//" login [ "/" urlpath ]` (rfc1738.txt:964, section 3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IpSchemePart<'a> {
+    pub(crate) text: Part<'a>,
+    pub(crate) login: Login<'a>,
+    pub(crate) urlpath: Option<Part<'a>>,
+}
+
+impl<'a> IpSchemePart<'a> {
+    /// The whole scheme-specific part, `//` included.
+    pub fn as_part(&self) -> Part<'a> {
+        self.text
+    }
+
+    /// User, password, host and port.
+    pub fn login(&self) -> Login<'a> {
+        self.login
+    }
+
+    /// The url-path, without the `/` before it (section 3.1: that `/` is not part of it).
+    pub fn urlpath(&self) -> Option<Part<'a>> {
+        self.urlpath
+    }
+}
+
+/// `schemepart = *xchar | ip-schemepart` (rfc1738.txt:959, section 5).
+///
+/// Every `ip-schemepart` is also a string of `xchar`s; a scheme-specific part is read as an
+/// `ip-schemepart` whenever it is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SchemePart<'a> {
+    /// `*xchar` (possibly empty) that is no `ip-schemepart`.
+    Opaque(Part<'a>),
+    /// The common Internet scheme syntax of section 3.1.
+    Ip(IpSchemePart<'a>),
+}
+
+impl<'a> SchemePart<'a> {
+    /// The whole scheme-specific part.
+    pub fn as_part(&self) -> Part<'a> {
+        match self {
+            SchemePart::Opaque(p) => *p,
+            SchemePart::Ip(ip) => ip.text,
+        }
+    }
+}
+
+/// `genericurl = scheme ":" schemepart` (rfc1738.txt:936, section 5): a URL of a scheme
+/// section 3 does not define, or one that does not follow its scheme's syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GenericUrl<'a> {
+    pub(crate) text: Part<'a>,
+    pub(crate) scheme: Part<'a>,
+    pub(crate) schemepart: SchemePart<'a>,
+}
+
+impl<'a> GenericUrl<'a> {
+    /// The whole URL.
+    pub fn as_part(&self) -> Part<'a> {
+        self.text
+    }
+
+    /// The whole URL as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text.as_str()
+    }
+
+    /// The scheme, without its `:`.
+    pub fn scheme(&self) -> Part<'a> {
+        self.scheme
+    }
+
+    /// What follows the `:`.
+    pub fn schemepart(&self) -> SchemePart<'a> {
+        self.schemepart
+    }
+}
+
+impl std::fmt::Display for GenericUrl<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text.as_str())
+    }
+}
+
+/// Iterator over the `/`-separated segments of a path (`hpath`, `fpath`, `ppath`), each
+/// without its `/`. A path always has at least one segment, possibly empty.
+#[derive(Debug, Clone)]
+pub struct Segments<'a> {
+    pub(crate) rest: Option<Part<'a>>,
+}
+
+impl<'a> Segments<'a> {
+    pub(crate) fn of(path: Option<Part<'a>>) -> Segments<'a> {
+        Segments { rest: path }
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = Part<'a>;
+    fn next(&mut self) -> Option<Part<'a>> {
+        let rest = self.rest?;
+        let s = rest.as_str();
+        match s.find('/') {
+            Some(k) => {
+                self.rest = Some(rest.slice(k + 1..s.len()));
+                Some(rest.slice(0..k))
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
