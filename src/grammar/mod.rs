@@ -121,10 +121,10 @@ impl Grammar {
     /// Every grammar, in the order of their names' listing.
     pub const ALL: &'static [Grammar] = &[
         Grammar::Rfc2396,
+        Grammar::Rfc1738,
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
         Grammar::Rfc822,
-        Grammar::Rfc1738,
     ];
 
     /// The grammar's name: `rfc2396`.
