@@ -645,6 +645,22 @@ pub fn many1_esc<'a>(
     }
 }
 
+/// One character of `t` or one escape (`"%" hex hex`), as production `esc` (`escaped` in
+/// RFC 2396, `escape` in RFC 1738 and RFC 1630): the shape of `uric`, `pchar`, `uchar`,
+/// `xchar`, `xalpha` ...
+#[inline]
+pub fn one_or_escape<'a>(
+    i: Span<'a>,
+    t: Table,
+    name: &'static str,
+    esc: &'static str,
+) -> PResult<'a, Span<'a>> {
+    match soften(one(i, t, name)) {
+        Ok(r) => Ok(r),
+        Err(_) => production(i, esc, escape),
+    }
+}
+
 /// `"%" hex hex`, for the escape productions themselves. After the `%` it commits (`cut`).
 #[inline]
 pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {

@@ -9,7 +9,6 @@
 //! [`super::url`]: same names, different lines of the spec.
 
 use crate::grammar::table::Table;
-use crate::input::{PResult, Span, escape, one, production, soften};
 
 // =============================================================================================
 // Shared by both BNFs (rfc1630.txt:1250-1271 and 1430-1451)
@@ -70,18 +69,6 @@ pub const ALPHANUM2: Table = ALPHA.or(DIGIT).or(Table::chars("-_.+"));
 pub const ALPHANUM: Table = ALPHA.or(DIGIT);
 
 // ---------------------------------------------------------------------------------------------
-
-/// One character of `t` or one `escape`: the shape of `xalpha` and `xpalpha`.
-pub(crate) fn one_or_escape<'a>(
-    i: Span<'a>,
-    t: Table,
-    name: &'static str,
-) -> PResult<'a, Span<'a>> {
-    match soften(one(i, t, name)) {
-        Ok(r) => Ok(r),
-        Err(_) => production(i, "escape", escape),
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -7,9 +7,10 @@
 use nom::Err;
 
 use super::chars::{
-    ALPHA, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, SAFE, XALPHA, XPALPHA, one_or_escape,
+    ALPHA, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, SAFE, XALPHA, XPALPHA,
 };
 use crate::grammar::{Rule, rule};
+use crate::input::one_or_escape;
 use crate::input::{
     PResult, Span, escape as escape_prim, lit, many_esc, many1_esc, maybe, one, production,
     recognized, take,
@@ -182,7 +183,9 @@ pub fn fragmentid<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// `%` only begins an `escape` in this BNF: after it, the escape commits.
 pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xalpha", |i| one_or_escape(i, XALPHA, "xalpha"))
+    production(i, "xalpha", |i| {
+        one_or_escape(i, XALPHA, "xalpha", "escape")
+    })
 }
 
 /// ```text
@@ -200,7 +203,9 @@ pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1244, section "BNF of Generic URI Syntax".
 pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xpalpha", |i| one_or_escape(i, XPALPHA, "xpalpha"))
+    production(i, "xpalpha", |i| {
+        one_or_escape(i, XPALPHA, "xpalpha", "escape")
+    })
 }
 
 /// ```text

@@ -20,11 +20,12 @@ use nom::Err;
 
 use super::chars::{
     ALPHA, ALPHANUM, ALPHANUM2, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, URL_SAFE,
-    URL_XALPHA, URL_XPALPHA, one_or_escape,
+    URL_XALPHA, URL_XPALPHA,
 };
 use crate::grammar::rfc822::addr_spec;
 use crate::grammar::table::Table;
 use crate::grammar::{Rule, rule};
+use crate::input::one_or_escape;
 use crate::input::{
     Expected, Mode, PResult, Span, escape as escape_prim, expect_here, fail, lit, many_esc, many1,
     many1_esc, maybe, one, production, recognized, take,
@@ -1210,7 +1211,9 @@ pub fn alphanum2<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// After a `%` the `escape` commits: in this BNF a `%` only begins an `escape` (or the `% 0 0`
 /// of a `prosperolink`, which is an escape too).
 pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xalpha", |i| one_or_escape(i, URL_XALPHA, "xalpha"))
+    production(i, "xalpha", |i| {
+        one_or_escape(i, URL_XALPHA, "xalpha", "escape")
+    })
 }
 
 /// ```text
@@ -1231,7 +1234,9 @@ pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1424, section "BNF for specific URL schemes". The same set as `xalpha`: this
 /// BNF's `safe` holds `+`.
 pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xpalpha", |i| one_or_escape(i, URL_XPALPHA, "xpalpha"))
+    production(i, "xpalpha", |i| {
+        one_or_escape(i, URL_XPALPHA, "xpalpha", "escape")
+    })
 }
 
 /// ```text

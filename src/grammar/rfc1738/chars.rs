@@ -6,7 +6,8 @@
 //! the escape.
 
 use crate::grammar::table::Table;
-use crate::input::{PResult, Span, many1, one, production, soften};
+use crate::input::one_or_escape;
+use crate::input::{PResult, Span, many1, one, production};
 
 // =============================================================================================
 // ; Miscellaneous definitions (rfc1738.txt:1054-1088)
@@ -162,7 +163,7 @@ pub const UCHAR: Table = UNRESERVED;
 /// ```
 /// rfc1738.txt:1086, section 2.2.
 pub fn uchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "uchar", |i| one_or_escape(i, UCHAR, "uchar"))
+    production(i, "uchar", |i| one_or_escape(i, UCHAR, "uchar", "escape"))
 }
 
 /// The single characters of `xchar` (its `escape` branch is the `%` handled by the parsers).
@@ -173,7 +174,7 @@ pub const XCHAR: Table = UNRESERVED.or(RESERVED);
 /// ```
 /// rfc1738.txt:1087, section 2.2.
 pub fn xchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xchar", |i| one_or_escape(i, XCHAR, "xchar"))
+    production(i, "xchar", |i| one_or_escape(i, XCHAR, "xchar", "escape"))
 }
 
 /// ```text
@@ -185,18 +186,6 @@ pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/// One character of `t` or one `escape`: the shape of `uchar`, `xchar` and `gtype`.
-pub(crate) fn one_or_escape<'a>(
-    i: Span<'a>,
-    t: Table,
-    name: &'static str,
-) -> PResult<'a, Span<'a>> {
-    match soften(one(i, t, name)) {
-        Ok(r) => Ok(r),
-        Err(_) => escape(i),
-    }
-}
 
 #[cfg(test)]
 mod tests {

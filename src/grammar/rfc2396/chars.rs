@@ -6,7 +6,8 @@
 //! functions and the run primitives ([`many_esc`](crate::input::many_esc)) add the escape.
 
 use crate::grammar::table::Table;
-use crate::input::{PResult, Span, escape, one, production, soften};
+use crate::input::one_or_escape;
+use crate::input::{PResult, Span, escape, one, production};
 
 // =============================================================================================
 // uric, reserved, unreserved, mark: sections 2, 2.2, 2.3 (rfc2396.txt:1519-1524)
@@ -20,7 +21,7 @@ pub const URIC: Table = RESERVED.or(UNRESERVED);
 /// ```
 /// rfc2396.txt:1519, section 2.
 pub fn uric<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "uric", |i| one_or_escaped(i, URIC, "uric"))
+    production(i, "uric", |i| one_or_escape(i, URIC, "uric", "escaped"))
 }
 
 /// `reserved`.
@@ -194,20 +195,6 @@ pub const UNWISE: Table = Table::chars("{}|\\^[]`");
 /// rfc2396.txt:571, section 2.4.3.
 pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "unwise", |i| one(i, UNWISE, "unwise"))
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/// One character of `t` or one `escaped`: the shape of `uric`, `uric_no_slash` and `pchar`.
-pub(crate) fn one_or_escaped<'a>(
-    i: Span<'a>,
-    t: Table,
-    name: &'static str,
-) -> PResult<'a, Span<'a>> {
-    match soften(one(i, t, name)) {
-        Ok(r) => Ok(r),
-        Err(_) => escaped(i),
-    }
 }
 
 #[cfg(test)]

@@ -2,9 +2,10 @@
 
 use nom::Err;
 
-use super::chars::{UNRESERVED, URIC, one_or_escaped};
+use super::chars::{UNRESERVED, URIC};
 use super::uri::{abs_path, opaque_part};
 use crate::grammar::table::Table;
+use crate::input::one_or_escape;
 use crate::input::{Mode, PResult, Span, lit, many_esc, maybe, production, recognized};
 
 // =============================================================================================
@@ -90,7 +91,7 @@ pub const PCHAR: Table = UNRESERVED.or(Table::chars(":@&=+$,"));
 /// ```
 /// rfc2396.txt:1505, section 3.3.
 pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "pchar", |i| one_or_escaped(i, PCHAR, "pchar"))
+    production(i, "pchar", |i| one_or_escape(i, PCHAR, "pchar", "escaped"))
 }
 
 // =============================================================================================

@@ -3,9 +3,10 @@
 use nom::Err;
 
 use super::authority::authority;
-use super::chars::{ALPHA, DIGIT, UNRESERVED, URIC, one_or_escaped};
+use super::chars::{ALPHA, DIGIT, UNRESERVED, URIC};
 use super::path::{fragment, path_segments, query};
 use crate::grammar::table::Table;
+use crate::input::one_or_escape;
 use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1_esc, maybe, one, production, recognized,
     take_in_line,
@@ -351,7 +352,7 @@ pub const URIC_NO_SLASH: Table = UNRESERVED.or(Table::chars(";?:@&=+$,"));
 /// rfc2396.txt:1472, section 3.
 pub fn uric_no_slash<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "uric_no_slash", |i| {
-        one_or_escaped(i, URIC_NO_SLASH, "uric_no_slash")
+        one_or_escape(i, URIC_NO_SLASH, "uric_no_slash", "escaped")
     })
 }
 
