@@ -40,6 +40,7 @@
 //! assert_eq!(g.rule_names().count(), 44);
 //! ```
 
+mod labels;
 pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;

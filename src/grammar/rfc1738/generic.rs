@@ -15,10 +15,9 @@ use super::prospero::prosperourl;
 use super::telnet::telneturl;
 use super::wais::waisurl;
 use super::{Alt, longest, xchars_stop};
+use crate::grammar::labels::{self, Labels};
 use crate::grammar::table::Table;
-use crate::input::{
-    Expected, Mode, PResult, Span, fail, lit, many_esc, maybe, one, production, recognized, take,
-};
+use crate::input::{PResult, Span, lit, many_esc, maybe, one, production, recognized};
 use crate::part::Part;
 use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
 
@@ -284,111 +283,19 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// end with an `alphadigit`, joined by `.`, the last starting with an `alpha`; unlike RFC
 /// 2396's there is no trailing `.`. One left-to-right scan over the labels keeps the longest
 /// prefix of that form (what can follow a hostname, `:`, `/` or the end, is never a label
-/// character or `.`), records what it expected where it stopped, and runs in one pass with
-/// no recursion however many labels there are.
+/// character or `.`): [`crate::grammar::labels`], shared with RFC 2396.
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostname", |i| {
-        let b = i.fragment().as_bytes();
-        let base = i.location_offset();
-        let t = i.extra;
-        let mut pos = 0;
-        let mut accept = None;
-        loop {
-            // A label: alphadigit *( alphadigit | "-" ), ending at its last alphadigit.
-            let start = pos;
-            let Some((end, last)) = label(b, pos) else {
-                t.record(base + pos, Expected::Rule("alphadigit"));
-                break;
-            };
-            if ALPHA.contains(b[start]) {
-                // A toplabel ends here: the hostname could end here.
-                accept = Some(last);
-            }
-            if end != last {
-                // The label ran into `-`s that no alphadigit closed.
-                t.record(base + end, Expected::Rule("alphadigit"));
-                t.record(base + end, Expected::Literal("-"));
-                break;
-            }
-            if b.get(end) == Some(&b'.') {
-                pos = end + 1;
-            } else {
-                t.record(base + end, Expected::Rule("alphadigit"));
-                t.record(base + end, Expected::Literal("-"));
-                t.record(base + end, Expected::Literal("."));
-                break;
-            }
-        }
-        let Some(n) = accept else {
-            return fail();
-        };
-        label_leaves(&i, n);
-        Ok(take(i, n))
-    })
+    production(i, "hostname", |i| labels::hostname(i, LABELS))
 }
+
+/// How RFC 1738 prints the labels of a hostname.
+const LABELS: Labels = Labels {
+    letter_digit: "alphadigit",
+    trailing_dot: false,
+};
 
 /// `alphadigit`.
 pub const ALPHADIGIT: Table = ALPHA.or(DIGIT);
-
-/// The label starting at `pos`: `(end, last)`, where `end` is where its run of `alphadigit`s
-/// and `-`s stops and `last` is one past its last `alphadigit`; `None` unless it starts with
-/// an `alphadigit`.
-fn label(b: &[u8], pos: usize) -> Option<(usize, usize)> {
-    if !b.get(pos).is_some_and(|&c| ALPHADIGIT.contains(c)) {
-        return None;
-    }
-    let mut end = pos + 1;
-    let mut last = end;
-    while let Some(&c) = b.get(end) {
-        if ALPHADIGIT.contains(c) {
-            end += 1;
-            last = end;
-        } else if c == b'-' {
-            end += 1;
-        } else {
-            break;
-        }
-    }
-    Some((end, last))
-}
-
-/// In a derivation tree, the labels of the hostname's first `n` bytes as `domainlabel` and
-/// `toplabel` leaves.
-fn label_leaves(i: &Span<'_>, n: usize) {
-    let t = i.extra;
-    if t.mode() != Mode::Tree {
-        return;
-    }
-    let base = i.location_offset();
-    let text = &i.fragment()[..n];
-    let count = text.split('.').count();
-    let mut at = 0;
-    for (k, l) in text.split('.').enumerate() {
-        let rule = if k + 1 == count {
-            "toplabel"
-        } else {
-            "domainlabel"
-        };
-        t.leaf(rule, base + at, base + at + l.len());
-        at += l.len() + 1;
-    }
-}
-
-/// `alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit` starting with a character of
-/// `first`: the shared scan of `domainlabel` and `toplabel`. The longest prefix that ends in
-/// an `alphadigit` (the rest of the run can only be `-`s).
-fn label_rule<'a>(i: Span<'a>, first: Table, first_name: &'static str) -> PResult<'a, Span<'a>> {
-    let b = i.fragment().as_bytes();
-    let base = i.location_offset();
-    if !b.first().is_some_and(|&c| first.contains(c)) {
-        i.extra.record(base, Expected::Rule(first_name));
-        return fail();
-    }
-    let (end, last) = label(b, 0).unwrap_or((1, 1));
-    i.extra.record(base + end, Expected::Rule("alphadigit"));
-    i.extra.record(base + end, Expected::Literal("-"));
-    Ok(take(i, last))
-}
 
 /// ```text
 /// domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
@@ -398,9 +305,7 @@ fn label_rule<'a>(i: Span<'a>, first: Table, first_name: &'static str) -> PResul
 /// Rewrite: the greedy `*[ alphadigit | "-" ]` would eat the closing `alphadigit`; the scan
 /// keeps the longest prefix ending in an `alphadigit` instead (same language).
 pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domainlabel", |i| {
-        label_rule(i, ALPHADIGIT, "alphadigit")
-    })
+    production(i, "domainlabel", |i| labels::label_rule(i, LABELS, false))
 }
 
 /// ```text
@@ -408,7 +313,7 @@ pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:971, section 3.1. Rewritten as [`domainlabel`] is.
 pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "toplabel", |i| label_rule(i, ALPHA, "alpha"))
+    production(i, "toplabel", |i| labels::label_rule(i, LABELS, true))
 }
 
 /// ```text

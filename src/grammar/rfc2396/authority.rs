@@ -2,11 +2,12 @@
 
 use nom::Err;
 
-use super::chars::{ALPHA, ALPHANUM, DIGIT, UNRESERVED};
+use super::chars::{DIGIT, UNRESERVED};
+use crate::grammar::labels::{self, Labels};
 use crate::grammar::table::Table;
 use crate::input::{
-    Expected, Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte,
-    production, recognized, take, take_in_line,
+    Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte, production,
+    recognized, take_in_line,
 };
 use crate::part::Part;
 use crate::uri::{Authority, Host, HostKind, Server};
@@ -141,6 +142,12 @@ pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     })
 }
 
+/// How RFC 2396 prints the labels of a hostname.
+const LABELS: Labels = Labels {
+    letter_digit: "alphanum",
+    trailing_dot: true,
+};
+
 // =============================================================================================
 // Server-based naming authority: section 3.2.2 (rfc2396.txt:1489-1499)
 // =============================================================================================
@@ -250,112 +257,11 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// Rewrite: read literally, `*( domainlabel "." )` would take the last label too and leave
 /// nothing for `toplabel`. The language is: labels of `alphanum` and `-` that start and end
 /// with an `alphanum`, joined by `.`, the last starting with an `alpha`, then an optional `.`.
-/// One left-to-right scan over the labels keeps the longest prefix of that form (what can
-/// follow a hostname, `:` or the end of the authority, is never a label character) and
-/// records what it expected where it stopped.
+/// One left-to-right scan over the labels keeps the longest prefix of that form
+/// ([`crate::grammar::labels`], shared with RFC 1738, whose `hostname` differs only in having
+/// no trailing `.`).
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostname", |i| {
-        let b = i.fragment().as_bytes();
-        let base = i.location_offset();
-        let t = i.extra;
-        let mut pos = 0;
-        let mut accept = None;
-        loop {
-            // A label: alphanum *( alphanum | "-" ), ending at its last alphanum.
-            let start = pos;
-            let Some((end, last)) = label(b, pos) else {
-                t.record(base + pos, Expected::Rule("alphanum"));
-                break;
-            };
-            let top = ALPHA.contains(b[start]);
-            if top {
-                accept = Some(last);
-            }
-            if end != last {
-                // The label ran into `-`s that no alphanum closed.
-                t.record(base + end, Expected::Rule("alphanum"));
-                t.record(base + end, Expected::Literal("-"));
-                break;
-            }
-            if b.get(end) == Some(&b'.') {
-                if top {
-                    accept = Some(end + 1);
-                }
-                pos = end + 1;
-            } else {
-                t.record(base + end, Expected::Rule("alphanum"));
-                t.record(base + end, Expected::Literal("-"));
-                t.record(base + end, Expected::Literal("."));
-                break;
-            }
-        }
-        let Some(n) = accept else {
-            return crate::input::fail();
-        };
-        label_leaves(&i, n);
-        Ok(take_in_line(i, n))
-    })
-}
-
-/// The label starting at `pos`: `(end, last)`, where `end` is where its run of `alphanum` and
-/// `-` stops and `last` is one past its last `alphanum`; `None` unless it starts with an
-/// `alphanum`.
-fn label(b: &[u8], pos: usize) -> Option<(usize, usize)> {
-    if !b.get(pos).is_some_and(|&c| ALPHANUM.contains(c)) {
-        return None;
-    }
-    let mut end = pos + 1;
-    let mut last = end;
-    while let Some(&c) = b.get(end) {
-        if ALPHANUM.contains(c) {
-            end += 1;
-            last = end;
-        } else if c == b'-' {
-            end += 1;
-        } else {
-            break;
-        }
-    }
-    Some((end, last))
-}
-
-/// In a derivation tree, the labels of the hostname's first `n` bytes as `domainlabel` and
-/// `toplabel` leaves.
-fn label_leaves(i: &Span<'_>, n: usize) {
-    let t = i.extra;
-    if t.mode() != crate::input::Mode::Tree {
-        return;
-    }
-    let base = i.location_offset();
-    let text = &i.fragment()[..n];
-    let text = text.strip_suffix('.').unwrap_or(text);
-    let mut at = 0;
-    let count = text.split('.').count();
-    for (k, l) in text.split('.').enumerate() {
-        let rule = if k + 1 == count {
-            "toplabel"
-        } else {
-            "domainlabel"
-        };
-        t.leaf(rule, base + at, base + at + l.len());
-        at += l.len() + 1;
-    }
-}
-
-/// `alphanum | alphanum *( alphanum | "-" ) alphanum`, starting with a character of `first`:
-/// the shared scan of `domainlabel` and `toplabel`. The longest prefix that ends in an
-/// `alphanum` (the rest of the run can only be `-`s).
-fn label_rule<'a>(i: Span<'a>, first: Table, first_name: &'static str) -> PResult<'a, Span<'a>> {
-    let b = i.fragment().as_bytes();
-    let base = i.location_offset();
-    if !b.first().is_some_and(|&c| first.contains(c)) {
-        i.extra.record(base, Expected::Rule(first_name));
-        return crate::input::fail();
-    }
-    let (end, last) = label(b, 0).unwrap_or((1, 1));
-    i.extra.record(base + end, Expected::Rule("alphanum"));
-    i.extra.record(base + end, Expected::Literal("-"));
-    Ok(take(i, last))
+    production(i, "hostname", |i| labels::hostname(i, LABELS))
 }
 
 /// ```text
@@ -366,7 +272,7 @@ fn label_rule<'a>(i: Span<'a>, first: Table, first_name: &'static str) -> PResul
 /// Rewrite: the greedy `*( alphanum | "-" )` would eat the closing `alphanum`; the scan keeps
 /// the longest prefix ending in an `alphanum` instead (same language).
 pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domainlabel", |i| label_rule(i, ALPHANUM, "alphanum"))
+    production(i, "domainlabel", |i| labels::label_rule(i, LABELS, false))
 }
 
 /// ```text
@@ -374,7 +280,7 @@ pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1497, section 3.2.2. Rewritten as [`domainlabel`] is.
 pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "toplabel", |i| label_rule(i, ALPHA, "alpha"))
+    production(i, "toplabel", |i| labels::label_rule(i, LABELS, true))
 }
 
 /// ```text
