@@ -190,3 +190,25 @@ fn text_blocks(dir: &Path) -> BTreeMap<String, Vec<String>> {
     }
     out
 }
+
+/// Input that is not UTF-8: both engines reject it at the same byte, the first bad one unless
+/// the valid prefix already failed earlier.
+#[test]
+fn not_utf8_offsets_agree() {
+    let inputs: [&[u8]; 5] = [
+        b"http://a/\xff",
+        b"\xff",
+        b"ht tp://\xc3",
+        b"mailto:a@b\x80c",
+        b"news:a.b\xe2\x82",
+    ];
+    for &g in Grammar::ALL {
+        for input in inputs {
+            let comb = g.check_bytes(g.start_rule(), input).unwrap_err();
+            let spec = g.check_spec_bytes(g.start_rule(), input).unwrap_err();
+            assert_eq!(comb.offset, spec.offset, "{} {input:?}", g.name());
+            let k = std::str::from_utf8(input).unwrap_err().valid_up_to();
+            assert!(comb.offset <= k, "{} {input:?}", g.name());
+        }
+    }
+}

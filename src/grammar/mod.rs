@@ -240,46 +240,64 @@ impl Grammar {
     /// assert!(e.message.contains("not UTF-8"));
     /// ```
     pub fn check_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
-        let bad = match std::str::from_utf8(input) {
+        let k = match std::str::from_utf8(input) {
             Ok(s) => return self.check(rule, s),
-            Err(u) => u,
+            Err(u) => u.valid_up_to(),
         };
-        let k = bad.valid_up_to();
         let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
         let r = match self.rule(rule) {
             Ok(r) => r,
             Err(e) => return Err(self.unknown_rule(prefix, e)),
         };
+        // The valid prefix's own error; for a valid prefix, what a diagnosis expects where it
+        // ends (when it recorded anything there).
         let e = match self.check_rule(r, prefix) {
-            Err(e) if e.offset < k => return Err(e),
-            Err(e) => e,
-            Ok(()) => self.diagnose(r, prefix, Mode::Diagnose).1,
+            Err(e) => Some(e),
+            Ok(()) => Some(self.diagnose(r, prefix, Mode::Diagnose).1).filter(|d| d.offset == k),
         };
-        let expected = if e.offset == k {
-            e.expected.clone()
-        } else {
-            vec![Expected::EndOfInput]
+        // A valid prefix after which nothing was expected can only have ended.
+        Err(self.not_utf8(r.name, input, k, "", e, &[Expected::EndOfInput]))
+    }
+
+    /// The error for `input`, which is not UTF-8 from byte `k` on, given what the check (by
+    /// `by`) found in the valid prefix: its error when that is earlier; otherwise an error at
+    /// `k`, since no byte of 128 or more is in any production, expecting what the prefix's
+    /// check expected there, or `fallback` when it recorded nothing there.
+    fn not_utf8(
+        self,
+        rule: &'static str,
+        input: &[u8],
+        k: usize,
+        by: &str,
+        prefix_error: Option<Error>,
+        fallback: &[Expected],
+    ) -> Error {
+        let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
+        let (failed_in, stack, expected) = match prefix_error {
+            Some(e) if e.offset < k => return e,
+            Some(e) if e.offset == k => (e.rule, e.stack.clone(), e.expected.clone()),
+            _ => (rule, vec![rule], fallback.to_vec()),
         };
         let mut m = format!(
-            "not a valid {}: the byte {:#04X} at byte {k} is not UTF-8",
-            r.name, input[k]
+            "not a valid {rule}{by}: the byte {:#04X} at byte {k} is not UTF-8",
+            input[k]
         );
         if !expected.is_empty() {
             m.push_str(", expected ");
             m.push_str(&crate::error::one_of(&expected));
         }
-        Err(Error::at(
+        Error::at(
             self.name(),
-            r.name,
-            e.rule,
-            e.stack.clone(),
+            rule,
+            failed_in,
+            stack,
             prefix,
             k,
             expected,
-            self.citation(e.rule),
+            self.citation(failed_in),
         )
         .with_message(m)
-        .with_end(k + 1))
+        .with_end(k + 1)
     }
 
     /// Check `input` against `rule` (see [`Grammar::check`]).
@@ -425,36 +443,19 @@ impl Grammar {
 
     /// [`Grammar::check_spec`] for raw bytes, as [`Grammar::check_bytes`] does.
     pub fn check_spec_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
-        match std::str::from_utf8(input) {
-            Ok(s) => self.check_spec(rule, s),
-            Err(u) => {
-                let k = u.valid_up_to();
-                let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
-                match self.check_spec(rule, prefix) {
-                    Err(e) if e.offset < k => Err(e),
-                    _ => {
-                        let r = self.rule(rule).map(|r| r.name).unwrap_or(self.start_rule());
-                        let m = format!(
-                            "not a valid {r} by the spec text (BNF interpreter): the byte \
-                             {:#04X} at byte {k} is not UTF-8",
-                            input[k]
-                        );
-                        Err(Error::at(
-                            self.name(),
-                            r,
-                            r,
-                            vec![r],
-                            prefix,
-                            k,
-                            Vec::new(),
-                            self.citation(r),
-                        )
-                        .with_message(m)
-                        .with_end(k + 1))
-                    }
-                }
-            }
-        }
+        let k = match std::str::from_utf8(input) {
+            Ok(s) => return self.check_spec(rule, s),
+            Err(u) => u.valid_up_to(),
+        };
+        let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
+        let r = match self.rule(rule) {
+            Ok(r) => r,
+            Err(e) => return Err(self.unknown_rule(prefix, e)),
+        };
+        let e = self.check_spec(r.name, prefix).err();
+        // The interpreter names no expected items.
+        let by = " by the spec text (BNF interpreter)";
+        Err(self.not_utf8(r.name, input, k, by, e, &[]))
     }
 }
 
