@@ -78,9 +78,38 @@ pub(crate) fn hostname<'a>(i: Span<'a>, g: Labels) -> PResult<'a, Span<'a>> {
     Ok(take_in_line(i, n))
 }
 
+/// Whether all of `h` is a `hostname`: the membership test of the fast passes, which only need
+/// to know whether a whole host is one. The same language as [`hostname`]'s scan: labels of
+/// letters, digits and `-` that start and end with a letter or digit, joined by `.`, the last
+/// starting with a letter, then (where `g` allows it) one `.`.
+#[inline]
+pub(crate) fn is_hostname(h: &[u8], g: Labels) -> bool {
+    let h = match h {
+        [rest @ .., b'.'] if g.trailing_dot => rest,
+        _ => h,
+    };
+    let mut pos = 0;
+    loop {
+        let Some((end, last)) = label(h, pos) else {
+            return false;
+        };
+        if end != last {
+            return false;
+        }
+        if end == h.len() {
+            return LETTER.contains(h[pos]);
+        }
+        if h[end] != b'.' {
+            return false;
+        }
+        pos = end + 1;
+    }
+}
+
 /// The label starting at `pos`: `(end, last)`, where `end` is where its run of letters, digits
 /// and `-`s stops and `last` is one past its last letter or digit; `None` unless it starts with
 /// a letter or digit.
+#[inline(always)]
 fn label(b: &[u8], pos: usize) -> Option<(usize, usize)> {
     if !b.get(pos).is_some_and(|&c| LETTER_DIGIT.contains(c)) {
         return None;

@@ -7,7 +7,7 @@ use crate::grammar::labels::{self, Labels};
 use crate::grammar::table::Table;
 use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte, production,
-    recognized, take_in_line,
+    recognized,
 };
 use crate::part::Part;
 use crate::uri::{Authority, Host, HostKind, Server};
@@ -27,10 +27,11 @@ use crate::uri::{Authority, Host, HostKind, Server};
 /// It is a `server` when `server` matches that whole run (an empty run is the empty server)
 /// and a `reg_name` otherwise. Trying `server` first and falling back when the run goes on
 /// past its end keeps that choice without scanning twice.
+#[inline]
 pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     production(i, "authority", |i| {
         if i.extra.mode() == Mode::Fast {
-            return authority_fast(i);
+            return super::fast::authority_span(i);
         }
         let mark = i.extra.mark();
         match server(i) {
@@ -44,76 +45,7 @@ pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     })
 }
 
-/// The fast pass of [`authority`]: the same language and the same typed value by a shorter
-/// route. The authority is the longest run of `reg_name` characters (see above). Those are the
-/// `userinfo` characters and `@`, so `userinfo "@"` can only end at the first `@` and the text
-/// before it is always a valid `userinfo`. The rest must be a whole `hostport`: a `host`, which
-/// holds no `:`, then `":" port`, which is digits. The diagnosing and tree passes run
-/// [`server`] itself (the check runs both passes, so the tests cover both).
-#[inline]
-fn authority_fast<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
-    let (rest, run) = many_esc(i, REG_NAME, "reg_name", "escaped")?;
-    let b = run.fragment().as_bytes();
-    if b.is_empty() {
-        return Ok((rest, Authority::Server(empty_server(&i))));
-    }
-    // One pass: the first `@`, and the first `:` after it (or from the start without one).
-    let mut at = None;
-    let mut colon = None;
-    for (k, &c) in b.iter().enumerate() {
-        if c == b'@' && at.is_none() {
-            at = Some(k);
-            colon = None;
-        } else if c == b':' && colon.is_none() {
-            colon = Some(k);
-        }
-    }
-    let hp_start = at.map_or(0, |k| k + 1);
-    let host_end = colon.filter(|&c| c >= hp_start).unwrap_or(b.len());
-    let port_ok = b[(host_end + 1).min(b.len())..]
-        .iter()
-        .all(|&c| DIGIT.contains(c));
-    if port_ok {
-        // A reg_name run holds no newline.
-        let (hostport, _) = take_in_line(run, hp_start);
-        let (after_host, host) = take_in_line(hostport, host_end - hp_start);
-        if let Some(h) = whole_host(host) {
-            let server = Server {
-                text: run.into(),
-                userinfo: at.map(|k| Part::from(take_in_line(run, k).1)),
-                host: Some(h),
-                port: (host_end < b.len()).then(|| Part::from(take_in_line(after_host, 1).0)),
-            };
-            return Ok((rest, Authority::Server(server)));
-        }
-    }
-    Ok((rest, Authority::RegName(run.into())))
-}
-
-/// `host` when it matches the whole of `h`.
-#[inline]
-fn whole_host(h: Span<'_>) -> Option<Host<'_>> {
-    if let Ok((r, _)) = hostname(h)
-        && r.fragment().is_empty()
-    {
-        return Some(Host {
-            text: h.into(),
-            kind: HostKind::Hostname,
-        });
-    }
-    if let Ok((r, _)) = ipv4address(h)
-        && r.fragment().is_empty()
-    {
-        return Some(Host {
-            text: h.into(),
-            kind: HostKind::Ipv4Address,
-        });
-    }
-    None
-}
-
 /// The empty server at the start of `i`.
-#[inline]
 fn empty_server<'a>(i: &Span<'a>) -> Server<'a> {
     Server {
         text: Part::new("", i.location_offset()),
@@ -143,7 +75,7 @@ pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 }
 
 /// How RFC 2396 prints the labels of a hostname.
-const LABELS: Labels = Labels {
+pub(super) const LABELS: Labels = Labels {
     letter_digit: "alphanum",
     trailing_dot: true,
 };

@@ -14,6 +14,7 @@
 
 mod authority;
 mod chars;
+mod fast;
 mod path;
 mod uri;
 

@@ -55,7 +55,7 @@ pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 }
 
 /// The characters of `path_segments` (without `escaped`): `pchar`, `;` and `/`.
-const PATH_SEGMENTS: Table = PCHAR.or(Table::chars(";/"));
+pub(super) const PATH_SEGMENTS: Table = PCHAR.or(Table::chars(";/"));
 
 /// ```text
 /// segment       = *pchar *( ";" param )

@@ -9,7 +9,6 @@ use crate::grammar::table::Table;
 use crate::input::one_or_escape;
 use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1_esc, maybe, one, production, recognized,
-    take_in_line,
 };
 use crate::part::Part;
 use crate::uri::{Authority, Hier, Path, PathKind, UriReference};
@@ -29,11 +28,12 @@ use crate::uri::{Authority, Hier, Path, PathKind, UriReference};
 /// that `:`, which `[ "#" fragment ]` cannot take.
 ///
 /// The fast pass reads the same components without the intermediate productions (see
-/// [`uri_reference_fast`]); the diagnosing and tree passes follow the structure below.
+/// `fast.rs`); the diagnosing and tree passes follow the structure below.
+#[inline]
 pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     production(i, "URI-reference", |i| {
         if i.extra.mode() == Mode::Fast {
-            return uri_reference_fast(i);
+            return super::fast::uri_reference(i);
         }
         let start = i;
         let (i, body) = match absolute_uri(i) {
@@ -65,110 +65,6 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     })
 }
 
-/// The fast pass of [`uri_reference`]: the same language, the same extent and the same typed
-/// value, without the intermediate productions `absoluteURI`, `hier_part`, `net_path` and
-/// `relativeURI`, whose alternatives the first bytes decide: `scheme ":"` starts an absolute
-/// URI; after it, or at the start of a relative one, `//` starts a `net_path`, `/` an
-/// `abs_path`, anything else an `opaque_part` (absolute) or a `rel_path` (relative). Where an
-/// absolute reading fails, the relative one is tried from the start, as the ordered choice of
-/// the structured pass does. `tests/fast_path.rs` holds the two passes to equal results, and
-/// the differential tests check both against the spec text.
-#[inline]
-fn uri_reference_fast<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
-    let start = i;
-    let b = i.fragment().as_bytes();
-    let mut body = None;
-    // scheme ":"
-    if b.first().is_some_and(|&c| ALPHA.contains(c)) {
-        let n = 1 + b[1..]
-            .iter()
-            .position(|&c| !SCHEME_REST.contains(c))
-            .unwrap_or(b.len() - 1);
-        if b.get(n) == Some(&b':') {
-            let (rest, scheme) = take_in_line(i, n);
-            let (rest, _) = take_in_line(rest, 1);
-            let hier = match rest.fragment().as_bytes().first() {
-                Some(b'/') => maybe(rest, hier_fast)?,
-                _ => maybe(rest, |i| {
-                    let (r, p) = opaque_part(i)?;
-                    Ok((r, opaque_hier(p)))
-                })?,
-            };
-            if let (rest, Some(h)) = hier {
-                body = Some((rest, Some(Part::from(scheme)), h));
-            }
-        }
-    }
-    if body.is_none() {
-        let (rest, h) = match i.fragment().as_bytes().first() {
-            Some(b'/') => maybe(i, hier_fast)?,
-            _ => maybe(i, |i| {
-                let (r, p) = rel_path(i)?;
-                let (r, query) = opt_query(r)?;
-                Ok((r, rel_hier(p, query)))
-            })?,
-        };
-        body = h.map(|h| (rest, None, h));
-    }
-    let (i, scheme, hier) = body.unwrap_or_else(|| (i, None, empty_hier(&i)));
-    let (i, frag) = maybe(i, |i| {
-        let (i, _) = lit(i, "#")?;
-        fragment(i)
-    })?;
-    let (i, text) = recognized(start, i);
-    Ok((
-        i,
-        UriReference {
-            text: text.into(),
-            scheme,
-            hier,
-            fragment: frag.map(Part::from),
-        },
-    ))
-}
-
-/// `( net_path | abs_path ) [ "?" query ]` in the fast pass, for input starting with `/`.
-#[inline]
-fn hier_fast<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
-    let (i, (authority, path)) = if i.fragment().starts_with("//") {
-        let (rest, _) = take_in_line(i, 2);
-        let (rest, a) = authority(rest)?;
-        let (rest, p) = maybe(rest, abs_path)?;
-        let path = match p {
-            Some(p) => Path {
-                text: p.into(),
-                kind: PathKind::Absolute,
-            },
-            None => Path {
-                text: Part::new("", rest.location_offset()),
-                kind: PathKind::Empty,
-            },
-        };
-        (rest, (Some(a), path))
-    } else {
-        let (rest, p) = abs_path(i)?;
-        (
-            rest,
-            (
-                None,
-                Path {
-                    text: p.into(),
-                    kind: PathKind::Absolute,
-                },
-            ),
-        )
-    };
-    let (i, query) = opt_query(i)?;
-    Ok((
-        i,
-        Hier {
-            authority,
-            path,
-            query,
-        },
-    ))
-}
-
 /// The parts of an absolute URI whose scheme-specific part is an `opaque_part`.
 #[inline]
 fn opaque_hier(p: Span<'_>) -> Hier<'_> {
@@ -179,19 +75,6 @@ fn opaque_hier(p: Span<'_>) -> Hier<'_> {
             kind: PathKind::Opaque,
         },
         query: None,
-    }
-}
-
-/// The parts of a relative reference with a `rel_path`.
-#[inline]
-fn rel_hier<'a>(p: Span<'a>, query: Option<Part<'a>>) -> Hier<'a> {
-    Hier {
-        authority: None,
-        path: Path {
-            text: p.into(),
-            kind: PathKind::Relative,
-        },
-        query,
     }
 }
 

@@ -1,0 +1,339 @@
+//! The fast pass of `URI-reference` and `authority`: the same languages, extents and typed
+//! values as the structured functions, computed over the bytes of the input.
+//!
+//! The structured pass moves a span (the text, its offset, its line and the tracker handle) in
+//! and out of every production, and a typed value out of each; on short inputs that traffic,
+//! not the scanning, was most of the time. Here each component of the reference is one small
+//! function from a byte position to the position where its production stops, and the typed
+//! value is built once, at the end, from those positions. Every function names the
+//! productions it reads, with the same rewrites the structured functions document:
+//!
+//! - `path_segments` is a run of `pchar`, `;` and `/` ([`super::path_segments`]);
+//! - `authority` is the longest run of `reg_name` characters, a `server` when that whole run
+//!   is one ([`super::authority`]);
+//! - `hostname` and `IPv4address` are tested for whole membership
+//!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]).
+//!
+//! A `%` that does not start an escape stops the parse with nom's `Err::Failure`, as `cut`
+//! does in [`crate::input::many_esc`]. `tests/fast_path.rs` holds this pass to the structured
+//! one on every case and prefix, and the differential tests hold both to the spec text.
+
+use nom::Err;
+
+use super::authority::{LABELS, REG_NAME};
+use super::chars::{ALPHA, DIGIT, URIC};
+use super::path::PATH_SEGMENTS;
+use super::uri::{REL_SEGMENT, SCHEME_REST, URIC_NO_SLASH};
+use crate::grammar::labels;
+use crate::grammar::table::Table;
+use crate::input::{Fail, PResult, Span, take_in_line};
+use crate::part::Part;
+use crate::uri::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
+
+/// A `%` without two hex digits after it: the parse fails outright.
+struct BadEscape;
+
+/// The text being parsed and its offset in the whole input, to make [`Part`]s from positions.
+#[derive(Clone, Copy)]
+struct Text<'a> {
+    s: &'a str,
+    base: usize,
+}
+
+impl<'a> Text<'a> {
+    #[inline(always)]
+    fn bytes(self) -> &'a [u8] {
+        self.s.as_bytes()
+    }
+
+    /// The part from byte `a` to byte `e`. Both are the end of the text or the position of an
+    /// ASCII byte (every position the scans below return is), so both are char boundaries.
+    #[inline(always)]
+    fn part(self, a: usize, e: usize) -> Part<'a> {
+        Part::new(&self.s[a..e], self.base + a)
+    }
+}
+
+const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
+
+/// `*( t | escaped )` from `n`: where the run stops.
+#[inline(always)]
+fn run(b: &[u8], mut n: usize, t: Table) -> Result<usize, BadEscape> {
+    loop {
+        while n < b.len() && t.contains(b[n]) {
+            n += 1;
+        }
+        if n < b.len() && b[n] == b'%' {
+            n = escaped(b, n)?;
+        } else {
+            return Ok(n);
+        }
+    }
+}
+
+/// `escaped = "%" hex hex` at `n`, where `b[n]` is `%`: the position after it.
+#[inline(always)]
+fn escaped(b: &[u8], n: usize) -> Result<usize, BadEscape> {
+    match b.get(n + 1..n + 3) {
+        Some(&[h1, h2]) if HEX.contains(h1) && HEX.contains(h2) => Ok(n + 3),
+        _ => Err(BadEscape),
+    }
+}
+
+/// `scheme ":"` at the start: the length of the scheme, when a `:` follows it.
+#[inline(always)]
+fn scheme(b: &[u8]) -> Option<usize> {
+    if !b.first().is_some_and(|&c| ALPHA.contains(c)) {
+        return None;
+    }
+    let mut n = 1;
+    while n < b.len() && SCHEME_REST.contains(b[n]) {
+        n += 1;
+    }
+    (b.get(n) == Some(&b':')).then_some(n)
+}
+
+/// `( net_path | abs_path ) [ "?" query ]` at `n`, where `b[n]` is `/`.
+#[inline(always)]
+fn hier<'a>(t: Text<'a>, n: usize) -> Result<(usize, Hier<'a>), BadEscape> {
+    let b = t.bytes();
+    let (n, authority, path) = if b.get(n + 1) == Some(&b'/') {
+        // net_path = "//" authority [ abs_path ]
+        let (n, a) = authority(t, n + 2)?;
+        if b.get(n) == Some(&b'/') {
+            let e = abs_path(b, n)?;
+            (e, Some(a), t.part(n, e))
+        } else {
+            (n, Some(a), t.part(n, n))
+        }
+    } else {
+        let e = abs_path(b, n)?;
+        (e, None, t.part(n, e))
+    };
+    let kind = if path.is_empty() {
+        PathKind::Empty
+    } else {
+        PathKind::Absolute
+    };
+    let (n, query) = opt_query(t, n)?;
+    Ok((
+        n,
+        Hier {
+            authority,
+            path: Path { text: path, kind },
+            query,
+        },
+    ))
+}
+
+/// `abs_path = "/" path_segments` at `n`, where `b[n]` is `/`.
+#[inline(always)]
+fn abs_path(b: &[u8], n: usize) -> Result<usize, BadEscape> {
+    run(b, n + 1, PATH_SEGMENTS)
+}
+
+/// `[ "?" query ]` at `n`, with `query = *uric`.
+#[inline(always)]
+fn opt_query<'a>(t: Text<'a>, n: usize) -> Result<(usize, Option<Part<'a>>), BadEscape> {
+    if t.bytes().get(n) == Some(&b'?') {
+        let e = run(t.bytes(), n + 1, URIC)?;
+        Ok((e, Some(t.part(n + 1, e))))
+    } else {
+        Ok((n, None))
+    }
+}
+
+/// `opaque_part = uric_no_slash *uric` at `n`: its end, or `None` when `uric_no_slash` fails.
+#[inline(always)]
+fn opaque_part(b: &[u8], n: usize) -> Result<Option<usize>, BadEscape> {
+    let first = match b.get(n) {
+        Some(&c) if URIC_NO_SLASH.contains(c) => n + 1,
+        Some(b'%') => escaped(b, n)?,
+        _ => return Ok(None),
+    };
+    run(b, first, URIC).map(Some)
+}
+
+/// `rel_path = rel_segment [ abs_path ]` at the start: its end, or `None` when `rel_segment`
+/// (`1*( ... )`) fails.
+#[inline(always)]
+fn rel_path(b: &[u8]) -> Result<Option<usize>, BadEscape> {
+    let n = run(b, 0, REL_SEGMENT)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if b.get(n) == Some(&b'/') {
+        abs_path(b, n).map(Some)
+    } else {
+        Ok(Some(n))
+    }
+}
+
+/// `authority` at `n` (see [`super::authority`]): its end and its value.
+#[inline(always)]
+fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEscape> {
+    let b = t.bytes();
+    let e = run(b, n, REG_NAME)?;
+    let run = &b[n..e];
+    // `userinfo "@"` ends at the first `@` (`userinfo` holds none); `host` holds no `:`, so
+    // the port starts after the first `:` after that.
+    let at = run.iter().position(|&c| c == b'@');
+    let hp = at.map_or(0, |k| k + 1);
+    let colon = run[hp..].iter().position(|&c| c == b':').map(|k| hp + k);
+    let host_end = colon.unwrap_or(run.len());
+    let port_ok = colon.is_none_or(|c| run[c + 1..].iter().all(|&d| DIGIT.contains(d)));
+    let host = &run[hp..host_end];
+    let kind = if run.is_empty() {
+        // The empty server.
+        return Ok((
+            e,
+            Authority::Server(Server {
+                text: t.part(n, n),
+                userinfo: None,
+                host: None,
+                port: None,
+            }),
+        ));
+    } else if !port_ok {
+        None
+    } else if labels::is_hostname(host, LABELS) {
+        Some(HostKind::Hostname)
+    } else if is_ipv4address(host) {
+        Some(HostKind::Ipv4Address)
+    } else {
+        None
+    };
+    let a = match kind {
+        Some(kind) => Authority::Server(Server {
+            text: t.part(n, e),
+            userinfo: at.map(|k| t.part(n, n + k)),
+            host: Some(Host {
+                text: t.part(n + hp, n + host_end),
+                kind,
+            }),
+            port: colon.map(|c| t.part(n + c + 1, e)),
+        }),
+        None => Authority::RegName(t.part(n, e)),
+    };
+    Ok((e, a))
+}
+
+/// Whether all of `h` is an `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
+#[inline(always)]
+fn is_ipv4address(h: &[u8]) -> bool {
+    let mut dots = 0;
+    let mut digits = 0;
+    for &c in h {
+        if DIGIT.contains(c) {
+            digits += 1;
+        } else if c == b'.' && digits > 0 && dots < 3 {
+            dots += 1;
+            digits = 0;
+        } else {
+            return false;
+        }
+    }
+    dots == 3 && digits > 0
+}
+
+/// The result of a scan as a nom result: the rest of the input after `end` (the consumed
+/// characters are URI characters, which hold no newline) and the value.
+#[inline(always)]
+fn finish<'a, O>(i: Span<'a>, r: Result<(usize, O), BadEscape>) -> PResult<'a, O> {
+    match r {
+        Ok((end, o)) => Ok((take_in_line(i, end).0, o)),
+        Err(BadEscape) => Err(Err::Failure(Fail)),
+    }
+}
+
+/// The fast pass of [`super::uri_reference`].
+///
+/// `scheme ":"` starts an absolute URI; after it `/` starts a `hier_part`, anything else an
+/// `opaque_part`. When that reading fails (no `opaque_part` after the `:`), the relative one
+/// is tried from the start, as the ordered choice of the structured pass does: `/` starts a
+/// `net_path` or an `abs_path`, anything else a `rel_path`. Then `[ "#" fragment ]`.
+#[inline]
+pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
+    let t = Text {
+        s: i.fragment(),
+        base: i.location_offset(),
+    };
+    finish(i, uri_reference_at(t))
+}
+
+#[inline(always)]
+fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape> {
+    let b = t.bytes();
+    let mut body = None;
+    if let Some(s) = scheme(b) {
+        let h = s + 1;
+        if b.get(h) == Some(&b'/') {
+            let (n, hier) = hier(t, h)?;
+            body = Some((n, Some(t.part(0, s)), hier));
+        } else if let Some(n) = opaque_part(b, h)? {
+            let path = Path {
+                text: t.part(h, n),
+                kind: PathKind::Opaque,
+            };
+            body = Some((n, Some(t.part(0, s)), hier_of(path, None)));
+        }
+    }
+    let (n, scheme, hier) = match body {
+        Some(body) => body,
+        None if b.first() == Some(&b'/') => {
+            let (n, hier) = hier(t, 0)?;
+            (n, None, hier)
+        }
+        None => match rel_path(b)? {
+            Some(p) => {
+                let (n, query) = opt_query(t, p)?;
+                let path = Path {
+                    text: t.part(0, p),
+                    kind: PathKind::Relative,
+                };
+                (n, None, hier_of(path, query))
+            }
+            None => {
+                let path = Path {
+                    text: t.part(0, 0),
+                    kind: PathKind::Empty,
+                };
+                (0, None, hier_of(path, None))
+            }
+        },
+    };
+    let (n, fragment) = if b.get(n) == Some(&b'#') {
+        let e = run(b, n + 1, URIC)?;
+        (e, Some(t.part(n + 1, e)))
+    } else {
+        (n, None)
+    };
+    Ok((
+        n,
+        UriReference {
+            text: t.part(0, n),
+            scheme,
+            hier,
+            fragment,
+        },
+    ))
+}
+
+#[inline(always)]
+fn hier_of<'a>(path: Path<'a>, query: Option<Part<'a>>) -> Hier<'a> {
+    Hier {
+        authority: None,
+        path,
+        query,
+    }
+}
+
+/// The fast pass of [`super::authority`].
+#[inline]
+pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
+    let t = Text {
+        s: i.fragment(),
+        base: i.location_offset(),
+    };
+    finish(i, authority(t, 0))
+}
