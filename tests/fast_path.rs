@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use urigram::grammar::rfc2396::{authority, path_segments, uri_reference};
 use urigram::input::{Mode, PResult, Span, Tracker};
-use urigram::{Grammar, bnf};
+use urigram::{Grammar, UriReference, bnf};
 
 fn same_in_both_passes(s: &str) {
     let fast = Tracker::new(Mode::Fast);
@@ -19,10 +19,18 @@ fn same_in_both_passes(s: &str) {
     let b = uri_reference(slow.span(s)).map(|(r, u)| (r.location_offset(), u));
     let c = uri_reference(tree.span(s)).map(|(r, u)| (r.location_offset(), u));
     assert_eq!(a.is_ok(), b.is_ok(), "{s:?}");
+    whole_parse_agrees(s, b.clone().ok());
     if let (Ok(a), Ok(b), Ok(c)) = (a, b, c) {
         assert_eq!(a, b, "{s:?}");
         assert_eq!(a, c, "{s:?}");
     }
+}
+
+/// `UriReference::parse` gives the value of the structured pass exactly when that pass takes
+/// the whole input.
+fn whole_parse_agrees(s: &str, pass: Option<(usize, UriReference<'_>)>) {
+    let whole = pass.filter(|&(end, _)| end == s.len()).map(|(_, u)| u);
+    assert_eq!(UriReference::parse(s).ok(), whole, "{s:?}");
 }
 
 #[test]
@@ -113,7 +121,12 @@ fn generated_inputs() {
             let bad = g.mutation(&m);
             for s in [&m, &bad] {
                 match rule {
-                    "URI-reference" => agree(s, |i| outcome(uri_reference(i))),
+                    "URI-reference" => {
+                        agree(s, |i| outcome(uri_reference(i)));
+                        let t = Tracker::new(Mode::Diagnose);
+                        let slow = uri_reference(t.span(s)).ok();
+                        whole_parse_agrees(s, slow.map(|(r, u)| (r.location_offset(), u)));
+                    }
                     "authority" => agree(s, |i| outcome(authority(i))),
                     _ => agree(s, |i| {
                         outcome(path_segments(i).map(|(r, p)| (r, *p.fragment())))

@@ -88,22 +88,21 @@ pub(crate) fn is_hostname(h: &[u8], g: Labels) -> bool {
         [rest @ .., b'.'] if g.trailing_dot => rest,
         _ => h,
     };
-    let mut pos = 0;
-    loop {
-        let Some((end, last)) = label(h, pos) else {
-            return false;
-        };
-        if end != last {
-            return false;
+    // One pass: a label cannot start with `-` or `.` (an empty label), nor end with `-`;
+    // `top` is where the last label starts.
+    let mut prev = b'.';
+    let mut top = 0;
+    for (k, &c) in h.iter().enumerate() {
+        if !LETTER_DIGIT.contains(c) {
+            match c {
+                b'-' if prev != b'.' => {}
+                b'.' if prev != b'.' && prev != b'-' => top = k + 1,
+                _ => return false,
+            }
         }
-        if end == h.len() {
-            return LETTER.contains(h[pos]);
-        }
-        if h[end] != b'.' {
-            return false;
-        }
-        pos = end + 1;
+        prev = c;
     }
+    prev != b'.' && prev != b'-' && h.get(top).is_some_and(|&c| LETTER.contains(c))
 }
 
 /// The label starting at `pos`: `(end, last)`, where `end` is where its run of letters, digits

@@ -78,6 +78,31 @@ impl Table {
         self.0[b as usize]
     }
 
+    /// Where the run of members that starts at `from` in `b` ends: the first position at or
+    /// after `from` whose byte is not a member, or `b.len()`. Eight bytes at a time where it
+    /// can (eight lookups and one branch), then byte by byte.
+    ///
+    /// ```
+    /// use urigram::grammar::table::Table;
+    /// const LOWER: Table = Table::range(b'a', b'z');
+    /// assert_eq!(LOWER.run_end(b"abcdefghijk/l", 0), 11);
+    /// assert_eq!(LOWER.run_end(b"ab/", 2), 2);
+    /// ```
+    #[inline(always)]
+    pub fn run_end(&self, b: &[u8], from: usize) -> usize {
+        let mut n = from;
+        while let Some(chunk) = b.get(n..n + 8) {
+            if !chunk.iter().fold(true, |all, &c| all & self.contains(c)) {
+                break;
+            }
+            n += 8;
+        }
+        while n < b.len() && self.contains(b[n]) {
+            n += 1;
+        }
+        n
+    }
+
     /// The members in ascending order, as a string (for documentation and tests).
     pub fn members(&self) -> String {
         (0u8..128)

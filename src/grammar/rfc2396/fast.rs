@@ -46,11 +46,16 @@ impl<'a> Text<'a> {
         self.s.as_bytes()
     }
 
-    /// The part from byte `a` to byte `e`. Both are the end of the text or the position of an
-    /// ASCII byte (every position the scans below return is), so both are char boundaries.
+    /// The part from byte `a` to byte `e`.
     #[inline(always)]
     fn part(self, a: usize, e: usize) -> Part<'a> {
-        Part::new(&self.s[a..e], self.base + a)
+        debug_assert!(a <= e && self.s.is_char_boundary(a) && self.s.is_char_boundary(e));
+        // SAFETY: every position the scans below return is 0, or a position they reached
+        // from 0 over ASCII bytes only (table members, `%`, hex digits and the literals of the
+        // grammar), so it is at most the length of the text and a char boundary; and `a`
+        // comes before `e` in every call.
+        let text = unsafe { self.s.get_unchecked(a..e) };
+        Part::new(text, self.base + a)
     }
 }
 
@@ -60,9 +65,7 @@ const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
 #[inline(always)]
 fn run(b: &[u8], mut n: usize, t: Table) -> Result<usize, BadEscape> {
     loop {
-        while n < b.len() && t.contains(b[n]) {
-            n += 1;
-        }
+        n = t.run_end(b, n);
         if n < b.len() && b[n] == b'%' {
             n = escaped(b, n)?;
         } else {
@@ -259,6 +262,16 @@ pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
         base: i.location_offset(),
     };
     finish(i, uri_reference_at(t))
+}
+
+/// `s` as a whole `URI-reference` (offsets from 0): what [`crate::UriReference::parse`] runs
+/// first, without the span and the nom result around it.
+#[inline]
+pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
+    match uri_reference_at(Text { s, base: 0 }) {
+        Ok((n, u)) if n == s.len() => Some(u),
+        _ => None,
+    }
 }
 
 #[inline(always)]

@@ -14,7 +14,7 @@
 
 mod authority;
 mod chars;
-mod fast;
+pub(crate) mod fast;
 mod path;
 mod uri;
 
