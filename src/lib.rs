@@ -20,6 +20,11 @@
 //! ```
 #![warn(missing_docs)]
 
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 #[cfg(feature = "bnf")]
 pub mod bnf;
 #[cfg(feature = "cli")]
@@ -31,6 +36,7 @@ pub mod grammar;
 mod help;
 pub mod input;
 pub mod normalize;
+mod owned;
 pub mod part;
 pub mod render;
 pub mod resolve;

@@ -2,7 +2,6 @@
 //! input with its byte range.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
@@ -123,11 +122,6 @@ impl<'a> UriReference<'a> {
     pub fn hier(&self) -> Hier<'a> {
         self.hier
     }
-
-    /// An owned copy.
-    pub fn to_owned(&self) -> UriReferenceBuf {
-        UriReferenceBuf(self.as_str().to_string())
-    }
 }
 
 impl fmt::Display for UriReference<'_> {
@@ -156,65 +150,20 @@ impl<'a> TryFrom<&'a str> for UriReference<'a> {
     }
 }
 
-/// An owned, validated `URI-reference`. [`UriReferenceBuf::get`] gives the typed view.
-///
-/// ```
-/// use urigram::UriReferenceBuf;
-/// let u: UriReferenceBuf = "ftp://ftp.is.co.za/rfc/rfc1808.txt".parse().unwrap();
-/// assert_eq!(u.get().scheme().unwrap(), "ftp");
-/// assert_eq!(u.to_string(), "ftp://ftp.is.co.za/rfc/rfc1808.txt");
-/// assert!("http://a/b c".parse::<UriReferenceBuf>().is_err());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct UriReferenceBuf(String);
-
-impl UriReferenceBuf {
-    /// The typed view. The string was validated on construction; this runs the parser's fast
-    /// path again to find the components (it allocates nothing).
-    pub fn get(&self) -> UriReference<'_> {
-        match UriReference::parse(&self.0) {
-            Ok(u) => u,
-            Err(e) => unreachable!("a UriReferenceBuf holds a valid URI-reference: {e}"),
-        }
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The text, owned.
-    pub fn into_string(self) -> String {
-        self.0
-    }
-}
-
-impl FromStr for UriReferenceBuf {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        UriReference::parse(s).map(|u| u.to_owned())
-    }
-}
-
-impl TryFrom<String> for UriReferenceBuf {
-    type Error = Error;
-    fn try_from(s: String) -> Result<Self, Error> {
-        UriReference::parse(&s)?;
-        Ok(UriReferenceBuf(s))
-    }
-}
-
-impl fmt::Display for UriReferenceBuf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl AsRef<str> for UriReferenceBuf {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
+crate::owned::owned!(
+    /// An owned, validated `URI-reference`. [`UriReferenceBuf::get`] gives the typed view.
+    ///
+    /// ```
+    /// use urigram::UriReferenceBuf;
+    /// let u: UriReferenceBuf = "ftp://ftp.is.co.za/rfc/rfc1808.txt".parse().unwrap();
+    /// assert_eq!(u.get().scheme().unwrap(), "ftp");
+    /// assert_eq!(u.to_string(), "ftp://ftp.is.co.za/rfc/rfc1808.txt");
+    /// assert!("http://a/b c".parse::<UriReferenceBuf>().is_err());
+    /// ```
+    UriReferenceBuf,
+    UriReference,
+    "a `URI-reference`"
+);
 
 /// The authority of a `net_path` (section 3.2): a server, or a registry-based name when the
 /// text is not a valid server.

@@ -43,8 +43,8 @@ pub use escape::{EscapeError, same_uri};
 pub use resolve::{ResolveError, resolve_partial};
 pub use url::{
     AddrSpec, Article, Ftp, FtpType, Gopher, GroupArt, Host, HostKind, HostPort, Http, Login,
-    MailId, Mailto, News, Nntp, PrefixedUrl, Prospero, Telnet, Url, Wais, WaisField, WaisKind,
-    Wpath,
+    MailId, Mailto, News, Nntp, PrefixedUrl, PrefixedUrlBuf, Prospero, Telnet, Url, UrlBuf, Wais,
+    WaisField, WaisKind, Wpath,
 };
 
 use crate::error::Error;
@@ -136,6 +136,22 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
         Uri::parse(s)
     }
 }
+
+crate::owned::owned!(
+    /// An owned, validated `fragmentaddress` of RFC 1630's generic BNF. [`UriBuf::get`]
+    /// gives the typed [`Uri`].
+    ///
+    /// ```
+    /// use urigram::rfc1630::UriBuf;
+    /// let u: UriBuf = "news:comp.infosystems.www".parse().unwrap();
+    /// assert_eq!(u.get().scheme(), "news");
+    /// assert_eq!(u.to_string(), "news:comp.infosystems.www");
+    /// assert_eq!(UriBuf::try_from("a:b c".to_string()).unwrap_err().offset, 3);
+    /// ```
+    UriBuf,
+    Uri,
+    "an RFC 1630 `fragmentaddress`"
+);
 
 /// The pieces of `p` between the bytes `sep` (none for an empty part).
 pub(crate) fn split_parts<'a>(p: Part<'a>, sep: u8) -> impl Iterator<Item = Part<'a>> + 'a {

@@ -113,6 +113,22 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
     }
 }
 
+crate::owned::owned!(
+    /// An owned, validated `url` of RFC 1630's URL BNF. [`UrlBuf::get`] gives the typed
+    /// [`Url`].
+    ///
+    /// ```
+    /// use urigram::rfc1630::{Url, UrlBuf};
+    /// let u: UrlBuf = "telnet://info.cern.ch".parse().unwrap();
+    /// assert!(matches!(u.get(), Url::Telnet(_)));
+    /// assert_eq!(String::from(u), "telnet://info.cern.ch");
+    /// assert!("http://a b".parse::<UrlBuf>().is_err());
+    /// ```
+    UrlBuf,
+    Url,
+    "an RFC 1630 `url`"
+);
+
 /// A `prefixedurl` (rfc1630.txt:1304): `url:` and a [`Url`], "the current IETF URI Working
 /// Group preference" (rfc1630.txt:1295).
 ///
@@ -162,6 +178,21 @@ impl<'a> TryFrom<&'a str> for PrefixedUrl<'a> {
         PrefixedUrl::parse(s)
     }
 }
+
+crate::owned::owned!(
+    /// An owned, validated `prefixedurl` (`url:` and a `url`). [`PrefixedUrlBuf::get`] gives
+    /// the typed [`PrefixedUrl`].
+    ///
+    /// ```
+    /// use urigram::rfc1630::PrefixedUrlBuf;
+    /// let p: PrefixedUrlBuf = "url:telnet://info.cern.ch".parse().unwrap();
+    /// assert_eq!(p.get().url().as_str(), "telnet://info.cern.ch");
+    /// assert!("telnet://info.cern.ch".parse::<PrefixedUrlBuf>().is_err());
+    /// ```
+    PrefixedUrlBuf,
+    PrefixedUrl,
+    "an RFC 1630 `prefixedurl`"
+);
 
 // =============================================================================================
 // Hosts and logins

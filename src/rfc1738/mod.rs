@@ -263,6 +263,22 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
     }
 }
 
+crate::owned::owned!(
+    /// An owned `url` of RFC 1738, validated by the grammar as printed (as [`Url::parse`];
+    /// [`Url::parse_with`]'s options do not apply). [`UrlBuf::get`] gives the typed [`Url`].
+    ///
+    /// ```
+    /// use urigram::rfc1738::{Url, UrlBuf};
+    /// let u: UrlBuf = "ftp://ftp.example.com/pub/file.txt;type=i".parse().unwrap();
+    /// assert!(matches!(u.get(), Url::Ftp(_)));
+    /// assert_eq!(u.as_str(), "ftp://ftp.example.com/pub/file.txt;type=i");
+    /// assert_eq!("HTTP://h/".parse::<UrlBuf>().unwrap_err().offset, 0);
+    /// ```
+    UrlBuf,
+    Url,
+    "an RFC 1738 `url`"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,103 @@
+//! Owned, validated texts of the typed values: [`crate::UriReferenceBuf`],
+//! [`crate::rfc1738::UrlBuf`], [`crate::rfc1630::UriBuf`] and [`crate::rfc1630::UrlBuf`].
+//!
+//! Each holds a `String` that its grammar accepted when the value was made, and gives the
+//! typed, zero-copy view with `get` (which parses again: it allocates nothing). They all
+//! have the same shape, made by one macro: `FromStr` and `TryFrom<String>` (which validate),
+//! `Display`, `AsRef<str>`, `Into<String>`, ordering and hashing by the text, and with the
+//! `serde` feature, (de)serialization as a string that is validated on the way in.
+
+/// An owned type `$buf` for the typed view `$view`, whose `parse` validates the text.
+macro_rules! owned {
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $buf(String);
+
+        impl $buf {
+            #[doc = concat!("The typed view. The text was validated as ", $what, " when this")]
+            /// value was made; this parses it again to find the components (it allocates
+            /// nothing).
+            pub fn get(&self) -> $view<'_> {
+                match $view::parse(&self.0) {
+                    Ok(v) => v,
+                    Err(e) => unreachable!("a {} holds {}: {e}", stringify!($buf), $what),
+                }
+            }
+
+            /// The text.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The text, owned.
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl<'a> $view<'a> {
+            #[doc = concat!("An owned copy: a [`", stringify!($buf), "`].")]
+            pub fn to_owned(&self) -> $buf {
+                $buf(self.as_str().to_string())
+            }
+        }
+
+        impl std::str::FromStr for $buf {
+            type Err = $crate::Error;
+            fn from_str(s: &str) -> Result<Self, $crate::Error> {
+                $view::parse(s).map(|v| v.to_owned())
+            }
+        }
+
+        impl TryFrom<String> for $buf {
+            type Error = $crate::Error;
+            fn try_from(s: String) -> Result<Self, $crate::Error> {
+                $view::parse(&s)?;
+                Ok($buf(s))
+            }
+        }
+
+        impl TryFrom<&str> for $buf {
+            type Error = $crate::Error;
+            fn try_from(s: &str) -> Result<Self, $crate::Error> {
+                s.parse()
+            }
+        }
+
+        impl From<$buf> for String {
+            fn from(b: $buf) -> String {
+                b.0
+            }
+        }
+
+        impl std::fmt::Display for $buf {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl AsRef<str> for $buf {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $buf {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&self.0)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $buf {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <String as serde::Deserialize>::deserialize(d)?;
+                $buf::try_from(s).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+pub(crate) use owned;

@@ -1,0 +1,153 @@
+//! The owned types: they hold exactly the texts their typed view parses, give that view back,
+//! and round-trip through `FromStr`, `Display`, `String` and (with the `serde` feature) JSON.
+
+use std::fmt::Debug;
+use std::str::FromStr;
+
+use urigram::{Error, UriReference, UriReferenceBuf, rfc1630, rfc1738};
+
+/// What every owned type offers, for one generic test. `view` parses a text into the typed
+/// view and `get` takes the view of an owned value, both `Debug`-printed.
+fn round_trip<B>(
+    valid: &[&str],
+    invalid: &[(&str, usize)],
+    view: impl Fn(&str) -> Result<String, Error>,
+    get: impl Fn(&B) -> String,
+) where
+    B: FromStr<Err = Error>
+        + TryFrom<String, Error = Error>
+        + std::fmt::Display
+        + AsRef<str>
+        + Into<String>
+        + Clone
+        + Ord
+        + Debug,
+{
+    for &s in valid {
+        let v = view(s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+        let b: B = s.parse().unwrap();
+        assert_eq!(b.to_string(), s);
+        assert_eq!(b.as_ref(), s);
+        assert_eq!(B::try_from(s.to_string()).unwrap(), b);
+        assert_eq!(b.clone().into(), s.to_string());
+        // The view the owned value gives is the one the borrowed parse gives.
+        assert_eq!(get(&b), v, "{s:?}");
+    }
+    for &(s, offset) in invalid {
+        assert_eq!(view(s).unwrap_err().offset, offset, "{s:?}");
+        assert_eq!(s.parse::<B>().unwrap_err().offset, offset, "{s:?}");
+        let e = B::try_from(s.to_string()).unwrap_err();
+        assert_eq!(e.offset, offset, "{s:?}");
+    }
+}
+
+/// `Debug` of a value.
+fn dbg(v: impl Debug) -> String {
+    format!("{v:?}")
+}
+
+#[test]
+fn uri_reference_buf() {
+    round_trip::<UriReferenceBuf>(
+        &[
+            "",
+            "#f",
+            "http://user@h.example:80/a;p/b?q#f",
+            "../g",
+            "mailto:x@y",
+        ],
+        &[("http://a/b%zz", 11), ("?y", 0), ("http://exa mple/", 10)],
+        |s| UriReference::parse(s).map(dbg),
+        |b: &UriReferenceBuf| dbg(b.get()),
+    );
+    let u: UriReferenceBuf = "http://a/b?q".parse().unwrap();
+    assert_eq!(u.get().query().unwrap(), "q");
+    assert_eq!(UriReference::parse("http://a/b?q").unwrap().to_owned(), u);
+}
+
+#[test]
+fn rfc1738_url_buf() {
+    round_trip::<rfc1738::UrlBuf>(
+        &[
+            "http://www.example.com/index.html",
+            "ftp://ftp.example.com/pub/file.txt;type=i",
+            "news:comp.infosystems.www",
+            "x-other:anything",
+        ],
+        &[("http://www.example.com/#top", 23), ("HTTP://h/", 0)],
+        |s| rfc1738::Url::parse(s).map(dbg),
+        |b: &rfc1738::UrlBuf| dbg(b.get()),
+    );
+    let u: rfc1738::UrlBuf = "gopher://h:70/1x".parse().unwrap();
+    assert!(matches!(u.get(), rfc1738::Url::Gopher(_)));
+}
+
+#[test]
+fn rfc1630_buf() {
+    round_trip::<rfc1630::UriBuf>(
+        &["news:comp.infosystems.www", "a:b?c+d#e"],
+        &[("a:b c", 3)],
+        |s| rfc1630::Uri::parse(s).map(dbg),
+        |b: &rfc1630::UriBuf| dbg(b.get()),
+    );
+    round_trip::<rfc1630::UrlBuf>(
+        &[
+            "telnet://info.cern.ch",
+            "http://info.cern.ch/hypertext/WWW/Addressing/Addressing.html",
+        ],
+        &[(
+            "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
+            45,
+        )],
+        |s| rfc1630::Url::parse(s).map(dbg),
+        |b: &rfc1630::UrlBuf| dbg(b.get()),
+    );
+    round_trip::<rfc1630::PrefixedUrlBuf>(
+        &["url:telnet://info.cern.ch"],
+        &[("telnet://info.cern.ch", 0)],
+        |s| rfc1630::PrefixedUrl::parse(s).map(dbg),
+        |b: &rfc1630::PrefixedUrlBuf| dbg(b.get()),
+    );
+}
+
+/// Ordering and equality are those of the text.
+#[test]
+fn ordered_by_text() {
+    let mut v: Vec<UriReferenceBuf> = ["b:x", "a:y", "a:x"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    v.sort();
+    let texts: Vec<&str> = v.iter().map(|b| b.as_str()).collect();
+    assert_eq!(texts, ["a:x", "a:y", "b:x"]);
+}
+
+#[cfg(feature = "serde")]
+mod serde {
+    use super::*;
+
+    #[test]
+    fn strings_in_json() {
+        let u: UriReferenceBuf = "http://a/b?q#f".parse().unwrap();
+        assert_eq!(serde_json::to_string(&u).unwrap(), r#""http://a/b?q#f""#);
+        let back: UriReferenceBuf = serde_json::from_str(r#""http://a/b?q#f""#).unwrap();
+        assert_eq!(back, u);
+        let l: Vec<rfc1738::UrlBuf> = serde_json::from_str(r#"["http://h/", "news:a.b"]"#).unwrap();
+        assert_eq!(l[1].as_str(), "news:a.b");
+        let p: rfc1630::UriBuf = serde_json::from_str(r#""a:b""#).unwrap();
+        assert_eq!(serde_json::to_value(&p).unwrap(), serde_json::json!("a:b"));
+    }
+
+    #[test]
+    fn invalid_text_is_an_error_with_the_offset() {
+        let e = serde_json::from_str::<UriReferenceBuf>(r#""http://exa mple/""#).unwrap_err();
+        // serde_json adds where in the JSON the value was; the message is urigram's.
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with("not a valid URI-reference: a space at byte 10"),
+            "{msg}"
+        );
+        assert!(serde_json::from_str::<rfc1738::UrlBuf>(r#""HTTP://h/""#).is_err());
+        assert!(serde_json::from_str::<rfc1630::UrlBuf>("42").is_err());
+    }
+}
