@@ -283,7 +283,7 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// end with an `alphadigit`, joined by `.`, the last starting with an `alpha`; unlike RFC
 /// 2396's there is no trailing `.`. One left-to-right scan over the labels keeps the longest
 /// prefix of that form (what can follow a hostname, `:`, `/` or the end, is never a label
-/// character or `.`): [`crate::grammar::labels`], shared with RFC 2396.
+/// character or `.`): `src/grammar/labels.rs`, shared with RFC 2396.
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "hostname", |i| labels::hostname(i, LABELS))
 }

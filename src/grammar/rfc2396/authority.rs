@@ -190,7 +190,7 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// nothing for `toplabel`. The language is: labels of `alphanum` and `-` that start and end
 /// with an `alphanum`, joined by `.`, the last starting with an `alpha`, then an optional `.`.
 /// One left-to-right scan over the labels keeps the longest prefix of that form
-/// ([`crate::grammar::labels`], shared with RFC 1738, whose `hostname` differs only in having
+/// (`src/grammar/labels.rs`, shared with RFC 1738, whose `hostname` differs only in having
 /// no trailing `.`).
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "hostname", |i| labels::hostname(i, LABELS))

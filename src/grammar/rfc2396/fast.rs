@@ -10,7 +10,7 @@
 //!
 //! - `path_segments` is a run of `pchar`, `;` and `/` ([`super::path_segments`]);
 //! - `authority` is the longest run of `reg_name` characters, a `server` when that whole run
-//!   is one ([`super::authority`]);
+//!   is one ([`super::authority()`]);
 //! - `hostname` and `IPv4address` are tested for whole membership
 //!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]).
 //!
@@ -172,7 +172,7 @@ fn rel_path(b: &[u8]) -> Result<Option<usize>, BadEscape> {
     }
 }
 
-/// `authority` at `n` (see [`super::authority`]): its end and its value.
+/// `authority` at `n` (see [`super::authority()`]): its end and its value.
 #[inline(always)]
 fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEscape> {
     let b = t.bytes();
@@ -341,7 +341,7 @@ fn hier_of<'a>(path: Path<'a>, query: Option<Part<'a>>) -> Hier<'a> {
     }
 }
 
-/// The fast pass of [`super::authority`].
+/// The fast pass of [`super::authority()`].
 #[inline]
 pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
     let t = Text {
