@@ -176,13 +176,33 @@ fn rel_path(b: &[u8]) -> Result<Option<usize>, BadEscape> {
 #[inline(always)]
 fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEscape> {
     let b = t.bytes();
-    let e = run(b, n, REG_NAME)?;
+    // Most authorities are a host name or address, perhaps with a port: the characters of
+    // labels and dots, then perhaps `:` and digits. When the `reg_name` run ends there, that
+    // is the whole authority, with no `@`; otherwise the run goes on and is searched.
+    let ends_run = |k: usize| !b.get(k).is_some_and(|&c| REG_NAME.contains(c) || c == b'%');
+    let h = HOST_CHARS.run_end(b, n);
+    let p = if b.get(h) == Some(&b':') {
+        DIGIT.run_end(b, h + 1)
+    } else {
+        h
+    };
+    let (e, at, colon) = if ends_run(p) {
+        (p, None, (p != h).then_some(h - n))
+    } else {
+        let e = run(b, h, REG_NAME)?;
+        let run = &b[n..e];
+        // `userinfo "@"` ends at the first `@` (`userinfo` holds none); `host` holds no `:`,
+        // so the port starts after the first `:` after that.
+        let at = run.iter().position(|&c| c == b'@');
+        let hp = at.map_or(0, |k| k + 1);
+        (
+            e,
+            at,
+            run[hp..].iter().position(|&c| c == b':').map(|k| hp + k),
+        )
+    };
     let run = &b[n..e];
-    // `userinfo "@"` ends at the first `@` (`userinfo` holds none); `host` holds no `:`, so
-    // the port starts after the first `:` after that.
-    let at = run.iter().position(|&c| c == b'@');
     let hp = at.map_or(0, |k| k + 1);
-    let colon = run[hp..].iter().position(|&c| c == b':').map(|k| hp + k);
     let host_end = colon.unwrap_or(run.len());
     let port_ok = colon.is_none_or(|c| run[c + 1..].iter().all(|&d| DIGIT.contains(d)));
     let host = &run[hp..host_end];
@@ -220,6 +240,9 @@ fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEsc
     };
     Ok((e, a))
 }
+
+/// The characters of `hostname` and `IPv4address`: letters, digits, `-` and `.`.
+const HOST_CHARS: Table = ALPHA.or(DIGIT).or(Table::chars("-."));
 
 /// Whether all of `h` is an `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
 #[inline(always)]
