@@ -567,7 +567,7 @@ pub fn one<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a
 #[inline(always)]
 pub fn many<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
     let b = i.fragment().as_bytes();
-    let n = b.iter().position(|&c| !t.contains(c)).unwrap_or(b.len());
+    let n = t.run_end(b, 0);
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
     Ok(take_class(i, n, &t))
@@ -606,11 +606,8 @@ pub fn many_esc<'a>(
     let b = i.fragment().as_bytes();
     let mut n = 0;
     loop {
-        // The common case first: a run of class members, one load and one test a byte.
-        n += b[n..]
-            .iter()
-            .position(|&c| !t.contains(c))
-            .unwrap_or(b.len() - n);
+        // The common case first: a run of class members (`Table::run_end`).
+        n = t.run_end(b, n);
         if b.get(n) != Some(&b'%') {
             break;
         }
