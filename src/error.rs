@@ -101,7 +101,11 @@ impl Error {
     /// assert_eq!(e.code(), r#"rfc2396::IPv4address::digit|".""#);
     /// ```
     pub fn code(&self) -> String {
-        let mut code = format!("{}::{}::", self.grammar, self.rule);
+        let mut code = String::with_capacity(32 + self.expected.len() * 10);
+        code.push_str(self.grammar);
+        code.push_str("::");
+        code.push_str(self.rule);
+        code.push_str("::");
         if self.expected.is_empty() {
             code.push_str("none");
         }
@@ -111,7 +115,7 @@ impl Error {
             }
             match e {
                 Expected::EndOfInput => code.push_str("end-of-input"),
-                e => code.push_str(&e.to_string()),
+                e => e.push_to(&mut code),
             }
         }
         code
@@ -249,12 +253,16 @@ fn message(
 
 /// A list for people: `a`, `a or b`, `a, b or c`.
 pub fn one_of(items: &[Expected]) -> String {
-    let names: Vec<String> = items.iter().map(|e| e.to_string()).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].clone(),
-        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    let mut s = String::with_capacity(items.len() * 12);
+    for (k, e) in items.iter().enumerate() {
+        match k {
+            0 => {}
+            k if k + 1 == items.len() => s.push_str(" or "),
+            _ => s.push_str(", "),
+        }
+        e.push_to(&mut s);
     }
+    s
 }
 
 /// A character as the messages show it: printable ASCII quoted, others by code point.
@@ -323,6 +331,21 @@ pub enum LookupError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn literals_are_quoted_as_debug_quotes_them() {
+        for l in ["a", "//", "\"", "\\", "\n", " ", "é", "a\"b", "\u{7f}"] {
+            assert_eq!(Expected::Literal(l).to_string(), format!("{l:?}"), "{l:?}");
+        }
+        let items = [
+            Expected::Rule("alpha"),
+            Expected::Literal(":"),
+            Expected::EndOfInput,
+        ];
+        assert_eq!(one_of(&items), "alpha, \":\" or end of input");
+        assert_eq!(one_of(&items[..1]), "alpha");
+        assert_eq!(one_of(&[]), "");
+    }
 
     #[test]
     fn positions_count_characters_and_utf16() {

@@ -125,13 +125,33 @@ pub enum Expected {
     EndOfInput,
 }
 
+impl Expected {
+    /// Append what [`Display`](std::fmt::Display) writes to `out`, without the formatting
+    /// machinery: errors are built for every rejected line when a corpus is summarized, and
+    /// their messages and codes list every expected item.
+    pub fn push_to(&self, out: &mut String) {
+        match self {
+            Expected::Rule(r) => out.push_str(r),
+            // Quoted as `{:?}` quotes it; most literals need no escape.
+            Expected::Literal(l)
+                if l.bytes()
+                    .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\') =>
+            {
+                out.push('"');
+                out.push_str(l);
+                out.push('"');
+            }
+            Expected::Literal(l) => out.push_str(&format!("{l:?}")),
+            Expected::EndOfInput => out.push_str("end of input"),
+        }
+    }
+}
+
 impl std::fmt::Display for Expected {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Expected::Rule(r) => f.write_str(r),
-            Expected::Literal(l) => write!(f, "{l:?}"),
-            Expected::EndOfInput => f.write_str("end of input"),
-        }
+        let mut s = String::new();
+        self.push_to(&mut s);
+        f.write_str(&s)
     }
 }
 
