@@ -608,6 +608,42 @@ const HEX: Table = Table::range(b'0', b'9')
     .or(Table::range(b'A', b'F'))
     .or(Table::range(b'a', b'f'));
 
+/// Where `*( t | "%" hex hex )` that starts at byte `n` of `b` stops: `Ok(end)`, or `Err(bad)`
+/// for a `%` without two hex digits after it, `bad` being the first byte after the `%` that is
+/// not one. The scan of [`many_esc`] and of the byte-level fast passes.
+///
+/// ```
+/// use urigram::grammar::table::Table;
+/// use urigram::input::run_with_escapes;
+/// const LOWER: Table = Table::range(b'a', b'z');
+/// assert_eq!(run_with_escapes(b"ab%41c/", 0, LOWER), Ok(6));
+/// assert_eq!(run_with_escapes(b"ab%4z", 0, LOWER), Err(4));
+/// ```
+#[inline(always)]
+pub fn run_with_escapes(b: &[u8], mut n: usize, t: Table) -> Result<usize, usize> {
+    loop {
+        // The common case first: a run of class members (`Table::run_end`).
+        n = t.run_end(b, n);
+        if b.get(n) != Some(&b'%') {
+            return Ok(n);
+        }
+        n = escape_end(b, n)?;
+    }
+}
+
+/// Where `escape = "%" hex hex` that starts at byte `n` of `b` (a `%`) ends: `Ok(n + 3)`, or
+/// `Err(bad)` at the first byte after the `%` that is not a hex digit.
+#[inline(always)]
+pub fn escape_end(b: &[u8], n: usize) -> Result<usize, usize> {
+    debug_assert_eq!(b.get(n), Some(&b'%'));
+    for k in n + 1..n + 3 {
+        if !b.get(k).is_some_and(|&h| HEX.contains(h)) {
+            return Err(k);
+        }
+    }
+    Ok(n + 3)
+}
+
 /// Zero or more of `( t | escape )`, where an escape is `"%" hex hex` and `esc` names the
 /// grammar's escape production (`escaped` in RFC 2396, `escape` in RFC 1738 and RFC 1630):
 /// the common shape `*( unreserved | escaped | ";" ... )`. Records `name` where it stops.
@@ -623,24 +659,14 @@ pub fn many_esc<'a>(
     name: &'static str,
     esc: &'static str,
 ) -> PResult<'a, Span<'a>> {
-    let b = i.fragment().as_bytes();
-    let mut n = 0;
-    loop {
-        // The common case first: a run of class members (`Table::run_end`).
-        n = t.run_end(b, n);
-        if b.get(n) != Some(&b'%') {
-            break;
-        }
-        let h1 = b.get(n + 1).is_some_and(|&h| HEX.contains(h));
-        let h2 = h1 && b.get(n + 2).is_some_and(|&h| HEX.contains(h));
-        if !h2 {
-            let bad = if h1 { n + 2 } else { n + 1 };
+    let n = match run_with_escapes(i.fragment().as_bytes(), 0, t) {
+        Ok(n) => n,
+        Err(bad) => {
             i.extra
                 .record_within(esc, i.location_offset() + bad, Expected::Rule("hex"));
             return Err(Err::Failure(Fail));
         }
-        n += 3;
-    }
+    };
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
     Ok(take_class(i, n, &t)) // an escape holds no newline
@@ -686,12 +712,10 @@ pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
         expect_here(&i, Expected::Literal("%"));
         return fail();
     }
-    for k in 1..3 {
-        if !b.get(k).is_some_and(|&h| HEX.contains(h)) {
-            i.extra
-                .record(i.location_offset() + k, Expected::Rule("hex"));
-            return Err(Err::Failure(Fail));
-        }
+    if let Err(k) = escape_end(b, 0) {
+        i.extra
+            .record(i.location_offset() + k, Expected::Rule("hex"));
+        return Err(Err::Failure(Fail));
     }
     Ok(take(i, 3))
 }

@@ -28,7 +28,7 @@ use super::path::PATH_SEGMENTS;
 use super::uri::{REL_SEGMENT, SCHEME_REST, URIC_NO_SLASH};
 use crate::grammar::labels;
 use crate::grammar::table::Table;
-use crate::input::{Fail, PResult, Span, take_in_line};
+use crate::input::{Fail, PResult, Span, escape_end, run_with_escapes, take_in_line};
 use crate::part::Part;
 use crate::uri::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
 
@@ -61,28 +61,10 @@ impl<'a> Text<'a> {
     }
 }
 
-const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
-
 /// `*( t | escaped )` from `n`: where the run stops.
 #[inline(always)]
-fn run(b: &[u8], mut n: usize, t: Table) -> Result<usize, BadEscape> {
-    loop {
-        n = t.run_end(b, n);
-        if n < b.len() && b[n] == b'%' {
-            n = escaped(b, n)?;
-        } else {
-            return Ok(n);
-        }
-    }
-}
-
-/// `escaped = "%" hex hex` at `n`, where `b[n]` is `%`: the position after it.
-#[inline(always)]
-fn escaped(b: &[u8], n: usize) -> Result<usize, BadEscape> {
-    match b.get(n + 1..n + 3) {
-        Some(&[h1, h2]) if HEX.contains(h1) && HEX.contains(h2) => Ok(n + 3),
-        _ => Err(BadEscape),
-    }
+fn run(b: &[u8], n: usize, t: Table) -> Result<usize, BadEscape> {
+    run_with_escapes(b, n, t).map_err(|_| BadEscape)
 }
 
 /// `scheme ":"` at the start: the length of the scheme, when a `:` follows it.
@@ -153,7 +135,7 @@ fn opt_query<'a>(t: Text<'a>, n: usize) -> Result<(usize, Option<Part<'a>>), Bad
 fn opaque_part(b: &[u8], n: usize) -> Result<Option<usize>, BadEscape> {
     let first = match b.get(n) {
         Some(&c) if URIC_NO_SLASH.contains(c) => n + 1,
-        Some(b'%') => escaped(b, n)?,
+        Some(b'%') => escape_end(b, n).map_err(|_| BadEscape)?,
         _ => return Ok(None),
     };
     run(b, first, URIC).map(Some)
