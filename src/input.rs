@@ -130,28 +130,32 @@ impl Expected {
     /// machinery: errors are built for every rejected line when a corpus is summarized, and
     /// their messages and codes list every expected item.
     pub fn push_to(&self, out: &mut String) {
+        // Writing into a String cannot fail.
+        let _ = self.write_to(out);
+    }
+
+    /// The text of [`Display`](std::fmt::Display), for a `String` or a `Formatter`.
+    fn write_to(&self, w: &mut impl std::fmt::Write) -> std::fmt::Result {
         match self {
-            Expected::Rule(r) => out.push_str(r),
+            Expected::Rule(r) => w.write_str(r),
             // Quoted as `{:?}` quotes it; most literals need no escape.
             Expected::Literal(l)
                 if l.bytes()
                     .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\') =>
             {
-                out.push('"');
-                out.push_str(l);
-                out.push('"');
+                w.write_char('"')?;
+                w.write_str(l)?;
+                w.write_char('"')
             }
-            Expected::Literal(l) => out.push_str(&format!("{l:?}")),
-            Expected::EndOfInput => out.push_str("end of input"),
+            Expected::Literal(l) => write!(w, "{l:?}"),
+            Expected::EndOfInput => w.write_str("end of input"),
         }
     }
 }
 
 impl std::fmt::Display for Expected {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut s = String::new();
-        self.push_to(&mut s);
-        f.write_str(&s)
+        self.write_to(f)
     }
 }
 
