@@ -108,7 +108,6 @@ pub(crate) fn is_hostname(h: &[u8], g: Labels) -> bool {
 /// The label starting at `pos`: `(end, last)`, where `end` is where its run of letters, digits
 /// and `-`s stops and `last` is one past its last letter or digit; `None` unless it starts with
 /// a letter or digit.
-#[inline(always)]
 fn label(b: &[u8], pos: usize) -> Option<(usize, usize)> {
     if !b.get(pos).is_some_and(|&c| LETTER_DIGIT.contains(c)) {
         return None;
@@ -174,4 +173,40 @@ pub(crate) fn label_rule<'a>(
     i.extra.record(base + end, Expected::Rule(g.letter_digit));
     i.extra.record(base + end, Expected::Literal("-"));
     Ok(take_in_line(i, last))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::fast_span;
+
+    /// `is_hostname` is the membership test of `hostname`'s scan: every string of up to six
+    /// characters over letters, digits, `-`, `.` and one character that is none of them, with
+    /// and without RFC 2396's trailing dot.
+    #[test]
+    fn membership_agrees_with_the_scan() {
+        let alphabet = [b'a', b'Z', b'1', b'-', b'.', b':'];
+        for trailing_dot in [true, false] {
+            let g = Labels {
+                letter_digit: "alphanum",
+                trailing_dot,
+            };
+            let mut checked = 0;
+            for len in 0..=6u32 {
+                for mut k in 0..alphabet.len().pow(len) {
+                    let mut s = Vec::new();
+                    for _ in 0..len {
+                        s.push(alphabet[k % alphabet.len()]);
+                        k /= alphabet.len();
+                    }
+                    let text = std::str::from_utf8(&s).unwrap();
+                    let scan = hostname(fast_span(text), g)
+                        .is_ok_and(|(rest, _)| rest.fragment().is_empty());
+                    assert_eq!(is_hostname(&s, g), scan, "{text:?} {trailing_dot}");
+                    checked += 1;
+                }
+            }
+            assert_eq!(checked, 55_987);
+        }
+    }
 }
