@@ -1,5 +1,6 @@
 //! Owned, validated texts of the typed values: [`crate::UriReferenceBuf`],
-//! [`crate::rfc1738::UrlBuf`], [`crate::rfc1630::UriBuf`] and [`crate::rfc1630::UrlBuf`].
+//! [`crate::rfc1738::UrlBuf`], [`crate::rfc1630::UriBuf`], [`crate::rfc1630::UrlBuf`] and
+//! [`crate::rfc1630::PrefixedUrlBuf`].
 //!
 //! Each holds a `String` that its grammar accepted when the value was made, and gives the
 //! typed, zero-copy view with `get` (which parses again: it allocates nothing). They all
