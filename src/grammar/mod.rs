@@ -46,6 +46,8 @@ pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc822;
 pub mod table;
+#[cfg(test)]
+mod testing;
 
 use std::fmt;
 use std::str::FromStr;
