@@ -19,7 +19,7 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{Err, IResult};
 use nom_locate::LocatedSpan;
 
-use crate::grammar::table::Table;
+use crate::table::Table;
 
 /// The input of every combinator: the text with its offset and line, and the [`Track`].
 pub type Span<'a> = LocatedSpan<&'a str, Track<'a>>;
@@ -88,11 +88,6 @@ impl<'a> Track<'a> {
 }
 
 /// A span over `text` for the fast pass (offset 0, line 1, no tracker).
-///
-/// ```
-/// let (rest, _) = urigram::grammar::rfc2396::scheme(urigram::input::fast_span("http:")).unwrap();
-/// assert_eq!(*rest.fragment(), ":");
-/// ```
 #[inline(always)]
 pub fn fast_span(text: &str) -> Span<'_> {
     LocatedSpan::new_extra(text, Track::FAST)
@@ -615,14 +610,6 @@ const HEX: Table = Table::range(b'0', b'9')
 /// Where `*( t | "%" hex hex )` that starts at byte `n` of `b` stops: `Ok(end)`, or `Err(bad)`
 /// for a `%` without two hex digits after it, `bad` being the first byte after the `%` that is
 /// not one. The scan of [`many_esc`] and of the byte-level fast passes.
-///
-/// ```
-/// use urigram::grammar::table::Table;
-/// use urigram::input::run_with_escapes;
-/// const LOWER: Table = Table::range(b'a', b'z');
-/// assert_eq!(run_with_escapes(b"ab%41c/", 0, LOWER), Ok(6));
-/// assert_eq!(run_with_escapes(b"ab%4z", 0, LOWER), Err(4));
-/// ```
 #[inline(always)]
 pub fn run_with_escapes(b: &[u8], mut n: usize, t: Table) -> Result<usize, usize> {
     loop {
@@ -737,5 +724,23 @@ pub fn soften<'a, O>(r: PResult<'a, O>) -> PResult<'a, O> {
     match r {
         Err(Err::Failure(e)) => Err(Err::Error(e)),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_span_runs_a_production() {
+        let (rest, _) = crate::grammar::rfc2396::scheme(fast_span("http:")).unwrap();
+        assert_eq!(*rest.fragment(), ":");
+    }
+
+    #[test]
+    fn runs_with_escapes() {
+        const LOWER: Table = Table::range(b'a', b'z');
+        assert_eq!(run_with_escapes(b"ab%41c/", 0, LOWER), Ok(6));
+        assert_eq!(run_with_escapes(b"ab%4z", 0, LOWER), Err(4));
     }
 }

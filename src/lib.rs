@@ -1,9 +1,9 @@
 //! # urigram
 //!
 //! Parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them. Every BNF
-//! production of those specs is one [`nom`] combinator in the [`grammar`] module tree, so the
-//! code follows the spec text line by line, and every rejection names the exact byte, the
-//! production and what was expected there.
+//! production of those specs is one [`nom`] combinator, so the code follows the spec text line
+//! by line, and every rejection names the exact byte, the production and what was expected
+//! there.
 //!
 //! ```
 //! use urigram::{Grammar, UriReference};
@@ -18,7 +18,19 @@
 //! assert_eq!((e.offset, e.line, e.column), (10, 1, 11));
 //! assert_eq!(e.found, Some(' '));
 //! ```
+//!
+//! # Where things are
+//!
+//! - [`Grammar`]: every grammar and every production by its spec name; [`Error`] is the one
+//!   diagnostic every surface shows, and [`render`] draws it for people.
+//! - [`rfc2396`], [`rfc1738`], [`rfc1630`]: each spec's typed values and semantics.
+//! - [`extract`]: the URIs in running text.
+//! - [`bnf`] (feature `bnf`): the spec texts themselves, read and run as grammars: the oracle.
 #![warn(missing_docs)]
+
+// The shared test helpers of tests/common name the crate `urigram`, in and out of it.
+#[cfg(test)]
+extern crate self as urigram;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -27,37 +39,24 @@ struct ReadmeDoctests;
 
 #[cfg(feature = "bnf")]
 pub mod bnf;
-#[cfg(feature = "cli")]
-pub mod cli_semantics;
-pub mod error;
-pub mod escape;
+mod error;
 pub mod extract;
-pub mod grammar;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
+mod grammar;
 mod help;
-pub mod input;
-pub mod normalize;
+mod input;
 mod owned;
-pub mod part;
+mod part;
 pub mod render;
-pub mod resolve;
 pub mod rfc1630;
 pub mod rfc1738;
-pub mod split;
-pub mod uri;
+pub mod rfc2396;
+mod table;
 
 pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
-pub use escape::{Component, EscapeError, decode, decode_safe, encode};
-pub use extract::{Delimiter, Found, Piece};
-pub use grammar::Grammar;
-pub use input::Expected;
-pub use normalize::{default_port, equivalent, normalize};
+pub use grammar::{Grammar, Rule};
+pub use input::{Expected, Node};
 pub use part::Part;
-pub use resolve::{
-    AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
-    relativize, resolve, resolve_str, resolve_with,
-};
-pub use split::{Split, split};
-pub use uri::{
-    Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,
-    UriReference, UriReferenceBuf,
-};
+pub use rfc2396::{Authority, UriReference, UriReferenceBuf};

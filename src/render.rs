@@ -12,6 +12,7 @@
 use std::fmt::Write;
 
 use crate::error::Error;
+pub use crate::error::one_of;
 
 /// The input as a terminal should show it: control characters become their Unicode "control
 /// picture" (U+2400 block), one character each, so columns stay aligned.

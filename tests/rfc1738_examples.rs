@@ -2,10 +2,11 @@
 //! to 3.11, the appendix and the references, the URL forms of section 3 (which hold
 //! `<placeholders>` and so are not URLs themselves), and the Gopher+ strings of 3.4.
 
+use urigram::Grammar;
+use urigram::extract::Delimiter;
 use urigram::rfc1738::{
     FileHost, FtpCommand, GroupPart, HostKind, ParseOptions, SchemePart, Url, find_urls,
 };
-use urigram::{Delimiter, Grammar};
 
 fn url(s: &str) -> Url<'_> {
     match Url::parse(s) {

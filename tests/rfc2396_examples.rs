@@ -1,7 +1,8 @@
 //! Every example in RFC 2396 as a `URI-reference` input: section 1.3, Appendix B, the base and
 //! the references and results of Appendix C.1 and C.2, and the URIs of Appendix E.
 
-use urigram::{Grammar, ReferenceKind, UriReference};
+use urigram::rfc2396::ReferenceKind;
+use urigram::{Grammar, UriReference};
 
 fn valid(s: &str) {
     if let Err(e) = Grammar::Rfc2396.check("URI-reference", s) {
@@ -108,7 +109,7 @@ fn appendix_c_references_and_results() {
     // `http:g` is an absolute URI with an opaque part.
     let u = UriReference::parse("http:g").unwrap();
     assert_eq!(u.kind(), ReferenceKind::Absolute);
-    assert_eq!(u.path().kind(), urigram::PathKind::Opaque);
+    assert_eq!(u.path().kind(), urigram::rfc2396::PathKind::Opaque);
 }
 
 /// Erratum 452: C.1 resolves `?y`, but Appendix A does not derive it (grammar/DEVIATIONS.md).

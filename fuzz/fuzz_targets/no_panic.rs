@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         if let Ok(u) = urigram::UriReference::parse(s) {
             assert_eq!(u.to_string(), s);
         }
-        let parts = urigram::split(s);
+        let parts = urigram::rfc2396::split(s);
         assert!(parts.path.end() <= s.len());
     }
 });

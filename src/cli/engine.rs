@@ -2,7 +2,7 @@
 //! way of checking (the BNF interpreter, several grammars at once) slots in as one more
 //! implementation.
 
-use urigram::grammar::Rule;
+use urigram::Rule;
 use urigram::{Error, Grammar};
 
 /// Checks one input (a line, without its line ending, or an argument) against one rule.

@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use clap::Args;
 use serde_json::{Value, json};
 use urigram::Grammar;
-use urigram::input::Node;
+use urigram::Node;
 
 use super::check::error_json;
 use super::render::{Color, diagnostic};

@@ -122,8 +122,8 @@ fn human(out: &mut String, path: &str, text: &str, f: &Found<'_>) {
 fn notes(out: &mut String, f: &Found<'_>, open: &str, close: &str) {
     let mut n = Vec::new();
     match f.delimiter {
-        urigram::Delimiter::Angle => n.push("in <>".to_string()),
-        urigram::Delimiter::AngleUrl => n.push("in <URL:>".to_string()),
+        urigram::extract::Delimiter::Angle => n.push("in <>".to_string()),
+        urigram::extract::Delimiter::AngleUrl => n.push("in <URL:>".to_string()),
         _ => {}
     }
     if f.pieces.len() > 1 {

@@ -40,7 +40,8 @@ use lsp_types::{
 };
 use serde_json::{Value, json};
 use urigram::extract::{Delimiter, Found, extract};
-use urigram::{Authority, Citation, Error, Grammar, HostKind, PathKind, UriReference};
+use urigram::rfc2396::{HostKind, PathKind};
+use urigram::{Authority, Citation, Error, Grammar, UriReference};
 
 /// Run the server on stdin and stdout; the exit code.
 pub fn run() -> Result<u8, String> {

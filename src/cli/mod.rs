@@ -14,6 +14,7 @@ mod output;
 mod progress;
 mod render;
 mod semantics;
+mod semantics_logic;
 mod stream;
 mod summary;
 

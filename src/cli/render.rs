@@ -76,7 +76,7 @@ pub fn diagnostic(e: &Error, input: &str, origin: &str, first_line: usize, color
     let label = if e.expected.is_empty() {
         "not valid here".to_string()
     } else {
-        format!("expected {}", urigram::error::one_of(&e.expected))
+        format!("expected {}", urigram::render::one_of(&e.expected))
     };
     let code = e.code();
     let stack = format!("in {}", e.stack.join(" > "));

@@ -1,9 +1,9 @@
 //! `urigram resolve`, `normalize` and `equivalent`: thin clap wrappers around
 //! `urigram::cli_semantics`, which holds the command logic (and its tests).
 
+use super::semantics_logic::{self as cli_semantics, Output};
 use clap::{Args, ValueEnum};
-use urigram::cli_semantics::{self, Output};
-use urigram::resolve::{LeadingDotDot, ResolveOptions};
+use urigram::rfc2396::{LeadingDotDot, ResolveOptions};
 
 use super::{Format, print_or_fail};
 

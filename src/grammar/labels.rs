@@ -12,8 +12,8 @@
 //! records what it expected where it stopped; it runs in one pass with no recursion however
 //! many labels there are.
 
-use crate::grammar::table::Table;
 use crate::input::{Expected, Mode, PResult, Span, fail, take_in_line};
+use crate::table::Table;
 
 /// Letters and digits: RFC 2396's `alphanum`, RFC 1738's `alphadigit`.
 const LETTER_DIGIT: Table = Table::range(b'a', b'z')

@@ -41,11 +41,12 @@
 //! ```
 
 mod labels;
+#[cfg(all(test, feature = "bnf"))]
+mod passes;
 pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc822;
-pub mod table;
 #[cfg(test)]
 mod testing;
 

@@ -1,6 +1,7 @@
 //! Section 2.4: encoding and decoding per component.
 
-use urigram::{Component, EscapeError, Grammar, decode, decode_safe, encode};
+use urigram::Grammar;
+use urigram::rfc2396::{Component, EscapeError, decode, decode_safe, encode};
 
 use crate::generate::Rng;
 

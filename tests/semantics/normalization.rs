@@ -1,6 +1,8 @@
 //! Section 6: normalization and equivalence.
 
-use urigram::{Authority, Component, UriReference, decode, default_port, equivalent, normalize};
+use urigram::rfc2396::{
+    Authority, Component, UriReference, decode, default_port, equivalent, normalize,
+};
 
 use crate::RFC_EXAMPLES;
 use crate::generate::{self, Rng};

@@ -1,7 +1,7 @@
 //! Section 5.2 against every line of Appendix C (rfc2396.txt:1631-1749), and `relativize` as
 //! its inverse.
 
-use urigram::{
+use urigram::rfc2396::{
     LeadingDotDot, PathKind, ReferenceKind, ResolveError, ResolveOptions, Resolved, UriReference,
     relativize, resolve, resolve_str, resolve_with,
 };

@@ -1,6 +1,6 @@
 //! Appendix B's split against the typed parse of Appendix A, and on strings that are not URIs.
 
-use urigram::{PathKind, ReferenceKind, Split, UriReference, split};
+use urigram::rfc2396::{PathKind, ReferenceKind, Split, UriReference, split};
 
 use crate::RFC_EXAMPLES;
 use crate::generate::{self, Rng};

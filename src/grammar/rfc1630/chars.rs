@@ -8,7 +8,7 @@
 //! The functions of each grammar's character productions live in [`super::uri`] and
 //! [`super::url`]: same names, different lines of the spec.
 
-use crate::grammar::table::Table;
+use crate::table::Table;
 
 // =============================================================================================
 // Shared by both BNFs (rfc1630.txt:1250-1271 and 1430-1451)

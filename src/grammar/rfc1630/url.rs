@@ -23,7 +23,6 @@ use super::chars::{
     URL_XALPHA, URL_XPALPHA,
 };
 use crate::grammar::rfc822::addr_spec;
-use crate::grammar::table::Table;
 use crate::grammar::{Rule, rule};
 use crate::input::one_or_escape;
 use crate::input::{
@@ -35,6 +34,7 @@ use crate::rfc1630::{
     Article, Ftp, Gopher, GroupArt, Host, HostKind, HostPort, Http, Login, MailId, Mailto, News,
     Nntp, PrefixedUrl, Prospero, Telnet, Url, Wais, WaisKind, Wpath,
 };
+use crate::table::Table;
 
 /// The productions of the URL BNF, in spec order.
 pub static RULES: &[Rule] = &[

@@ -5,9 +5,9 @@
 //! characters; the functions and the run primitives ([`many_esc`](crate::input::many_esc)) add
 //! the escape.
 
-use crate::grammar::table::Table;
 use crate::input::one_or_escape;
 use crate::input::{PResult, Span, many1, one, production};
+use crate::table::Table;
 
 // =============================================================================================
 // ; Miscellaneous definitions (rfc1738.txt:1054-1088)

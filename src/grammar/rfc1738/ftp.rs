@@ -2,9 +2,9 @@
 
 use super::chars::UCHAR;
 use super::generic::login;
-use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many_esc, maybe, one, production, recognized, take};
 use crate::rfc1738::FtpUrl;
+use crate::table::Table;
 
 // =============================================================================================
 // ; FTP (see also RFC959) (rfc1738.txt:981-986)

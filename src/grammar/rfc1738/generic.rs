@@ -16,10 +16,10 @@ use super::telnet::telneturl;
 use super::wais::waisurl;
 use super::{Alt, longest, xchars_stop};
 use crate::grammar::labels::{self, Labels};
-use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many_esc, maybe, one, production, recognized};
 use crate::part::Part;
 use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
+use crate::table::Table;
 
 // =============================================================================================
 // ; The generic form of a URL is: (rfc1738.txt:934-936)

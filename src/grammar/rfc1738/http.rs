@@ -2,10 +2,10 @@
 
 use super::chars::UCHAR;
 use super::generic::hostport;
-use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
 use crate::part::Part;
 use crate::rfc1738::HttpUrl;
+use crate::table::Table;
 
 // =============================================================================================
 // ; HTTP (rfc1738.txt:992-997)

@@ -3,9 +3,9 @@
 use super::chars::{ALPHA, DIGIT, UCHAR};
 use super::generic::host;
 use super::{Alt, longest, unsettled};
-use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many, many1_esc, one, production, recognized, take};
 use crate::rfc1738::{Article, GroupPart, NewsUrl};
+use crate::table::Table;
 
 // =============================================================================================
 // ; NEWS (see also RFC1036) (rfc1738.txt:1020-1025)

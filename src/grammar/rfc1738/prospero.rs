@@ -2,9 +2,9 @@
 
 use super::chars::UCHAR;
 use super::generic::hostport;
-use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
 use crate::rfc1738::ProsperoUrl;
+use crate::table::Table;
 
 // =============================================================================================
 // ; PROSPERO (rfc1738.txt:1045-1052)

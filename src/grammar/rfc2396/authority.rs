@@ -4,13 +4,13 @@ use nom::Err;
 
 use super::chars::{DIGIT, UNRESERVED};
 use crate::grammar::labels::{self, Labels};
-use crate::grammar::table::Table;
 use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte, production,
     recognized,
 };
 use crate::part::Part;
-use crate::uri::{Authority, Host, HostKind, Server};
+use crate::rfc2396::{Authority, Host, HostKind, Server};
+use crate::table::Table;
 
 // =============================================================================================
 // Authority: section 3.2 (rfc2396.txt:1484-1487)

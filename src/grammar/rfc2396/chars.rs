@@ -5,9 +5,9 @@
 //! production that includes `escaped` has its table hold only the single characters; the
 //! functions and the run primitives ([`many_esc`](crate::input::many_esc)) add the escape.
 
-use crate::grammar::table::Table;
 use crate::input::one_or_escape;
 use crate::input::{PResult, Span, escape, one, production};
+use crate::table::Table;
 
 // =============================================================================================
 // uric, reserved, unreserved, mark: sections 2, 2.2, 2.3 (rfc2396.txt:1519-1524)

@@ -27,10 +27,10 @@ use super::chars::{ALPHA, DIGIT, URIC};
 use super::path::PATH_SEGMENTS;
 use super::uri::{REL_SEGMENT, SCHEME_REST, URIC_NO_SLASH};
 use crate::grammar::labels;
-use crate::grammar::table::Table;
 use crate::input::{Fail, PResult, Span, escape_end, run_with_escapes, take_in_line};
 use crate::part::Part;
-use crate::uri::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
+use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
+use crate::table::Table;
 
 /// A `%` without two hex digits after it: the parse fails outright.
 struct BadEscape;

@@ -4,9 +4,9 @@ use nom::Err;
 
 use super::chars::{UNRESERVED, URIC};
 use super::uri::{abs_path, opaque_part};
-use crate::grammar::table::Table;
 use crate::input::one_or_escape;
 use crate::input::{Mode, PResult, Span, lit, many_esc, maybe, production, recognized};
+use crate::table::Table;
 
 // =============================================================================================
 // Path component: section 3.3 (rfc2396.txt:1501-1506)

@@ -5,13 +5,13 @@ use nom::Err;
 use super::authority::authority;
 use super::chars::{ALPHA, DIGIT, UNRESERVED, URIC};
 use super::path::{fragment, path_segments, query};
-use crate::grammar::table::Table;
 use crate::input::one_or_escape;
 use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1_esc, maybe, one, production, recognized,
 };
 use crate::part::Part;
-use crate::uri::{Authority, Hier, Path, PathKind, UriReference};
+use crate::rfc2396::{Authority, Hier, Path, PathKind, UriReference};
+use crate::table::Table;
 
 // =============================================================================================
 // URI references and absolute/relative URIs: sections 3 and 4 (rfc2396.txt:1465-1480)

@@ -7,8 +7,8 @@
 
 use nom::Err;
 
-use crate::grammar::table::Table;
 use crate::input::{PResult, Span, lit, many, many1, maybe, one, production, recognized};
+use crate::table::Table;
 
 // =============================================================================================
 // Characters (rfc822.txt:710-724)

@@ -20,17 +20,17 @@
 //! C.2 keeps `http://a/./g`), an empty path is not `/`, and userinfo, paths, queries and
 //! fragments keep their case.
 
-use crate::escape::normalize_escapes;
-use crate::uri::{Authority, UriReference, UriReferenceBuf};
+use crate::rfc2396::escape::normalize_escapes;
+use crate::rfc2396::{Authority, UriReference, UriReferenceBuf};
 
 /// The default port of a scheme of RFC 1738 (ignoring case): ftp 21, http 80, gopher 70,
 /// nntp 119, telnet 23, wais 210, prospero 1525 (rfc1738.txt:328, 468, 511, 715, 745, 769,
 /// 838). `None` for every other scheme.
 ///
 /// ```
-/// assert_eq!(urigram::default_port("HTTP"), Some(80));
-/// assert_eq!(urigram::default_port("prospero"), Some(1525));
-/// assert_eq!(urigram::default_port("https"), None);
+/// assert_eq!(urigram::rfc2396::default_port("HTTP"), Some(80));
+/// assert_eq!(urigram::rfc2396::default_port("prospero"), Some(1525));
+/// assert_eq!(urigram::rfc2396::default_port("https"), None);
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
     const PORTS: &[(&str, u16)] = &[
@@ -52,7 +52,7 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// Two references are [`equivalent`] when their normal forms are equal.
 ///
 /// ```
-/// use urigram::{UriReference, normalize};
+/// use urigram::rfc2396::{UriReference, normalize};
 /// let n = |s| normalize(&UriReference::parse(s).unwrap()).into_string();
 /// assert_eq!(n("HTTP://www.XEROX.com:80/%7euser/a%2fb?%41#%3b"), "http://www.xerox.com/~user/a%2Fb?A#%3B");
 /// assert_eq!(n("ftp://User@Host.Example:021/"), "ftp://User@host.example/");
@@ -117,7 +117,7 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
 /// are equal.
 ///
 /// ```
-/// use urigram::{UriReference, equivalent};
+/// use urigram::rfc2396::{UriReference, equivalent};
 /// let eq = |a, b| equivalent(&UriReference::parse(a).unwrap(), &UriReference::parse(b).unwrap());
 /// assert!(eq("http://www.XEROX.com", "http://www.xerox.com")); // rfc2396.txt:1244
 /// assert!(eq("http://a:80/~x", "HTTP://A/%7E%78"));

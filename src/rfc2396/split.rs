@@ -50,7 +50,7 @@ pub struct Split<'a> {
 /// included).
 ///
 /// ```
-/// use urigram::split;
+/// use urigram::rfc2396::split;
 /// let s = split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
 /// assert_eq!(s.scheme.unwrap(), "http");
 /// assert_eq!(s.authority.unwrap(), "www.ics.uci.edu");

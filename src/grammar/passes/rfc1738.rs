@@ -3,11 +3,9 @@
 //! derivation tree, where the longest-match choices keep only the chosen branch; and every
 //! tree holds only that branch.
 
-mod common;
-
-use urigram::Grammar;
-use urigram::grammar::rfc1738;
-use urigram::input::{Mode, Tracker};
+use crate::Grammar;
+use crate::grammar::rfc1738;
+use crate::input::{Mode, Tracker};
 
 fn same_in_all_passes(s: &str) {
     let [fast, slow, tree] = [Mode::Fast, Mode::Diagnose, Mode::Tree].map(Tracker::new);
@@ -27,7 +25,7 @@ fn same_in_all_passes(s: &str) {
 
 #[test]
 fn case_inputs_and_their_prefixes() {
-    for c in common::cases(Grammar::Rfc1738) {
+    for c in super::common::cases(Grammar::Rfc1738) {
         for (k, _) in c.input.char_indices() {
             same_in_all_passes(&c.input[..k]);
         }
@@ -51,7 +49,7 @@ fn case_inputs_and_their_prefixes() {
 #[test]
 fn trees_hold_only_the_chosen_branch() {
     let g = Grammar::Rfc1738;
-    for c in common::cases(g).iter().filter(|c| c.ok) {
+    for c in super::common::cases(g).iter().filter(|c| c.ok) {
         let rule = g.rule(&c.rule).unwrap();
         let s = c.input.as_str();
         let nodes = g.derive(rule, s).unwrap();

@@ -3,13 +3,11 @@
 //! production structure. Both must give the same verdict, the same extent and the same typed
 //! value on every input.
 
-mod common;
-
 use std::fmt::Debug;
 
-use urigram::grammar::rfc2396::{authority, path_segments, uri_reference};
-use urigram::input::{Mode, PResult, Span, Tracker};
-use urigram::{Grammar, UriReference, bnf};
+use crate::grammar::rfc2396::{authority, path_segments, uri_reference};
+use crate::input::{Mode, PResult, Span, Tracker};
+use crate::{Grammar, UriReference, bnf};
 
 /// `URI-reference` in the three modes, and `UriReference::parse`, agree on `s`.
 fn same_in_both_passes(s: &str) {
@@ -28,7 +26,7 @@ fn whole_parse_agrees(s: &str, pass: Option<(usize, UriReference<'_>)>) {
 
 #[test]
 fn example_corpus() {
-    let text = include_str!("../examples/urls.txt");
+    let text = include_str!("../../../examples/urls.txt");
     for l in text.lines() {
         same_in_both_passes(l);
         // And every prefix, which exercises the places where parts stop.
@@ -71,8 +69,8 @@ fn authorities() {
 
 #[test]
 fn case_inputs() {
-    for &g in urigram::Grammar::ALL {
-        for c in common::cases(g) {
+    for &g in Grammar::ALL {
+        for c in super::common::cases(g) {
             same_in_both_passes(&c.input);
         }
     }

@@ -40,14 +40,14 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
-use crate::split::split;
-use crate::uri::{PathKind, UriReference, UriReferenceBuf};
+use crate::rfc2396::split;
+use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 
 /// An owned `absoluteURI`, with or without a fragment: a [`UriReferenceBuf`] that has a
 /// scheme. What [`resolve`] gives.
 ///
 /// ```
-/// use urigram::AbsoluteUriBuf;
+/// use urigram::rfc2396::AbsoluteUriBuf;
 /// let u: AbsoluteUriBuf = "http://a/b/c/g?y#s".parse().unwrap();
 /// assert_eq!(u.get().query().unwrap(), "y");
 /// assert!("g?y#s".parse::<AbsoluteUriBuf>().is_err());
@@ -59,7 +59,7 @@ impl AbsoluteUriBuf {
     /// The typed view.
     ///
     /// ```
-    /// let u: urigram::AbsoluteUriBuf = "g:h".parse().unwrap();
+    /// let u: urigram::rfc2396::AbsoluteUriBuf = "g:h".parse().unwrap();
     /// assert_eq!(u.get().scheme().unwrap(), "g");
     /// ```
     pub fn get(&self) -> UriReference<'_> {
@@ -69,7 +69,7 @@ impl AbsoluteUriBuf {
     /// The text.
     ///
     /// ```
-    /// let u: urigram::AbsoluteUriBuf = "http://a/b".parse().unwrap();
+    /// let u: urigram::rfc2396::AbsoluteUriBuf = "http://a/b".parse().unwrap();
     /// assert_eq!(u.as_str(), "http://a/b");
     /// ```
     pub fn as_str(&self) -> &str {
@@ -79,7 +79,7 @@ impl AbsoluteUriBuf {
     /// As a `URI-reference`.
     ///
     /// ```
-    /// let u: urigram::AbsoluteUriBuf = "http://a/b".parse().unwrap();
+    /// let u: urigram::rfc2396::AbsoluteUriBuf = "http://a/b".parse().unwrap();
     /// assert!(u.as_reference().get().is_absolute());
     /// ```
     pub fn as_reference(&self) -> &UriReferenceBuf {
@@ -89,7 +89,7 @@ impl AbsoluteUriBuf {
     /// Into a `URI-reference`.
     ///
     /// ```
-    /// let u: urigram::AbsoluteUriBuf = "http://a/b".parse().unwrap();
+    /// let u: urigram::rfc2396::AbsoluteUriBuf = "http://a/b".parse().unwrap();
     /// assert_eq!(u.into_reference().as_str(), "http://a/b");
     /// ```
     pub fn into_reference(self) -> UriReferenceBuf {
@@ -99,7 +99,7 @@ impl AbsoluteUriBuf {
     /// The text, owned.
     ///
     /// ```
-    /// let u: urigram::AbsoluteUriBuf = "http://a/b".parse().unwrap();
+    /// let u: urigram::rfc2396::AbsoluteUriBuf = "http://a/b".parse().unwrap();
     /// assert_eq!(u.into_string(), "http://a/b");
     /// ```
     pub fn into_string(self) -> String {
@@ -170,7 +170,7 @@ impl Resolved {
     /// The URI, unless it is a reference to the current document.
     ///
     /// ```
-    /// let r = urigram::resolve_str("http://a/b/c/d;p?q", "g", Default::default()).unwrap();
+    /// let r = urigram::rfc2396::resolve_str("http://a/b/c/d;p?q", "g", Default::default()).unwrap();
     /// assert_eq!(r.uri().unwrap().as_str(), "http://a/b/c/g");
     /// ```
     pub fn uri(&self) -> Option<&AbsoluteUriBuf> {
@@ -183,7 +183,7 @@ impl Resolved {
     /// The URI, unless it is a reference to the current document.
     ///
     /// ```
-    /// let r = urigram::resolve_str("http://a/b/c/d;p?q", "#s", Default::default()).unwrap();
+    /// let r = urigram::rfc2396::resolve_str("http://a/b/c/d;p?q", "#s", Default::default()).unwrap();
     /// assert_eq!(r.into_uri(), None);
     /// ```
     pub fn into_uri(self) -> Option<AbsoluteUriBuf> {
@@ -196,7 +196,7 @@ impl Resolved {
     /// Whether it is a reference to the current document (step 2).
     ///
     /// ```
-    /// let r = urigram::resolve_str("http://a/b/c/d;p?q", "", Default::default()).unwrap();
+    /// let r = urigram::rfc2396::resolve_str("http://a/b/c/d;p?q", "", Default::default()).unwrap();
     /// assert!(r.is_current_document());
     /// ```
     pub fn is_current_document(&self) -> bool {
@@ -209,9 +209,9 @@ impl Resolved {
     ///
     /// ```
     /// let base = "http://a/b/c/d;p?q";
-    /// let r = urigram::resolve_str(base, "#s", Default::default()).unwrap();
+    /// let r = urigram::rfc2396::resolve_str(base, "#s", Default::default()).unwrap();
     /// assert_eq!(r.to_string(), "(current document)#s");
-    /// let doc: urigram::AbsoluteUriBuf = base.parse().unwrap();
+    /// let doc: urigram::rfc2396::AbsoluteUriBuf = base.parse().unwrap();
     /// assert_eq!(r.in_document(&doc).as_str(), "http://a/b/c/d;p?q#s");
     /// ```
     pub fn in_document(&self, document: &AbsoluteUriBuf) -> AbsoluteUriBuf {
@@ -263,7 +263,7 @@ pub enum LeadingDotDot {
 /// algorithm as printed.
 ///
 /// ```
-/// use urigram::{LeadingDotDot, ResolveOptions, resolve_str};
+/// use urigram::rfc2396::{LeadingDotDot, ResolveOptions, resolve_str};
 /// let base = "http://a/b/c/d;p?q";
 /// let lenient = ResolveOptions::default()
 ///     .with_leading_dot_dot(LeadingDotDot::Strip)
@@ -287,7 +287,7 @@ impl ResolveOptions {
     /// Set [`ResolveOptions::leading_dot_dot`].
     ///
     /// ```
-    /// use urigram::{LeadingDotDot, ResolveOptions};
+    /// use urigram::rfc2396::{LeadingDotDot, ResolveOptions};
     /// let o = ResolveOptions::default().with_leading_dot_dot(LeadingDotDot::Reject);
     /// assert_eq!(o.leading_dot_dot, LeadingDotDot::Reject);
     /// ```
@@ -299,7 +299,7 @@ impl ResolveOptions {
     /// Set [`ResolveOptions::backwards_compatible_scheme`].
     ///
     /// ```
-    /// let o = urigram::ResolveOptions::default().with_backwards_compatible_scheme(true);
+    /// let o = urigram::rfc2396::ResolveOptions::default().with_backwards_compatible_scheme(true);
     /// assert!(o.backwards_compatible_scheme);
     /// ```
     pub const fn with_backwards_compatible_scheme(mut self, v: bool) -> ResolveOptions {
@@ -313,8 +313,8 @@ impl ResolveOptions {
 /// 764, 805, 835).
 ///
 /// ```
-/// assert!(urigram::HIERARCHICAL_SCHEMES.contains(&"http"));
-/// assert!(!urigram::HIERARCHICAL_SCHEMES.contains(&"mailto"));
+/// assert!(urigram::rfc2396::HIERARCHICAL_SCHEMES.contains(&"http"));
+/// assert!(!urigram::rfc2396::HIERARCHICAL_SCHEMES.contains(&"mailto"));
 /// ```
 pub const HIERARCHICAL_SCHEMES: &[&str] = &[
     "ftp", "http", "gopher", "nntp", "telnet", "wais", "file", "prospero",
@@ -394,7 +394,7 @@ impl<'a> From<&UriReference<'a>> for Components<'a> {
 /// not use the base.
 ///
 /// ```
-/// use urigram::{UriReference, resolve};
+/// use urigram::rfc2396::{UriReference, resolve};
 /// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
 /// let r = |s| resolve(&base, &UriReference::parse(s).unwrap()).unwrap().to_string();
 /// assert_eq!(r("../g"), "http://a/b/g");
@@ -415,7 +415,7 @@ pub fn resolve(
 /// [`resolve`] with [`ResolveOptions`].
 ///
 /// ```
-/// use urigram::{LeadingDotDot, ResolveOptions, UriReference, resolve_with};
+/// use urigram::rfc2396::{LeadingDotDot, ResolveOptions, UriReference, resolve_with};
 /// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
 /// let g = UriReference::parse("../../../g").unwrap();
 /// let strip = ResolveOptions::default().with_leading_dot_dot(LeadingDotDot::Strip);
@@ -437,7 +437,7 @@ pub fn resolve_with(
 /// printed, to RFC 2396's answer.
 ///
 /// ```
-/// use urigram::{ResolveError, resolve_str};
+/// use urigram::rfc2396::{ResolveError, resolve_str};
 /// let base = "http://a/b/c/d;p?q";
 /// assert_eq!(resolve_str(base, "?y", Default::default()).unwrap().to_string(), "http://a/b/c/?y");
 /// assert_eq!(resolve_str(base, "?y#s", Default::default()).unwrap().to_string(), "http://a/b/c/?y#s");
@@ -681,7 +681,7 @@ fn remove_dot_segments(buffer: &str) -> Vec<&str> {
 /// Errors: `base` is not absolute, or `target` is not absolute.
 ///
 /// ```
-/// use urigram::{UriReference, relativize, resolve};
+/// use urigram::rfc2396::{UriReference, relativize, resolve};
 /// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
 /// let rel = |t| relativize(&base, &UriReference::parse(t).unwrap()).unwrap().to_string();
 /// assert_eq!(rel("http://a/b/c/g"), "g");

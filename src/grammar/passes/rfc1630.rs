@@ -2,11 +2,9 @@
 //! nothing (the fast pass), failures (the diagnosing pass) or the derivation tree, where the
 //! longest-match choices of the URL BNF keep only the chosen branch.
 
-mod common;
-
-use urigram::Grammar;
-use urigram::grammar::rfc1630::{uri, url};
-use urigram::input::{Mode, Tracker};
+use crate::Grammar;
+use crate::grammar::rfc1630::{uri, url};
+use crate::input::{Mode, Tracker};
 
 fn same_in_all_passes(s: &str) {
     let [fast, slow, tree] = [Mode::Fast, Mode::Diagnose, Mode::Tree].map(Tracker::new);
@@ -27,7 +25,7 @@ fn same_in_all_passes(s: &str) {
 #[test]
 fn case_inputs_and_their_prefixes() {
     for g in [Grammar::Rfc1630, Grammar::Rfc1630Url, Grammar::Rfc822] {
-        for c in common::cases(g) {
+        for c in super::common::cases(g) {
             for (k, _) in c.input.char_indices() {
                 same_in_all_passes(&c.input[..k]);
             }

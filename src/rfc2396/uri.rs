@@ -12,7 +12,7 @@ use crate::part::Part;
 /// reference, or nothing, with an optional fragment.
 ///
 /// ```
-/// use urigram::{UriReference, Authority, PathKind};
+/// use urigram::rfc2396::{UriReference, Authority, PathKind};
 /// let u = UriReference::parse("http://user@example.com:8080/a/b;p?q#f").unwrap();
 /// assert_eq!(u.scheme().unwrap(), "http");
 /// let Some(Authority::Server(s)) = u.authority() else { panic!() };

@@ -17,9 +17,8 @@ use std::str::FromStr;
 
 use serde_json::{Value, json};
 
-use crate::error::Error;
-use crate::resolve::{AbsoluteUriBuf, ResolveError, ResolveOptions, resolve_str};
-use crate::uri::UriReference;
+use urigram::rfc2396::{AbsoluteUriBuf, ResolveError, ResolveOptions, resolve_str};
+use urigram::{Error, UriReference};
 
 /// Success (and, for `equivalent`, equivalent).
 pub const EXIT_OK: i32 = 0;
@@ -43,7 +42,7 @@ pub enum Format {
 impl FromStr for Format {
     type Err = String;
     /// ```
-    /// use urigram::cli_semantics::Format;
+    /// use super::semantics_logic::Format;
     /// assert_eq!("jsonl".parse::<Format>(), Ok(Format::Jsonl));
     /// assert!("xml".parse::<Format>().is_err());
     /// ```
@@ -138,6 +137,7 @@ fn resolve_error_json(e: &ResolveError) -> Value {
         ResolveError::NotAbsolute(_) => ("not_absolute", None),
         ResolveError::AboveRoot { .. } => ("above_root", None),
         ResolveError::Unrepresentable { .. } => ("unrepresentable", None),
+        _ => ("other", None),
     };
     let mut v = match detail {
         Some(p) => parse_error_json(p),
@@ -156,7 +156,7 @@ fn resolve_error_json(e: &ResolveError) -> Value {
 /// `"current_document": true` and give the RFC's own writing in `"as_written"`.
 ///
 /// ```
-/// use urigram::cli_semantics::{Format, resolve};
+/// use super::semantics_logic::{Format, resolve};
 /// let out = resolve("http://a/b/c/d;p?q", &["g", "?y", "#s", "../../../g"], Default::default(), Format::Human);
 /// assert_eq!(out.stdout, "http://a/b/c/g\nhttp://a/b/c/?y\nhttp://a/b/c/d;p?q#s\nhttp://a/../g\n");
 /// assert_eq!(out.code, 0);
@@ -231,10 +231,10 @@ pub fn resolve<S: AsRef<str>>(
 }
 
 /// `urigram normalize URI...`: each `URI-reference` in its section 6 normal form (see
-/// [`crate::normalize()`]), one per line, in order.
+/// [`urigram::rfc2396::normalize()`]), one per line, in order.
 ///
 /// ```
-/// use urigram::cli_semantics::{Format, normalize};
+/// use super::semantics_logic::{Format, normalize};
 /// let out = normalize(&["HTTP://www.XEROX.com:80/%7euser"], Format::Human);
 /// assert_eq!(out.stdout, "http://www.xerox.com/~user\n");
 ///
@@ -249,7 +249,7 @@ pub fn normalize<S: AsRef<str>>(uris: &[S], format: Format) -> Output {
         let u = u.as_ref();
         match UriReference::parse(u) {
             Ok(r) => {
-                let n = crate::normalize::normalize(&r);
+                let n = urigram::rfc2396::normalize(&r);
                 match format {
                     Format::Human => out.line(n.as_str()),
                     _ => values.push(json!({ "input": u, "normalized": n.as_str() })),
@@ -275,7 +275,7 @@ pub fn normalize<S: AsRef<str>>(uris: &[S], format: Format) -> Output {
 /// The output says which, with both normal forms.
 ///
 /// ```
-/// use urigram::cli_semantics::{Format, equivalent};
+/// use super::semantics_logic::{Format, equivalent};
 /// let out = equivalent("http://www.XEROX.com", "http://www.xerox.com:80", Format::Human);
 /// assert_eq!(out.code, 0);
 /// assert!(out.stdout.starts_with("equivalent\n"));
@@ -307,8 +307,8 @@ pub fn equivalent(a: &str, b: &str, format: Format) -> Output {
         }
     };
     let (na, nb) = (
-        crate::normalize::normalize(&ra),
-        crate::normalize::normalize(&rb),
+        urigram::rfc2396::normalize(&ra),
+        urigram::rfc2396::normalize(&rb),
     );
     let same = na == nb;
     out.code = if same { EXIT_OK } else { EXIT_DIFFERENT };

@@ -21,7 +21,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::grammar::rfc2396::{HEX, PCHAR, REG_NAME, REL_SEGMENT, UNRESERVED, URIC, USERINFO};
-use crate::grammar::table::Table;
+use crate::table::Table;
 
 /// A component of a URI that may hold escapes, named after its production.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,7 +72,7 @@ impl Component {
     /// The production's name: `userinfo`, `reg_name`, `segment` ...
     ///
     /// ```
-    /// assert_eq!(urigram::Component::RegName.name(), "reg_name");
+    /// assert_eq!(urigram::rfc2396::Component::RegName.name(), "reg_name");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -90,7 +90,7 @@ impl Component {
     /// The single characters the grammar allows in the component (its `escaped` aside).
     ///
     /// ```
-    /// use urigram::Component;
+    /// use urigram::rfc2396::Component;
     /// assert!(Component::Segment.allowed().contains(b':'));
     /// assert!(!Component::RelSegment.allowed().contains(b':'));
     /// assert!(!Component::Segment.allowed().contains(b'/'));
@@ -110,7 +110,7 @@ impl Component {
     /// [`allowed`](Component::allowed) that holds all of `unreserved`.
     ///
     /// ```
-    /// use urigram::Component;
+    /// use urigram::rfc2396::Component;
     /// assert_eq!(Component::Segment.data().members().len(), 71 + 6);
     /// assert!(Component::Segment.data().contains(b'@'));
     /// assert!(!Component::Segment.data().contains(b'='));
@@ -164,7 +164,7 @@ impl EscapeError {
     /// The byte range of the offending text.
     ///
     /// ```
-    /// let e = urigram::decode("a%4g", urigram::Component::Query).unwrap_err();
+    /// let e = urigram::rfc2396::decode("a%4g", urigram::rfc2396::Component::Query).unwrap_err();
     /// assert_eq!(e.range(), 1..4);
     /// ```
     pub fn range(&self) -> Range<usize> {
@@ -183,7 +183,7 @@ const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// (for [`Component::RelSegment`], a non-empty `data` is needed: `rel_segment` has `1*`).
 ///
 /// ```
-/// use urigram::{Component, encode};
+/// use urigram::rfc2396::{Component, encode};
 /// assert_eq!(encode("a/b c;d=e", Component::Segment), "a%2Fb%20c%3Bd%3De");
 /// assert_eq!(encode("this:that", Component::Segment), "this:that");
 /// assert_eq!(encode("this:that", Component::RelSegment), "this%3Athat");
@@ -281,7 +281,7 @@ fn hex_value(h: u8) -> u8 {
 /// path segments they differ. See [`decode_safe`] for a decode that keeps the meaning.
 ///
 /// ```
-/// use urigram::{Component, EscapeError, decode};
+/// use urigram::rfc2396::{Component, EscapeError, decode};
 /// assert_eq!(decode("a%2Fb%20c", Component::Segment).unwrap(), b"a/b c");
 /// assert_eq!(decode("%C3%A9", Component::Query).unwrap(), "é".as_bytes());
 ///
@@ -307,7 +307,7 @@ pub fn decode(text: &str, component: Component) -> Result<Vec<u8>, EscapeError> 
 /// the same meaning, and decoding it with [`decode`] gives the same octets.
 ///
 /// ```
-/// use urigram::{Component, decode_safe};
+/// use urigram::rfc2396::{Component, decode_safe};
 /// assert_eq!(decode_safe("%7euser%2fb%3Bc%41%20", Component::Segment).unwrap(), "~user%2Fb%3BcA%20");
 /// assert_eq!(decode_safe("a%3Ab", Component::Segment).unwrap(), "a:b");
 /// assert_eq!(decode_safe("a%3Ab", Component::RelSegment).unwrap(), "a%3Ab");

@@ -1,0 +1,42 @@
+//! Entry points for the project's own fuzz targets (feature `fuzzing`): the two passes of a
+//! check, which the public API never runs separately. Not part of the API: no semver promise.
+
+use crate::UriReference;
+use crate::grammar::rfc2396::{authority, uri_reference};
+use crate::input::{Mode, Tracker};
+
+/// Whether the fast pass and the diagnosing pass of `URI-reference` and of `authority` give
+/// the same verdicts, extents and typed values on `s`, and `UriReference::parse` gives the
+/// value exactly when the structured pass takes `s` whole. The error says what differed.
+pub fn passes_agree(s: &str) -> Result<(), String> {
+    let (fast, slow) = (Tracker::new(Mode::Fast), Tracker::new(Mode::Diagnose));
+    let a = uri_reference(fast.span(s)).map(|(r, u)| (r.location_offset(), u));
+    let b = uri_reference(slow.span(s)).map(|(r, u)| (r.location_offset(), u));
+    let differ = |what: &str| Err(format!("{what} differ on {s:?}"));
+    match (&a, &b) {
+        (Ok(x), Ok(y)) if x != y => return differ("URI-reference values"),
+        (Ok(_), Err(_)) | (Err(_), Ok(_)) => return differ("URI-reference verdicts"),
+        _ => {}
+    }
+    let whole = b.ok().filter(|(end, _)| *end == s.len()).map(|(_, u)| u);
+    if UriReference::parse(s).ok() != whole {
+        return differ("UriReference::parse and the structured pass");
+    }
+    let a = authority(fast.span(s)).map(|(r, x)| (r.location_offset(), x));
+    let b = authority(slow.span(s)).map(|(r, x)| (r.location_offset(), x));
+    match (a, b) {
+        (Ok(x), Ok(y)) if x != y => differ("authority values"),
+        (Ok(_), Err(_)) | (Err(_), Ok(_)) => differ("authority verdicts"),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn agree_on_examples() {
+        for s in ["http://a/b?c#d", "//u@h:80", "http://[::1]/", "%zz", ""] {
+            assert_eq!(super::passes_agree(s), Ok(()));
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The passes of a check agree: the fast pass (which records nothing, and for `URI-reference`
+//! and `authority` scans byte positions), the diagnosing pass and the derivation tree give the
+//! same verdicts, extents and typed values. These tests reach the passes directly, which the
+//! public API does not, so they live inside the crate.
+
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+mod fast_path;
+mod rfc1630;
+mod rfc1738;

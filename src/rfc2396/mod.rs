@@ -1,0 +1,35 @@
+//! RFC 2396's values and semantics: typed, zero-copy URI references ([`UriReference`]),
+//! resolution of relative references (section 5.2, [`resolve`]), normalization and
+//! equivalence (section 6, [`normalize`], [`equivalent`]), escaping per component (section
+//! 2.4, [`encode`], [`decode`]) and Appendix B's lenient split ([`split`]).
+//!
+//! The productions themselves are one function each in the crate's private grammar tree; this
+//! module holds what a program does with a parsed reference. The most used types are also
+//! re-exported at the crate root.
+//!
+//! ```
+//! use urigram::rfc2396::{UriReference, normalize, resolve_str};
+//!
+//! let u = UriReference::parse("HTTP://Example.COM:80/%7euser").unwrap();
+//! assert_eq!(normalize(&u).to_string(), "http://example.com/~user");
+//! let r = resolve_str("http://a/b/c/d;p?q", "../g", Default::default()).unwrap();
+//! assert_eq!(r.to_string(), "http://a/b/g");
+//! ```
+
+pub(crate) mod escape;
+pub(crate) mod normalize;
+pub(crate) mod resolve;
+pub(crate) mod split;
+pub(crate) mod uri;
+
+pub use escape::{Component, EscapeError, decode, decode_safe, encode};
+pub use normalize::{default_port, equivalent, normalize};
+pub use resolve::{
+    AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
+    relativize, resolve, resolve_str, resolve_with,
+};
+pub use split::{Split, split};
+pub use uri::{
+    Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,
+    UriReference, UriReferenceBuf,
+};
