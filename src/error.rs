@@ -82,43 +82,74 @@ impl Error {
         self.expected.iter().map(|e| e.to_string()).collect()
     }
 
-    /// A stable diagnostic code, `{grammar}::{rule}::{expected-kind}`, for grouping and
-    /// counting errors: the grammar, the innermost production that failed ([`ErrorInfo::rule`])
-    /// and what was expected there. The expected kind names each expected item as
-    /// [`Expected`]'s `Display` does (productions by name, literals quoted), except that the end
-    /// of the input is `end-of-input`; several items are joined with `|` in their sorted order.
-    /// An error that expected nothing (an unknown rule name) has the kind `none`.
+    /// A stable diagnostic code, `{grammar}::{rule}::{found}`: the grammar, the innermost
+    /// production that failed ([`ErrorInfo::rule`]) and the kind of thing found where the input
+    /// stopped being valid, one of a small fixed set:
     ///
-    /// The code depends only on the grammar, the production and the expected set, never on
-    /// the input's text or offsets, so two inputs that fail in the same way share it. It
-    /// changes only when the grammar's expectations at that place change.
+    /// | kind | found |
+    /// | --- | --- |
+    /// | `end` | the end of the input (it stops too early) |
+    /// | `space`, `control`, `non-ascii`, `not-utf8` | a space; a C0 control or DEL; a character outside US-ASCII; a byte that is not UTF-8 |
+    /// | `letter`, `digit` | an ASCII letter or digit |
+    /// | `percent`, `hash` | `%`; `#` |
+    /// | `excluded` | one of the characters RFC 2396 excludes, `<>"{}\|\\^[]` and backquote |
+    /// | `reserved`, `mark` | one of `;/?:@&=+$,`; one of `-_.!~*'()` |
+    ///
+    /// A rule the grammar does not have gives `{grammar}::unknown-rule`.
+    ///
+    /// The code is short enough to search for and never repeats what [`ErrorInfo::expected`]
+    /// lists. It depends only on the grammar, the production and the kind of character, never
+    /// on the input's text or offsets, so two inputs that fail in the same way share it.
     ///
     /// ```
     /// use urigram::Grammar;
     /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
-    /// assert_eq!(e.code(), "rfc2396::escaped::hex");
+    /// assert_eq!(e.code(), "rfc2396::escaped::letter");
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://exa mple/").unwrap_err();
+    /// assert_eq!(e.code(), "rfc2396::URI-reference::space");
     /// let e = Grammar::Rfc2396.check("IPv4address", "1.2.3").unwrap_err();
-    /// assert_eq!(e.code(), r#"rfc2396::IPv4address::digit|".""#);
+    /// assert_eq!(e.code(), "rfc2396::IPv4address::end");
     /// ```
     pub fn code(&self) -> String {
-        let mut code = String::with_capacity(32 + self.expected.len() * 10);
-        code.push_str(self.grammar);
-        code.push_str("::");
-        code.push_str(self.rule);
-        code.push_str("::");
-        if self.expected.is_empty() {
-            code.push_str("none");
+        if self.stack.is_empty() {
+            return format!("{}::unknown-rule", self.grammar);
         }
-        for (k, e) in self.expected.iter().enumerate() {
-            if k > 0 {
-                code.push('|');
-            }
-            match e {
-                Expected::EndOfInput => code.push_str("end-of-input"),
-                e => e.push_to(&mut code),
-            }
+        format!("{}::{}::{}", self.grammar, self.rule, self.found_kind())
+    }
+
+    /// The kind of thing found at [`ErrorInfo::offset`], as [`Error::code`] names it.
+    pub fn found_kind(&self) -> &'static str {
+        match self.found {
+            None if self.end > self.offset => "not-utf8",
+            None => "end",
+            Some(' ') => "space",
+            Some(c) if c.is_ascii_control() => "control",
+            Some(c) if !c.is_ascii() => "non-ascii",
+            Some(c) if c.is_ascii_alphabetic() => "letter",
+            Some(c) if c.is_ascii_digit() => "digit",
+            Some('%') => "percent",
+            Some('#') => "hash",
+            Some(c) if ";/?:@&=+$,".contains(c) => "reserved",
+            Some(c) if "-_.!~*'()".contains(c) => "mark",
+            Some(_) => "excluded",
         }
-        code
+    }
+
+    /// The message without the list of what was expected: what a renderer puts in the title
+    /// when it shows the expected items under the offending character (as [`crate::render`]
+    /// does), so that they appear once.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.headline(), "not a valid URI-reference: 'z' at byte 11 in escaped");
+    /// assert_eq!(e.message, "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex");
+    /// ```
+    pub fn headline(&self) -> &str {
+        match self.message.rfind(", expected ") {
+            Some(k) if !self.expected.is_empty() => &self.message[..k],
+            _ => &self.message,
+        }
     }
 
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
@@ -356,38 +387,30 @@ mod tests {
     }
 
     #[test]
-    fn codes_name_grammar_rule_and_expected_kind() {
+    fn codes_name_grammar_rule_and_found_kind() {
         let g = crate::Grammar::Rfc2396;
         let code = |rule: &str, input: &str| g.check(rule, input).unwrap_err().code();
-        assert_eq!(
-            code("URI-reference", "http://a/b%zz"),
-            "rfc2396::escaped::hex"
-        );
-        assert_eq!(
-            code("URI-reference", "http://a/b%z"),
-            "rfc2396::escaped::hex"
-        );
-        // A literal is quoted; the end of the input has a name of its own.
-        assert_eq!(
-            code("IPv4address", "1.2.3"),
-            r#"rfc2396::IPv4address::digit|".""#
-        );
-        assert_eq!(
-            code("hostname", "a-.b"),
-            r#"rfc2396::hostname::alphanum|"-""#
-        );
-        assert_eq!(code("port", "8x"), "rfc2396::port::digit|end-of-input");
+        assert_eq!(code("URI-reference", "http://a/b%zz"), "rfc2396::escaped::letter");
+        assert_eq!(code("URI-reference", "http://a/b%z"), "rfc2396::escaped::letter");
+        assert_eq!(code("URI-reference", "http://a/b%"), "rfc2396::escaped::end");
+        assert_eq!(code("IPv4address", "1.2.3"), "rfc2396::IPv4address::end");
+        assert_eq!(code("hostname", "a-.b"), "rfc2396::hostname::mark");
+        assert_eq!(code("port", "8x"), "rfc2396::port::letter");
+        assert_eq!(code("URI-reference", "http://a/b#c#d"), "rfc2396::URI-reference::hash");
+        assert_eq!(code("URI-reference", "http://a/<"), "rfc2396::URI-reference::excluded");
+        assert_eq!(code("URI-reference", "http://a/\u{e9}"), "rfc2396::URI-reference::non-ascii");
+        assert_eq!(code("URI-reference", "http://a/\t"), "rfc2396::URI-reference::control");
+        assert_eq!(code("URI-reference", "1http:"), "rfc2396::URI-reference::reserved");
         // The same failure in different text shares the code.
         assert_eq!(
             code("URI-reference", "http://exa mple/"),
             code("URI-reference", "http://other host/x")
         );
-        // Non-UTF-8 input fails like any other byte at that place.
-        let e = g
-            .check_bytes("URI-reference", b"http://a/b%\xff")
-            .unwrap_err();
-        assert_eq!(e.code(), "rfc2396::escaped::hex");
+        let e = g.check_bytes("URI-reference", b"http://a/b\xff").unwrap_err();
+        assert_eq!(e.code(), "rfc2396::URI-reference::not-utf8");
+        let e = g.check_bytes("URI-reference", b"http://a/b%\xff").unwrap_err();
+        assert_eq!(e.code(), "rfc2396::escaped::not-utf8");
         let e = g.check("no-such-rule", "x").unwrap_err();
-        assert_eq!(e.code(), "rfc2396::URI-reference::none");
+        assert_eq!(e.code(), "rfc2396::unknown-rule");
     }
 }

@@ -46,8 +46,17 @@ pub(crate) fn help(
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b));
     if lower_scheme {
         return Some(
-            "RFC 1738 scheme names are lower case (section 5); section 2.1 says interpreters \
-             should treat upper case as lower case, which the typed API offers as an option"
+            "RFC 1738 scheme names are lower case (section 5): write the scheme in lower case. \
+             Section 2.1 asks programs to read upper case as lower case; the library does so \
+             with `rfc1738::ParseOptions::case_insensitive_scheme`"
+                .to_string(),
+        );
+    }
+    if grammar == "rfc1630" && c == '/' {
+        return Some(
+            "RFC 1630's generic BNF, as printed, has no path that starts with `/`, so it reads \
+             no `scheme://host/...` URI (grammar/DEVIATIONS.md); check such URLs with \
+             `--grammar rfc1630-url` (RFC 1630's BNF for specific URL schemes) or `rfc2396`"
                 .to_string(),
         );
     }

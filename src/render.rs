@@ -1,49 +1,258 @@
-//! Plain-text rendering of an [`Error`]: the message, the input line with a caret under the
-//! offending character, and the citation, in the style of a compiler diagnostic.
+//! The one plain-text form of a diagnostic, in the style of rustc, shared by every command of
+//! the tool and open to library users: the code and the message, the place as
+//! `source:line:column`, the source line with a caret under the offending character labelled
+//! with what was expected there, then help, the productions that were open, and the spec
+//! citation.
 //!
 //! ```
 //! use urigram::Grammar;
+//! use urigram::render::Report;
+//!
 //! let input = "http://exa mple/";
 //! let e = Grammar::Rfc2396.check("URI-reference", input).unwrap_err();
-//! let text = urigram::render::render(&e, input);
-//! assert!(text.contains("1 | http://exa mple/\n  |           ^"));
+//! let text = Report::new(&e, input).origin("<argument 1>").to_string();
+//! assert_eq!(text, r##"error[rfc2396::URI-reference::space]: not a valid URI-reference: a space at byte 10
+//!  --> <argument 1>:1:11
+//!   |
+//! 1 | http://exa mple/
+//!   |           ^ expected alphanum, userinfo, "#", "-", ".", "/", ":", "?", "@" or end of input
+//!   |
+//!   = help: a space cannot appear in a URI; write it as %20 (RFC 2396 section 2.4.3)
+//!   = note: in URI-reference
+//!   = note: see rfc2396.txt:1465 (section 4)
+//! "##);
 //! ```
+//!
+//! Lines longer than [`WINDOW`] characters are shown as a window around the offending
+//! character, so a diagnostic's size never depends on the length of the line. Control
+//! characters, C1 controls and the Unicode bidirectional controls are shown visibly
+//! ([`visible`]), so what the terminal shows is what the input holds.
 
-use std::fmt::Write;
+use std::borrow::Cow;
+use std::fmt::{self, Write};
 
 use crate::error::Error;
 pub use crate::error::one_of;
 
-/// The input as a terminal should show it: control characters become their Unicode "control
-/// picture" (U+2400 block), one character each, so columns stay aligned.
-pub fn visible(line: &str) -> String {
-    line.chars()
-        .map(|c| match c {
-            '\u{0}'..='\u{1F}' => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
-            '\u{7F}' => '\u{2421}',
-            c => c,
-        })
-        .collect()
+/// The widest source line a diagnostic shows whole, in characters; a longer one is shown as a
+/// window of this many characters around the offending one, with `…` where it is cut.
+pub const WINDOW: usize = 100;
+
+/// How a character is shown: itself, or a visible stand-in for a control character (its
+/// Unicode "control picture", U+2400 block, one character wide) or for an invisible one that
+/// changes how text around it is shown (`<U+202E>`).
+fn push_visible(out: &mut String, c: char) {
+    match c {
+        '\u{0}'..='\u{1F}' => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
+        '\u{7F}' => out.push('\u{2421}'),
+        '\u{80}'..='\u{9F}'
+        | '\u{200E}'
+        | '\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{FEFF}' => {
+            let _ = write!(out, "<U+{:04X}>", c as u32);
+        }
+        c => out.push(c),
+    }
 }
 
-/// Render `e` for `input` (the text that was checked) as several lines of plain text.
-pub fn render(e: &Error, input: &str) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "error[{}]: {}", e.grammar, e.message);
-    let line_text = input.split('\n').nth(e.line - 1).unwrap_or("");
-    let line_text = line_text.strip_suffix('\r').unwrap_or(line_text);
-    let num = e.line.to_string();
-    let pad = " ".repeat(num.len());
-    let _ = writeln!(out, "{pad} |");
-    let _ = writeln!(out, "{num} | {}", visible(line_text));
-    let _ = writeln!(out, "{pad} | {}^", " ".repeat(e.column - 1));
-    let stack = e.stack.join(" > ");
-    let _ = writeln!(out, "{pad} = in: {stack}");
-    if let Some(h) = &e.help {
-        let _ = writeln!(out, "{pad} = help: {h}");
+/// The text as a terminal should show it: C0 controls and DEL as their control pictures, C1
+/// controls, the bidirectional controls and the byte-order mark as `<U+XXXX>`.
+///
+/// ```
+/// assert_eq!(urigram::render::visible("a\tb\u{202E}c"), "a\u{2409}b<U+202E>c");
+/// ```
+pub fn visible(text: &str) -> Cow<'_, str> {
+    let plain = |c: char| {
+        !(c.is_control()
+            || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'))
+    };
+    if text.chars().all(plain) {
+        return Cow::Borrowed(text);
     }
-    let _ = write!(out, "{pad} = see: {}", e.citation);
-    out
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        push_visible(&mut out, c);
+    }
+    Cow::Owned(out)
+}
+
+/// A diagnostic ready to print: an [`Error`] with the text it was found in and where that text
+/// came from. `Display` gives the rustc-style form shown in the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct Report<'a> {
+    error: &'a Error,
+    text: &'a str,
+    origin: Cow<'a, str>,
+    first_line: usize,
+    color: bool,
+    notes: Vec<String>,
+}
+
+impl<'a> Report<'a> {
+    /// The report of `error`, found in `text` (the text that was checked: the error's offset
+    /// and line count in it). The origin is `<input>` until [`Report::origin`] names it.
+    pub fn new(error: &'a Error, text: &'a str) -> Report<'a> {
+        Report {
+            error,
+            text,
+            origin: Cow::Borrowed("<input>"),
+            first_line: 1,
+            color: false,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Where the text came from: a path, or a bracketed name for what has none
+    /// (`<argument 1>`, `<stdin>`). The place prints as `origin:line:column`.
+    pub fn origin(mut self, origin: impl Into<Cow<'a, str>>) -> Report<'a> {
+        self.origin = origin.into();
+        self
+    }
+
+    /// The number that the text's first line has in its source (a line of a file checked on
+    /// its own: its line number there). Default 1.
+    pub fn first_line(mut self, n: usize) -> Report<'a> {
+        self.first_line = n.max(1);
+        self
+    }
+
+    /// Whether to colour the report with ANSI escapes (for a terminal).
+    pub fn color(mut self, on: bool) -> Report<'a> {
+        self.color = on;
+        self
+    }
+
+    /// One more `= note:` line, after the production stack and before the citation.
+    pub fn note(mut self, note: impl Into<String>) -> Report<'a> {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The place as the report prints it: `origin:line:column`.
+    pub fn place(&self) -> String {
+        let e = self.error;
+        format!(
+            "{}:{}:{}",
+            visible(&self.origin),
+            self.first_line + e.line - 1,
+            e.column
+        )
+    }
+}
+
+/// The line of `text` that holds byte `offset`, without its line break: its start and text.
+fn line_at(text: &str, offset: usize) -> (usize, &str) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let start = text[..offset].rfind('\n').map_or(0, |k| k + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |k| offset + k);
+    let line = &text[start..end];
+    (start, line.strip_suffix('\r').unwrap_or(line))
+}
+
+/// The shown form of `line` (a window of at most [`WINDOW`] characters around the byte range
+/// `span`), and the character columns of `span` in it.
+fn shown(line: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
+    let total = line.chars().count();
+    let col = line[..span.start.min(line.len())].chars().count();
+    let (from, to) = if total <= WINDOW {
+        (0, total)
+    } else {
+        let from = col.saturating_sub(WINDOW / 2).min(total - WINDOW);
+        (from, from + WINDOW)
+    };
+    let mut out = String::new();
+    let (mut start, mut end) = (None, None);
+    if from > 0 {
+        out.push('…');
+    }
+    let mut width = usize::from(from > 0);
+    for (b, c) in line.char_indices().skip(from).take(to - from) {
+        if b == span.start {
+            start = Some(width);
+        }
+        if b == span.end {
+            end = Some(width);
+        }
+        let before = out.len();
+        push_visible(&mut out, c);
+        width += out[before..].chars().count();
+    }
+    let start = start.unwrap_or(width);
+    let end = end.unwrap_or(width).max(start + 1);
+    if to < total {
+        out.push('…');
+    }
+    (out, start, end)
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = self.error;
+        let paint = |code: &'static str| if self.color { code } else { "" };
+        let (red, blue, bold, cyan, reset) = (
+            paint("\x1b[1;31m"),
+            paint("\x1b[1;34m"),
+            paint("\x1b[1m"),
+            paint("\x1b[1;36m"),
+            paint("\x1b[0m"),
+        );
+        let (line_start, line) = line_at(self.text, e.offset);
+        let span = e.offset.saturating_sub(line_start)..e.end.saturating_sub(line_start);
+        let (text, start, end) = shown(line, span);
+        let number = (self.first_line + e.line - 1).to_string();
+        let pad = " ".repeat(number.len());
+        let label = if e.expected.is_empty() {
+            "not valid here".to_string()
+        } else {
+            format!("expected {}", one_of(&e.expected))
+        };
+        writeln!(
+            f,
+            "{red}error[{}]{reset}{bold}: {}{reset}",
+            e.code(),
+            visible(e.headline())
+        )?;
+        writeln!(f, "{pad}{blue}-->{reset} {}", self.place())?;
+        writeln!(f, "{pad} {blue}|{reset}")?;
+        writeln!(f, "{blue}{number} |{reset} {text}")?;
+        writeln!(
+            f,
+            "{pad} {blue}|{reset} {}{red}{} {label}{reset}",
+            " ".repeat(start),
+            "^".repeat(end - start)
+        )?;
+        writeln!(f, "{pad} {blue}|{reset}")?;
+        if let Some(h) = &e.help {
+            writeln!(f, "{pad} {blue}={reset} {cyan}help{reset}: {}", visible(h))?;
+        }
+        if !e.stack.is_empty() {
+            writeln!(f, "{pad} {blue}={reset} {bold}note{reset}: in {}", e.stack.join(" > "))?;
+        }
+        for n in &self.notes {
+            writeln!(f, "{pad} {blue}={reset} {bold}note{reset}: {}", visible(n))?;
+        }
+        writeln!(f, "{pad} {blue}={reset} {bold}note{reset}: see {}", e.citation)
+    }
+}
+
+/// Render `e` for `input` (the text that was checked) as a rustc-style diagnostic: the same
+/// as `Report::new(e, input).to_string()`.
+///
+/// ```
+/// use urigram::Grammar;
+/// let input = "http://a/b%zz";
+/// let e = Grammar::Rfc2396.check("URI-reference", input).unwrap_err();
+/// let text = urigram::render::render(&e, input);
+/// assert!(text.starts_with("error[rfc2396::escaped::letter]: not a valid URI-reference: 'z' at byte 11 in escaped\n"));
+/// assert!(text.contains("1 | http://a/b%zz\n  |            ^ expected hex\n"));
+/// ```
+pub fn render(e: &Error, input: &str) -> String {
+    Report::new(e, input).to_string()
 }
 
 /// A derivation tree as indented text, one production a line: `rule "text" @start..end`.
@@ -70,4 +279,43 @@ pub fn tree(input: &str, nodes: &[crate::input::Node]) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Grammar;
+
+    #[test]
+    fn long_lines_are_windowed_and_the_caret_follows() {
+        let input = format!("http://a/{}%zz{}", "b".repeat(5000), "c".repeat(5000));
+        let e = Grammar::Rfc2396.check("URI-reference", &input).unwrap_err();
+        let text = render(&e, &input);
+        assert!(text.len() < 1200, "{}", text.len());
+        let lines: Vec<&str> = text.lines().collect();
+        let code_line = lines[3];
+        let caret_line = lines[4];
+        let caret = caret_line.chars().position(|c| c == '^').unwrap();
+        assert_eq!(code_line.chars().nth(caret), Some('z'), "{code_line}\n{caret_line}");
+        assert!(code_line.contains('…'));
+    }
+
+    #[test]
+    fn invisible_characters_are_shown_and_the_caret_stays_under_its_character() {
+        let input = "http://a/\u{202E}b c";
+        let e = Grammar::Rfc2396.check("URI-reference", input).unwrap_err();
+        let text = render(&e, input);
+        assert!(text.contains("1 | http://a/<U+202E>b c\n"), "{text}");
+        assert!(!text.contains('\u{202E}'));
+    }
+
+    #[test]
+    fn lines_of_a_larger_text() {
+        let input = "http://ok/\nhttp://a b/\n";
+        let e = Grammar::Rfc2396.check("URI-reference", "http://a b/").unwrap_err();
+        let e = e.shifted(input, 11);
+        let text = Report::new(&e, input).origin("f.txt").to_string();
+        assert!(text.contains(" --> f.txt:2:9\n"), "{text}");
+        assert!(text.contains("2 | http://a b/\n  |         ^ expected"), "{text}");
+    }
 }

@@ -62,10 +62,16 @@ pub struct CheckArgs {
     /// (slower; a cross-check of any verdict against the grammar as printed).
     #[arg(long, value_enum, default_value = "combinators")]
     engine: EngineChoice,
-    /// Check every input against the start rule of every grammar, and show the verdicts side
-    /// by side (a conformance matrix) with the diagnostic of each rejection.
+    /// Check every input against the start rule of every URI grammar (rfc2396, rfc1738,
+    /// rfc1630, rfc1630-url) and show the verdicts side by side (a conformance matrix) with the
+    /// diagnostic of each rejection. Exit 0 when every input is valid under at least one of
+    /// them, 1 when some input is valid under none.
     #[arg(long, conflicts_with_all = ["grammar", "rule", "summary", "only", "engine"])]
     all_grammars: bool,
+    /// With --all-grammars: add RFC 822's addr-spec (the mail addresses of mid: and cid:),
+    /// which accepts no URI.
+    #[arg(long, requires = "all_grammars")]
+    with_rfc822: bool,
     /// When to colour human output.
     #[arg(long, value_enum, default_value = "auto")]
     color: Color,
@@ -87,7 +93,13 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         return Err("nothing to check: give INPUT arguments or --file PATH (- for stdin)".into());
     }
     if args.all_grammars {
-        return super::matrix::run(&args.inputs, args.file.as_deref(), args.format, args.color);
+        return super::matrix::run(
+            &args.inputs,
+            args.file.as_deref(),
+            args.format,
+            args.color,
+            args.with_rfc822,
+        );
     }
     let combinators;
     let spec;
@@ -217,6 +229,16 @@ struct Batch {
 }
 
 impl Plan<'_> {
+    /// For a valid RFC 1738 URL that only `otherurl` took: why its scheme's own production
+    /// rejects it (`Grammar::scheme_error`).
+    fn scheme_error(&self, text: &str) -> Option<urigram::Error> {
+        let g = self.engine.grammar();
+        if g != Grammar::Rfc1738.name() {
+            return None;
+        }
+        Grammar::Rfc1738.scheme_error(self.engine.rule(), text)
+    }
+
     /// Check `inputs`, numbered lines of `source`, and write their records.
     fn batch<'i, L: Line<'i>>(
         &self,
@@ -241,7 +263,19 @@ impl Plan<'_> {
                     Source::Arguments => Place::Arg(n),
                     Source::Lines(f) => Place::Line(f, n),
                 };
-                write_record(&mut b.out, self.format, input, &r, place, self.color);
+                let scheme_error = match (&r, std::str::from_utf8(input)) {
+                    (Ok(()), Ok(text)) => self.scheme_error(text),
+                    _ => None,
+                };
+                write_record(
+                    &mut b.out,
+                    self.format,
+                    input,
+                    &r,
+                    place,
+                    self.color,
+                    scheme_error.as_ref(),
+                );
             }
             if let Some(s) = &mut b.section {
                 match &r {

@@ -10,7 +10,7 @@ use urigram::Grammar;
 use urigram::Node;
 
 use super::check::error_json;
-use super::render::{Color, diagnostic};
+use super::render::{Color, argument, diagnostic};
 use super::{Format, parse_grammar, print_or_fail};
 
 #[derive(Args)]
@@ -57,8 +57,8 @@ pub fn run(a: ExplainArgs) -> Result<u8, String> {
                     g.citation(rule.name)
                 )),
                 Some(e) => {
-                    s.push_str(&diagnostic(e, input, "input", 1, a.color.enabled()));
-                    s.push_str("\n\nmatched before the parser stopped:\n");
+                    s.push_str(&diagnostic(e, input, &argument(1), 1, a.color.enabled()));
+                    s.push_str("\nmatched before the parser stopped:\n");
                 }
             }
             s.push_str(&urigram::render::tree(input, &nodes));

@@ -8,9 +8,11 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::{Value, json};
 use urigram::extract::{Found, extract};
-use urigram::{Grammar, render::visible};
+use urigram::Grammar;
+use urigram::render::{Report, visible};
 
 use super::check::error_json;
+use super::render::{Color, STDIN};
 use super::{Format, parse_grammar, print_or_fail};
 
 #[derive(Args)]
@@ -21,6 +23,9 @@ pub struct ExtractArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
+    /// When to colour human output.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: Color,
     /// Text files to read (`-` for standard input). Bytes that are not UTF-8 are read as
     /// U+FFFD.
     #[arg(required = true)]
@@ -38,7 +43,7 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
                 .lock()
                 .read_to_end(&mut b)
                 .map_err(|e| format!("<stdin>: {e}"))?;
-            ("<stdin>".to_string(), b)
+            (STDIN.to_string(), b)
         } else {
             let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
             (path.display().to_string(), b)
@@ -46,6 +51,7 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
         inputs.push((label, String::from_utf8_lossy(&bytes).into_owned()));
     }
     let g = args.grammar;
+    let color = args.color.enabled();
     let (mut total, mut invalid) = (0usize, 0usize);
     let mut out = String::new();
     let mut records = Vec::new();
@@ -56,7 +62,7 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
                 invalid += 1;
             }
             match args.format {
-                Format::Human => human(&mut out, path, text, &f),
+                Format::Human => human(&mut out, path, text, &f, color),
                 Format::Jsonl => {
                     let _ = writeln!(out, "{}", record(path, &f));
                 }
@@ -79,8 +85,9 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
     Ok(u8::from(invalid > 0))
 }
 
-/// `path:line:col: ok: URI`, or the error with the source line and a caret.
-fn human(out: &mut String, path: &str, text: &str, f: &Found<'_>) {
+/// `path:line:col: ok: URI`, or the diagnostic (the one of every command) with a note on the
+/// URI that was checked.
+fn human(out: &mut String, path: &str, text: &str, f: &Found<'_>, color: bool) {
     let s = f.start;
     let e = match &f.result {
         Ok(()) => {
@@ -97,25 +104,10 @@ fn human(out: &mut String, path: &str, text: &str, f: &Found<'_>) {
         }
         Err(e) => e,
     };
-    let line_text = text.split('\n').nth(e.line - 1).unwrap_or("");
-    let line_text = line_text.strip_suffix('\r').unwrap_or(line_text);
-    let num = e.line.to_string();
-    let pad = " ".repeat(num.len());
-    let _ = writeln!(out, "{path}:{}:{}: error: {}", e.line, e.column, e.message);
-    let _ = writeln!(out, "{pad} |");
-    let _ = writeln!(out, "{num} | {}", visible(line_text));
-    let _ = writeln!(out, "{pad} | {}^", " ".repeat(e.column - 1));
-    let _ = write!(
-        out,
-        "{pad} = uri: {} ({path}:{}:{})",
-        visible(&f.text),
-        s.line,
-        s.column
-    );
-    notes(out, f, ", ", "");
-    out.push('\n');
-    let _ = writeln!(out, "{pad} = in: {}", e.stack.join(" > "));
-    let _ = writeln!(out, "{pad} = see: {}\n", e.citation);
+    let mut note = format!("the URI checked: {} ({path}:{}:{})", f.text, s.line, s.column);
+    notes(&mut note, f, ", ", "");
+    let report = Report::new(e, text).origin(path).color(color).note(note);
+    let _ = writeln!(out, "{report}");
 }
 
 /// What else a reader should know: delimiters, lines, a hyphen left out.

@@ -471,7 +471,7 @@ impl Server {
                 code: Some(NumberOrString::String(code(e))),
                 code_description: href(&e.citation).map(|href| CodeDescription { href }),
                 source: Some("urigram".into()),
-                message: e.message.clone(),
+                message: message(e),
                 related_information: related,
                 tags: None,
                 data: Some(data(e, &f)),
@@ -506,7 +506,7 @@ impl Server {
 
     /// A code span in Markdown, the text itself in plain text.
     fn span(&self, s: &str) -> String {
-        let s = urigram::render::visible(s);
+        let s = urigram::render::visible(s).into_owned();
         if s.is_empty() {
             return "(empty)".into();
         }
@@ -616,10 +616,18 @@ impl Server {
     }
 }
 
-/// The diagnostic code of an error: `{grammar}::{rule}` (`rfc2396::escaped`), stable across
-/// messages. Kept in one place so that it can follow the library if it gets a code of its own.
+/// The diagnostic code of an error: the library's own (`Error::code`), as every command shows
+/// it.
 pub fn code(e: &Error) -> String {
-    format!("{}::{}", e.grammar, e.rule)
+    e.code()
+}
+
+/// The message of a diagnostic: the error's message and, as rustc's `help:` line, its help.
+fn message(e: &Error) -> String {
+    match &e.help {
+        Some(h) => format!("{}\nhelp: {h}", e.message),
+        None => e.message.clone(),
+    }
 }
 
 /// The spec section of a citation on the RFC Editor's site.
@@ -644,20 +652,9 @@ fn href(c: &Citation) -> Option<Uri> {
 /// Everything else a client may want, in `Diagnostic.data`.
 fn data(e: &Error, f: &Found<'_>) -> Value {
     json!({
-        "grammar": e.grammar,
-        "start_rule": e.start_rule,
-        "rule": e.rule,
-        "stack": e.stack,
-        "found": e.found.map(String::from),
-        "expected": e.expected_names(),
+        "error": super::output::error_json(e),
         "uri": f.text,
         "delimiter": f.delimiter.name(),
-        "citation": {
-            "file": e.citation.file,
-            "line": e.citation.line,
-            "section": e.citation.section,
-            "text": e.citation.to_string(),
-        },
     })
 }
 

@@ -1,93 +1,147 @@
-//! `urigram check --all-grammars`: every input against the start rule of every grammar, the
-//! verdicts side by side and the diagnostic of each rejection, so that one sees why a string is
-//! a URI under RFC 2396 but no RFC 1738 URL, and so on.
+//! `urigram check --all-grammars`: every input against the start rule of every URI grammar
+//! (and RFC 822's `addr-spec` with `--with-rfc822`), the verdicts side by side and the
+//! diagnostic of each rejection, so that one sees why a string is a URI under RFC 2396 but no
+//! RFC 1738 URL, and so on. Lines of a file are read, checked and written one at a time.
+//!
+//! Exit code: 0 when every input is valid under at least one grammar of the matrix, 1 when
+//! some input is valid under none, 2 for usage and I/O errors.
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use serde_json::{Value, json};
 use urigram::{Error, Grammar};
 
 use super::check::error_json;
-use super::render::{Color, diagnostic};
-use super::{Format, print_or_fail};
+use super::render::{Color, STDIN, argument, diagnostic};
+use super::{Format, write_err};
 
 /// The verdicts of one input.
-struct Row {
-    input: Vec<u8>,
-    place: String,
+struct Row<'a> {
+    input: &'a [u8],
+    origin: &'a str,
+    line: usize,
     verdicts: Vec<(Grammar, Result<(), Error>)>,
 }
+
+impl Row<'_> {
+    fn valid_somewhere(&self) -> bool {
+        self.verdicts.iter().any(|(_, v)| v.is_ok())
+    }
+}
+
+/// The longest line `--all-grammars --file` reads; a longer one is an error (exit 2).
+const MAX_LINE: usize = 1 << 20;
 
 pub fn run(
     inputs: &[OsString],
     file: Option<&Path>,
     format: Format,
     color: Color,
+    with_rfc822: bool,
 ) -> Result<u8, String> {
-    let mut rows = Vec::new();
-    for (k, a) in inputs.iter().enumerate() {
-        rows.push(row(
-            super::check::os_bytes(a),
-            format!("argument {}", k + 1),
-        ));
-    }
-    if let Some(path) = file {
-        let (label, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(io::stdin().lock()))
-        } else {
-            let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), Box::new(f))
-        };
-        let mut r = BufReader::new(reader);
-        let mut line = Vec::new();
-        for n in 1.. {
-            line.clear();
-            if r.read_until(b'\n', &mut line)
-                .map_err(|e| format!("{label}: {e}"))?
-                == 0
-            {
-                break;
-            }
-            let mut l = &line[..];
-            if let Some(x) = l.strip_suffix(b"\n") {
-                l = x.strip_suffix(b"\r").unwrap_or(x);
-            }
-            rows.push(row(l.to_vec(), format!("{label}:{n}")));
-        }
-    }
-    let all_valid = rows
-        .iter()
-        .all(|r| r.verdicts.iter().all(|(_, v)| v.is_ok()));
-    let out = match format {
-        Format::Human => human(&rows, color.enabled()),
-        Format::Json => format!(
-            "{}\n",
-            json!({ "results": rows.iter().map(row_json).collect::<Vec<_>>() })
-        ),
-        Format::Jsonl => rows.iter().map(|r| format!("{}\n", row_json(r))).collect(),
+    let grammars: &[Grammar] = if with_rfc822 {
+        Grammar::ALL
+    } else {
+        Grammar::URI
     };
-    print_or_fail(&out)?;
-    Ok(if all_valid { 0 } else { 1 })
+    let color = color.enabled();
+    let stdout = io::stdout();
+    let mut w = io::BufWriter::new(stdout.lock());
+    let mut first = true;
+    let mut all = true;
+    let mut emit = |w: &mut dyn Write, r: &Row<'_>| -> io::Result<()> {
+        all &= r.valid_somewhere();
+        match format {
+            Format::Human => w.write_all(human(r, grammars, color).as_bytes()),
+            Format::Jsonl => writeln!(w, "{}", row_json(r)),
+            Format::Json => {
+                let sep = if std::mem::take(&mut first) { "" } else { "," };
+                write!(w, "{sep}{}", row_json(r))
+            }
+        }
+    };
+    let result = (|| -> Result<(), String> {
+        if format == Format::Json {
+            let head = json!({ "grammars": grammars.iter().map(|g| g.name()).collect::<Vec<_>>() });
+            let head = head.to_string();
+            write!(w, "{},\"results\":[", &head[..head.len() - 1]).map_err(write_err)?;
+        }
+        for (k, a) in inputs.iter().enumerate() {
+            let bytes = super::check::os_bytes(a);
+            let origin = argument(k as u64 + 1);
+            let r = row(&bytes, &origin, 1, grammars);
+            emit(&mut w, &r).map_err(write_err)?;
+        }
+        if let Some(path) = file {
+            let (label, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+                (STDIN.into(), Box::new(io::stdin().lock()))
+            } else {
+                let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                (path.display().to_string(), Box::new(f))
+            };
+            let mut r = BufReader::new(reader);
+            let mut line = Vec::new();
+            for n in 1.. {
+                line.clear();
+                let got = (&mut r)
+                    .take(MAX_LINE as u64 + 2)
+                    .read_until(b'\n', &mut line)
+                    .map_err(|e| format!("{label}: {e}"))?;
+                if got == 0 {
+                    break;
+                }
+                let mut l = &line[..];
+                if let Some(x) = l.strip_suffix(b"\n") {
+                    l = x.strip_suffix(b"\r").unwrap_or(x);
+                } else if line.len() > MAX_LINE {
+                    return Err(format!(
+                        "{label}:{n}: a line longer than {MAX_LINE} bytes; --all-grammars reads \
+                         lines of URIs"
+                    ));
+                }
+                let r = row(l, &label, n, grammars);
+                emit(&mut w, &r).map_err(write_err)?;
+                if format != Format::Json {
+                    // Rows go out as they are made (a pipe, `tail -f`).
+                    w.flush().map_err(write_err)?;
+                }
+            }
+        }
+        if format == Format::Json {
+            writeln!(w, "]}}").map_err(write_err)?;
+        }
+        w.flush().map_err(write_err)
+    })();
+    match result {
+        Err(e) if e == super::CLOSED => {}
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
+    Ok(if all { 0 } else { 1 })
 }
 
-fn row(input: Vec<u8>, place: String) -> Row {
-    let verdicts = Grammar::ALL
+fn row<'a>(input: &'a [u8], origin: &'a str, line: usize, grammars: &[Grammar]) -> Row<'a> {
+    let verdicts = grammars
         .iter()
-        .map(|&g| (g, g.check_bytes(g.start_rule(), &input)))
+        .map(|&g| (g, g.check_bytes(g.start_rule(), input)))
         .collect();
     Row {
         input,
-        place,
+        origin,
+        line,
         verdicts,
     }
 }
 
-fn row_json(r: &Row) -> Value {
+fn row_json(r: &Row<'_>) -> Value {
     json!({
-        "input": String::from_utf8_lossy(&r.input),
+        "input": String::from_utf8_lossy(r.input),
+        "source": r.origin,
+        "line": r.line,
+        "valid_somewhere": r.valid_somewhere(),
         "verdicts": r.verdicts.iter().map(|(g, v)| json!({
             "grammar": g.name(),
             "rule": g.start_rule(),
@@ -100,44 +154,37 @@ fn row_json(r: &Row) -> Value {
     })
 }
 
-fn human(rows: &[Row], color: bool) -> String {
-    let gw = Grammar::ALL
-        .iter()
-        .map(|g| g.name().len())
-        .max()
-        .unwrap_or(0);
-    let rw = Grammar::ALL
+fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
+    let gw = grammars.iter().map(|g| g.name().len()).max().unwrap_or(0);
+    let rw = grammars
         .iter()
         .map(|g| g.start_rule().len())
         .max()
         .unwrap_or(0);
-    let mut s = String::new();
-    for r in rows {
-        let text = String::from_utf8_lossy(&r.input);
+    let text = String::from_utf8_lossy(r.input);
+    let mut s = format!(
+        "{} ({}:{})\n",
+        urigram::render::visible(&text),
+        urigram::render::visible(r.origin),
+        r.line
+    );
+    for (g, v) in &r.verdicts {
+        let verdict = match v {
+            Ok(()) => "valid".to_string(),
+            Err(e) => format!("invalid at byte {} in {} ({})", e.offset, e.rule, e.code()),
+        };
         s.push_str(&format!(
-            "{} ({})\n",
-            urigram::render::visible(&text),
-            r.place
+            "  {:<gw$}  {:<rw$}  {verdict}\n",
+            g.name(),
+            g.start_rule()
         ));
-        for (g, v) in &r.verdicts {
-            let verdict = match v {
-                Ok(()) => "valid".to_string(),
-                Err(e) => format!("invalid at byte {} in {}", e.offset, e.rule),
-            };
-            s.push_str(&format!(
-                "  {:<gw$}  {:<rw$}  {verdict}\n",
-                g.name(),
-                g.start_rule()
-            ));
-        }
-        for (g, v) in &r.verdicts {
-            if let Err(e) = v {
-                s.push('\n');
-                s.push_str(&diagnostic(e, &text, g.name(), 1, color));
-                s.push('\n');
-            }
-        }
-        s.push('\n');
     }
+    for (_, v) in &r.verdicts {
+        if let Err(e) = v {
+            s.push('\n');
+            s.push_str(&diagnostic(e, &text, r.origin, r.line, color));
+        }
+    }
+    s.push('\n');
     s
 }

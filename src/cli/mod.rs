@@ -14,7 +14,6 @@ mod output;
 mod progress;
 mod render;
 mod semantics;
-mod semantics_logic;
 mod stream;
 mod summary;
 
@@ -113,9 +112,9 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Lsp => lsp::run(),
         Command::Conform(args) => conform::run(args),
         Command::Explain(args) => explain::run(args),
-        Command::Resolve(args) => semantics::resolve(args),
-        Command::Normalize(args) => semantics::normalize(args),
-        Command::Equivalent(args) => semantics::equivalent(args),
+        Command::Resolve(args) => semantics::run_resolve(args),
+        Command::Normalize(args) => semantics::run_normalize(args),
+        Command::Equivalent(args) => semantics::run_equivalent(args),
     };
     match r {
         Ok(code) => ExitCode::from(code),
@@ -123,6 +122,19 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             eprintln!("urigram: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The error text of a write to a closed output (`| head`): not an error of ours, the run just
+/// stops. See [`write_err`].
+pub(crate) const CLOSED: &str = "output closed";
+
+/// The error text of a failed write: [`CLOSED`] for a closed pipe.
+pub(crate) fn write_err(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CLOSED.to_string()
+    } else {
+        format!("writing output: {e}")
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use urigram::Error;
 
 use super::Format;
-use super::render::diagnostic;
+use super::render::{argument, diagnostic};
 
 /// Which inputs get a line of output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -47,23 +47,55 @@ pub fn write_record(
     r: &Result<(), Error>,
     place: Place<'_>,
     color: bool,
+    scheme_error: Option<&Error>,
 ) {
     let text = String::from_utf8_lossy(input);
+    let record = || {
+        let mut v = record(&text, r);
+        if let Some(e) = scheme_error {
+            v["scheme_error"] = error_json(e);
+        }
+        v
+    };
     // Writing to a Vec cannot fail.
     let _ = match format {
-        Format::Jsonl => writeln!(out, "{}", record(&text, r)),
-        Format::Json => write!(out, ",{}", record(&text, r)),
+        Format::Jsonl => writeln!(out, "{}", record()),
+        Format::Json => write!(out, ",{}", record()),
         Format::Human => match r {
-            Ok(()) => writeln!(out, "ok: {}", urigram::render::visible(&text)),
+            Ok(()) => {
+                let _ = writeln!(out, "ok: {}", urigram::render::visible(&text));
+                match scheme_error {
+                    Some(e) => writeln!(out, "{}", scheme_note(e)),
+                    None => Ok(()),
+                }
+            }
             Err(e) => {
                 let (origin, line) = match place {
-                    Place::Arg(k) => (format!("argument {k}"), 1),
+                    Place::Arg(k) => (argument(k), 1),
                     Place::Line(f, n) => (f.to_string(), n as usize),
                 };
-                writeln!(out, "{}\n", diagnostic(e, &text, &origin, line, color))
+                writeln!(out, "{}", diagnostic(e, &text, &origin, line, color))
             }
         },
     };
+}
+
+/// The note under a valid RFC 1738 URL that only `otherurl` took although its scheme has a
+/// production of its own ([`urigram::Grammar::scheme_error`]).
+pub fn scheme_note(e: &Error) -> String {
+    let expected = if e.expected.is_empty() {
+        String::new()
+    } else {
+        format!(", expected {}", urigram::render::one_of(&e.expected))
+    };
+    format!(
+        "  = note: valid as otherurl (any scheme), but not as the scheme's own {}: {}{expected} \
+         [{}] (see {})",
+        e.start_rule,
+        urigram::render::visible(e.headline()),
+        e.code(),
+        e.citation
+    )
 }
 
 /// The JSON record of one input.
@@ -81,6 +113,11 @@ pub fn record(input: &str, r: &Result<(), Error>) -> Value {
 /// Every field of an error, as JSON.
 pub fn error_json(e: &Error) -> Value {
     json!({
+        "code": e.code(),
+        "message": e.message,
+        "help": e.help,
+        "grammar": e.grammar,
+        "start_rule": e.start_rule,
         "offset": e.offset,
         "end": e.end,
         "line": e.line,
@@ -90,14 +127,11 @@ pub fn error_json(e: &Error) -> Value {
         "stack": e.stack,
         "found": e.found.map(String::from),
         "expected": e.expected_names(),
-        "message": e.message,
-        "help": e.help,
         "citation": {
             "file": e.citation.file,
             "line": e.citation.line,
             "section": e.citation.section,
             "text": e.citation.to_string(),
         },
-        "code": e.code(),
     })
 }

@@ -629,8 +629,8 @@ mod tests {
         let back = Summary::from_json(&s.to_json()).unwrap();
         assert_eq!(back.to_json(), s.to_json());
         assert_eq!(back.to_human(), s.to_human());
-        let hex = &s.sections[0].by_code.0["rfc2396::escaped::hex"];
-        assert_eq!(hex.count, 4);
+        let hex = &s.sections[0].by_code.0["rfc2396::escaped::letter"];
+        assert_eq!(hex.count, 3);
         assert_eq!(hex.examples.len(), EXAMPLES);
         assert_eq!(hex.examples[0].line, 1);
     }

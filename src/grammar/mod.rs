@@ -131,6 +131,22 @@ impl Grammar {
         Grammar::Rfc822,
     ];
 
+    /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
+    /// use for `mid:` and `cid:` addresses and which accepts no URI. What a conformance matrix
+    /// covers.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// assert_eq!(Grammar::URI.len(), 4);
+    /// assert!(!Grammar::URI.contains(&Grammar::Rfc822));
+    /// ```
+    pub const URI: &'static [Grammar] = &[
+        Grammar::Rfc2396,
+        Grammar::Rfc1738,
+        Grammar::Rfc1630,
+        Grammar::Rfc1630Url,
+    ];
+
     /// The grammar's name: `rfc2396`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -230,6 +246,45 @@ impl Grammar {
             Ok(r) => self.check_rule(r, input),
             Err(e) => Err(self.unknown_rule(input, e)),
         }
+    }
+
+    /// For an input that RFC 1738's `url` accepts only through `otherurl` (the generic form)
+    /// although its scheme has a production of its own in section 5 (`ftp` has `ftpurl` ...):
+    /// why that production rejects it. `None` for every other grammar, rule and input.
+    ///
+    /// The input is a valid `url` all the same: `otherurl` takes any scheme. But a reader who
+    /// checks `ftp://h/p;type=x` most likely meant an FTP URL, and this says where it stops
+    /// being one.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let g = Grammar::Rfc1738;
+    /// assert!(g.check("url", "ftp://h/p;type=x").is_ok());
+    /// let e = g.scheme_error("url", "ftp://h/p;type=x").unwrap();
+    /// assert_eq!((e.start_rule, e.offset), ("ftpurl", 15));
+    /// assert!(g.scheme_error("url", "ftp://h/p;type=i").is_none());
+    /// assert!(g.scheme_error("url", "x-private:anything").is_none());
+    /// ```
+    pub fn scheme_error(self, rule: &str, input: &str) -> Option<Error> {
+        if self != Grammar::Rfc1738 || rule != "url" {
+            return None;
+        }
+        let scheme = input.split(':').next()?;
+        let production = match scheme {
+            "ftp" => "ftpurl",
+            "file" => "fileurl",
+            "http" => "httpurl",
+            "gopher" => "gopherurl",
+            "mailto" => "mailtourl",
+            "news" => "newsurl",
+            "nntp" => "nntpurl",
+            "telnet" => "telneturl",
+            "wais" => "waisurl",
+            "prospero" => "prosperourl",
+            _ => return None,
+        };
+        self.check("url", input).ok()?;
+        self.check(production, input).err()
     }
 
     /// Check raw bytes against production `rule`. Input that is not UTF-8 is rejected at its
