@@ -390,25 +390,53 @@ mod tests {
     fn codes_name_grammar_rule_and_found_kind() {
         let g = crate::Grammar::Rfc2396;
         let code = |rule: &str, input: &str| g.check(rule, input).unwrap_err().code();
-        assert_eq!(code("URI-reference", "http://a/b%zz"), "rfc2396::escaped::letter");
-        assert_eq!(code("URI-reference", "http://a/b%z"), "rfc2396::escaped::letter");
-        assert_eq!(code("URI-reference", "http://a/b%"), "rfc2396::escaped::end");
+        assert_eq!(
+            code("URI-reference", "http://a/b%zz"),
+            "rfc2396::escaped::letter"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/b%z"),
+            "rfc2396::escaped::letter"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/b%"),
+            "rfc2396::escaped::end"
+        );
         assert_eq!(code("IPv4address", "1.2.3"), "rfc2396::IPv4address::end");
         assert_eq!(code("hostname", "a-.b"), "rfc2396::hostname::mark");
         assert_eq!(code("port", "8x"), "rfc2396::port::letter");
-        assert_eq!(code("URI-reference", "http://a/b#c#d"), "rfc2396::URI-reference::hash");
-        assert_eq!(code("URI-reference", "http://a/<"), "rfc2396::URI-reference::excluded");
-        assert_eq!(code("URI-reference", "http://a/\u{e9}"), "rfc2396::URI-reference::non-ascii");
-        assert_eq!(code("URI-reference", "http://a/\t"), "rfc2396::URI-reference::control");
-        assert_eq!(code("URI-reference", "1http:"), "rfc2396::URI-reference::reserved");
+        assert_eq!(
+            code("URI-reference", "http://a/b#c#d"),
+            "rfc2396::URI-reference::hash"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/<"),
+            "rfc2396::URI-reference::excluded"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/\u{e9}"),
+            "rfc2396::URI-reference::non-ascii"
+        );
+        assert_eq!(
+            code("URI-reference", "http://a/\t"),
+            "rfc2396::URI-reference::control"
+        );
+        assert_eq!(
+            code("URI-reference", "1http:"),
+            "rfc2396::URI-reference::reserved"
+        );
         // The same failure in different text shares the code.
         assert_eq!(
             code("URI-reference", "http://exa mple/"),
             code("URI-reference", "http://other host/x")
         );
-        let e = g.check_bytes("URI-reference", b"http://a/b\xff").unwrap_err();
+        let e = g
+            .check_bytes("URI-reference", b"http://a/b\xff")
+            .unwrap_err();
         assert_eq!(e.code(), "rfc2396::URI-reference::not-utf8");
-        let e = g.check_bytes("URI-reference", b"http://a/b%\xff").unwrap_err();
+        let e = g
+            .check_bytes("URI-reference", b"http://a/b%\xff")
+            .unwrap_err();
         assert_eq!(e.code(), "rfc2396::escaped::not-utf8");
         let e = g.check("no-such-rule", "x").unwrap_err();
         assert_eq!(e.code(), "rfc2396::unknown-rule");

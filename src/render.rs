@@ -231,12 +231,20 @@ impl fmt::Display for Report<'_> {
             writeln!(f, "{pad} {blue}={reset} {cyan}help{reset}: {}", visible(h))?;
         }
         if !e.stack.is_empty() {
-            writeln!(f, "{pad} {blue}={reset} {bold}note{reset}: in {}", e.stack.join(" > "))?;
+            writeln!(
+                f,
+                "{pad} {blue}={reset} {bold}note{reset}: in {}",
+                e.stack.join(" > ")
+            )?;
         }
         for n in &self.notes {
             writeln!(f, "{pad} {blue}={reset} {bold}note{reset}: {}", visible(n))?;
         }
-        writeln!(f, "{pad} {blue}={reset} {bold}note{reset}: see {}", e.citation)
+        writeln!(
+            f,
+            "{pad} {blue}={reset} {bold}note{reset}: see {}",
+            e.citation
+        )
     }
 }
 
@@ -296,7 +304,11 @@ mod tests {
         let code_line = lines[3];
         let caret_line = lines[4];
         let caret = caret_line.chars().position(|c| c == '^').unwrap();
-        assert_eq!(code_line.chars().nth(caret), Some('z'), "{code_line}\n{caret_line}");
+        assert_eq!(
+            code_line.chars().nth(caret),
+            Some('z'),
+            "{code_line}\n{caret_line}"
+        );
         assert!(code_line.contains('…'));
     }
 
@@ -312,10 +324,15 @@ mod tests {
     #[test]
     fn lines_of_a_larger_text() {
         let input = "http://ok/\nhttp://a b/\n";
-        let e = Grammar::Rfc2396.check("URI-reference", "http://a b/").unwrap_err();
+        let e = Grammar::Rfc2396
+            .check("URI-reference", "http://a b/")
+            .unwrap_err();
         let e = e.shifted(input, 11);
         let text = Report::new(&e, input).origin("f.txt").to_string();
         assert!(text.contains(" --> f.txt:2:9\n"), "{text}");
-        assert!(text.contains("2 | http://a b/\n  |         ^ expected"), "{text}");
+        assert!(
+            text.contains("2 | http://a b/\n  |         ^ expected"),
+            "{text}"
+        );
     }
 }

@@ -202,9 +202,11 @@ fn utf16_by_default_diagnostics_and_hover() {
     assert_eq!(range(&d[0]), (0, 18, 0, 19));
     assert_eq!(
         d[0]["message"],
-        "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex"
+        "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex\nhelp: `%` begins \
+         an escape: `%` and two hex digits; a `%` that stands for itself is written %25 (RFC \
+         2396 section 2.4.3)"
     );
-    assert_eq!(d[0]["code"], "rfc2396::escaped");
+    assert_eq!(d[0]["code"], "rfc2396::escaped::letter");
     assert_eq!(d[0]["source"], "urigram");
     assert_eq!(d[0]["severity"], 1);
     assert_eq!(
@@ -212,7 +214,7 @@ fn utf16_by_default_diagnostics_and_hover() {
         "https://www.rfc-editor.org/rfc/rfc2396.html#section-2.4.1"
     );
     assert_eq!(
-        d[0]["data"]["citation"]["text"],
+        d[0]["data"]["error"]["citation"]["text"],
         "rfc2396.txt:1526 (section 2.4.1)"
     );
     let rel = &d[0]["relatedInformation"][0];
@@ -390,7 +392,7 @@ fn an_unknown_grammar_is_a_warning() {
     assert!(m["params"]["message"].as_str().unwrap().contains("rfc9999"));
     c.open(DOC, "http://a/%zz");
     let d = c.diagnostics()["diagnostics"].clone();
-    assert_eq!(d[0]["code"], "rfc2396::escaped");
+    assert_eq!(d[0]["code"], "rfc2396::escaped::letter");
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);

@@ -5,8 +5,10 @@
 //! Neovim's default (UTF-16, the only encoding Neovim 0.7 knows to ask for) and once with utf-8
 //! offered in `general.positionEncodings`.
 //!
-//! Neovim must be installed (`apt-get install neovim`; `.ci/run` does it). Without it the test
-//! fails, unless `URIGRAM_SKIP_NVIM=1` is set.
+//! Neovim comes from `apt-get install neovim` (`.ci/run` installs it). Where `nvim` is not on
+//! the `PATH`, the tests say on the terminal that they were skipped and why, and pass, so that
+//! `cargo test` works on a fresh machine; in CI (`CI` set, as `.ci/run` sets it) a missing
+//! `nvim` fails them.
 #![cfg(feature = "lsp")]
 
 use std::path::PathBuf;
@@ -30,15 +32,21 @@ fn nvim() -> Option<String> {
             Some(v.lines().next().unwrap_or("").to_string())
         }
         r => {
-            if std::env::var("URIGRAM_SKIP_NVIM").as_deref() == Ok("1") {
-                eprintln!("nvim not found ({r:?}); skipped because URIGRAM_SKIP_NVIM=1");
-                None
-            } else {
-                panic!(
-                    "this test needs Neovim (`apt-get install neovim`), or URIGRAM_SKIP_NVIM=1 \
-                     to skip it: running nvim gave {r:?}"
-                )
-            }
+            let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false");
+            assert!(
+                !ci,
+                "CI is set, so the editor test must run: install Neovim (`apt-get install \
+                 neovim`); running nvim gave {r:?}"
+            );
+            // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nneovim test SKIPPED: `nvim` is not on the PATH ({r:?}). Install Neovim \
+                 (`apt-get install neovim`) to run the language server in a real editor; with \
+                 CI set it is required.\n"
+            );
+            None
         }
     }
 }
@@ -131,9 +139,13 @@ fn check(v: &Value, version: &str) {
         assert_eq!(got, (line, col, line, col + 1), "{d}");
         assert_eq!(
             d["message"],
-            format!("not a valid URI-reference: {what} in escaped, expected hex")
+            format!(
+                "not a valid URI-reference: {what} in escaped, expected hex\nhelp: `%` begins an \
+                 escape: `%` and two hex digits; a `%` that stands for itself is written %25 \
+                 (RFC 2396 section 2.4.3)"
+            )
         );
-        assert_eq!(d["code"], "rfc2396::escaped");
+        assert_eq!(d["code"], "rfc2396::escaped::letter");
         assert_eq!(d["source"], "urigram");
         assert_eq!(d["severity"], 1, "vim.diagnostic.severity.ERROR");
     }

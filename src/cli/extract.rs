@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::{Value, json};
-use urigram::extract::{Found, extract};
 use urigram::Grammar;
+use urigram::extract::{Found, extract};
 use urigram::render::{Report, visible};
 
 use super::check::error_json;
@@ -104,7 +104,10 @@ fn human(out: &mut String, path: &str, text: &str, f: &Found<'_>, color: bool) {
         }
         Err(e) => e,
     };
-    let mut note = format!("the URI checked: {} ({path}:{}:{})", f.text, s.line, s.column);
+    let mut note = format!(
+        "the URI checked: {} ({path}:{}:{})",
+        f.text, s.line, s.column
+    );
     notes(&mut note, f, ", ", "");
     let report = Report::new(e, text).origin(path).color(color).note(note);
     let _ = writeln!(out, "{report}");

@@ -9,9 +9,7 @@
 
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
-use urigram::rfc2396::{
-    AbsoluteUriBuf, LeadingDotDot, ResolveError, ResolveOptions, resolve_str,
-};
+use urigram::rfc2396::{AbsoluteUriBuf, LeadingDotDot, ResolveError, ResolveOptions, resolve_str};
 use urigram::{Error, UriReference};
 
 use super::check::error_json;
@@ -408,7 +406,11 @@ mod tests {
 
         let out = equivalent("http://a", "http://a b", Format::Human);
         assert_eq!(out.code, EXIT_INVALID);
-        assert!(out.stderr.contains(" --> <argument 2>:1:9"), "{}", out.stderr);
+        assert!(
+            out.stderr.contains(" --> <argument 2>:1:9"),
+            "{}",
+            out.stderr
+        );
 
         let out = equivalent("http://a", "HTTP://a:", Format::Jsonl);
         assert_eq!(out.code, EXIT_OK);
