@@ -405,3 +405,69 @@ fn engine_bnf_agrees_with_the_combinators() {
     );
     assert_eq!(code, 1);
 }
+
+/// What a new user tried first, each answered clearly.
+#[test]
+fn first_use_papercuts() {
+    // Lines on standard input need no option.
+    let (code, out, err) = urigram(&["check"], b"http://a/\nhttp://b c\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with("ok: http://a/\nerror[rfc2396::URI-reference::space]"));
+    assert!(out.contains(" --> <stdin>:2:9\n"), "{out}");
+    assert_eq!(
+        err,
+        "checked 2 inputs against rfc2396 URI-reference: 1 valid, 1 invalid\n"
+    );
+    // A file and arguments: both are checked, the arguments first.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/urls.txt");
+    let (_, out, err) = urigram(&["check", "--file", file, "http://x"], b"");
+    assert!(out.starts_with("ok: http://x\n"));
+    assert!(err.contains("checked 200 inputs"), "{err}");
+    // The grammars are listed in --help and in the error for an unknown one.
+    let (_, out, _) = urigram(&["check", "--help"], b"");
+    for g in urigram::Grammar::ALL {
+        assert!(out.contains(&format!("- {}:", g.name())), "{out}");
+    }
+    let (code, _, err) = urigram(&["check", "-g", "rfc9", "x"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("possible values: rfc2396, rfc1738"), "{err}");
+    // An unknown rule: the close one, and where the list is.
+    let (code, _, err) = urigram(&["check", "--rule", "hostnme", "x"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean \"hostname\"?"), "{err}");
+    assert!(err.contains("`urigram rules --grammar rfc2396`"), "{err}");
+    // `equivalent` names its arguments as every command does.
+    let (code, _, err) = urigram(&["equivalent", "http://a", "http://a b"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains(" --> <argument 2>:1:9"), "{err}");
+    assert!(!err.contains("B "), "{err}");
+    // merge-summaries on a file of URIs says what it wants.
+    let (code, _, err) = urigram(&["merge-summaries", file], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a summary"), "{err}");
+    assert!(
+        err.contains("urigram check --summary --format json"),
+        "{err}"
+    );
+    // RFC 1630's generic BNF reads no `scheme://host/`: the help points to what does.
+    let (_, out, _) = urigram(&["check", "-g", "rfc1630", "http://info.cern.ch/"], b"");
+    assert!(out.contains("= help: RFC 1630's generic BNF"), "{out}");
+    assert!(out.contains("--grammar rfc1630-url"), "{out}");
+    let (code, _, _) = urigram(&["check", "-g", "rfc1630-url", "http://info.cern.ch/"], b"");
+    assert_eq!(code, 0);
+    // A URL that only `otherurl` takes: valid, with where its scheme's production stops.
+    let (code, out, _) = urigram(&["check", "-g", "rfc1738", "ftp://h/p;type=x"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("valid as otherurl (any scheme), but not as the scheme's own ftpurl"),
+        "{out}"
+    );
+    assert!(out.contains("'x' at byte 15 in ftptype"), "{out}");
+    // The upper-case scheme help names an option that exists.
+    let (_, out, _) = urigram(&["check", "-g", "rfc1738", "HTTP://a/"], b"");
+    assert!(out.contains("write the scheme in lower case"), "{out}");
+    assert!(
+        out.contains("rfc1738::ParseOptions::case_insensitive_scheme"),
+        "{out}"
+    );
+}

@@ -16,7 +16,7 @@ use urigram::Grammar;
 
 use super::engine::{Combinators, Engine, Spec};
 use super::output::{Only, Place, write_record};
-use super::render::Color;
+use super::render::{Color, argument};
 // The JSON of an error, shared with the other commands.
 pub use super::output::error_json;
 use super::progress::Progress;
@@ -27,7 +27,7 @@ use super::{Format, parse_grammar};
 #[derive(Args)]
 pub struct CheckArgs {
     /// The grammar.
-    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar)]
+    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
     grammar: Grammar,
     /// The rule, by its spec name (default: the grammar's start rule).
     #[arg(long, short)]
@@ -88,9 +88,17 @@ enum EngineChoice {
     Bnf,
 }
 
-pub fn run(args: CheckArgs) -> Result<u8, String> {
+pub fn run(mut args: CheckArgs) -> Result<u8, String> {
     if args.inputs.is_empty() && args.file.is_none() {
-        return Err("nothing to check: give INPUT arguments or --file PATH (- for stdin)".into());
+        // `echo URL | urigram check`: lines on standard input, as with `--file -`.
+        if io::stdin().is_terminal() {
+            return Err(
+                "nothing to check: give INPUT arguments, --file PATH, or lines on \
+                        standard input (`cat urls.txt | urigram check`)"
+                    .into(),
+            );
+        }
+        args.file = Some(PathBuf::from("-"));
     }
     if args.all_grammars {
         return super::matrix::run(
@@ -185,6 +193,19 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         }
     }
     out.end(&totals).map_err(write_err)?;
+    if plan.format == Format::Human && !plan.summary && !stopped {
+        // The closing count, on standard error like a compiler's, so that piped records stay
+        // records.
+        let valid = totals.lines - totals.invalid;
+        let noun = if totals.lines == 1 { "input" } else { "inputs" };
+        eprintln!(
+            "checked {} {noun} against {} {}: {valid} valid, {} invalid",
+            totals.lines,
+            engine.grammar(),
+            engine.rule(),
+            totals.invalid
+        );
+    }
     Ok(if totals.invalid > 0 { 1 } else { 0 })
 }
 
@@ -195,16 +216,6 @@ enum Source<'a> {
     Arguments,
     /// The lines of the named file (or `<stdin>`).
     Lines(&'a str),
-}
-
-impl Source<'_> {
-    /// The name in summary examples.
-    fn name(&self) -> &str {
-        match self {
-            Source::Arguments => "<arguments>",
-            Source::Lines(f) => f,
-        }
-    }
 }
 
 /// What to do with each input.
@@ -280,7 +291,10 @@ impl Plan<'_> {
             if let Some(s) = &mut b.section {
                 match &r {
                     Ok(()) => s.add_valid(),
-                    Err(e) => s.add_invalid(source.name(), n, input, e),
+                    Err(e) => match source {
+                        Source::Arguments => s.add_invalid(&argument(n), 1, input, e),
+                        Source::Lines(f) => s.add_invalid(f, n, input, e),
+                    },
                 }
             }
         }

@@ -10,7 +10,7 @@ use super::{Format, parse_grammar, print_or_fail};
 #[derive(Args)]
 pub struct ConformArgs {
     /// The grammar.
-    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar)]
+    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
     grammar: Grammar,
     /// One rule, by its spec name (default: every rule of the grammar).
     #[arg(long, short)]
@@ -43,7 +43,7 @@ const EXAMPLES: usize = 3;
 pub fn run(args: ConformArgs) -> Result<u8, String> {
     let g = args.grammar;
     let rules: Vec<&'static str> = match &args.rule {
-        Some(r) => vec![g.rule(r).map_err(|e| e.to_string())?.name],
+        Some(r) => vec![super::find_rule(g, r)?.name],
         None => g.rule_names().collect(),
     };
     let spec = g.spec();

@@ -31,7 +31,7 @@ impl Combinators {
     /// The combinator of `rule` (its spec name) in `grammar`, or the grammar's start rule.
     pub fn new(grammar: Grammar, rule: Option<&str>) -> Result<Combinators, String> {
         let name = rule.unwrap_or(grammar.start_rule());
-        let rule = grammar.rule(name).map_err(|e| e.to_string())?;
+        let rule = super::find_rule(grammar, name)?;
         Ok(Combinators { grammar, rule })
     }
 }
@@ -69,7 +69,7 @@ impl Spec {
     /// The spec text's `rule` (its spec name) in `grammar`, or the grammar's start rule.
     pub fn new(grammar: Grammar, rule: Option<&str>) -> Result<Spec, String> {
         let name = rule.unwrap_or(grammar.start_rule());
-        let rule = grammar.rule(name).map_err(|e| e.to_string())?.name;
+        let rule = super::find_rule(grammar, name)?.name;
         // Load the spec text once, before the threads start.
         let _ = grammar.spec();
         Ok(Spec { grammar, rule })

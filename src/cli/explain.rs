@@ -16,7 +16,7 @@ use super::{Format, parse_grammar, print_or_fail};
 #[derive(Args)]
 pub struct ExplainArgs {
     /// The grammar.
-    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar)]
+    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
     grammar: Grammar,
     /// The rule, by its spec name (default: the grammar's start rule).
     #[arg(long, short)]
@@ -34,8 +34,8 @@ pub struct ExplainArgs {
 pub fn run(a: ExplainArgs) -> Result<u8, String> {
     let g = a.grammar;
     let rule = match &a.rule {
-        Some(r) => g.rule(r).map_err(|e| e.to_string())?,
-        None => g.rule(g.start_rule()).map_err(|e| e.to_string())?,
+        Some(r) => super::find_rule(g, r)?,
+        None => super::find_rule(g, g.start_rule())?,
     };
     let input = a.input.to_str().ok_or("the input is not valid UTF-8")?;
     let (nodes, err) = match g.derive(rule, input) {

@@ -18,7 +18,7 @@ use super::{Format, parse_grammar, print_or_fail};
 #[derive(Args)]
 pub struct ExtractArgs {
     /// The grammar; each URI is checked against its start rule.
-    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar)]
+    #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
     grammar: Grammar,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]

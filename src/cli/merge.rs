@@ -37,7 +37,12 @@ pub fn run(args: MergeArgs) -> Result<u8, String> {
         let mut found = 0;
         let docs = serde_json::Deserializer::from_reader(BufReader::new(input)).into_iter();
         for doc in docs {
-            let doc: Value = doc.map_err(|e| format!("{label}: {e}"))?;
+            let doc: Value = doc.map_err(|e| {
+                format!(
+                    "{label}: not a summary: the text is not JSON ({e}); merge-summaries reads \
+                     the output of `urigram check --summary --format json`"
+                )
+            })?;
             if doc.get("urigram").is_none() {
                 continue; // a per-input record
             }

@@ -36,7 +36,7 @@ enum Command {
     /// Print every production name of a grammar, one a line, in spec order.
     Rules {
         /// The grammar.
-        #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar)]
+        #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
         grammar: Grammar,
     },
     /// Check inputs against a rule: each argument, or each line of a file or of stdin.
@@ -75,10 +75,37 @@ pub enum Format {
     Jsonl,
 }
 
-pub(crate) fn parse_grammar(s: &str) -> Result<Grammar, String> {
-    s.parse::<Grammar>().map_err(|e| {
-        let known: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
-        format!("{e} (known: {})", known.join(", "))
+/// The `--grammar` values: the grammars' names, listed in `--help` and in the error for an
+/// unknown one.
+pub(crate) fn parse_grammar() -> impl clap::builder::TypedValueParser<Value = Grammar> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Grammar::ALL.iter().map(|g| {
+        PossibleValue::new(g.name()).help(format!("{} (start rule {})", g.title(), g.start_rule()))
+    });
+    PossibleValuesParser::new(values).try_map(|s| s.parse::<Grammar>())
+}
+
+/// Production `name` of grammar `g`, or an error that names the closest production and the
+/// command that lists them all.
+pub(crate) fn find_rule(g: Grammar, name: &str) -> Result<&'static urigram::Rule, String> {
+    g.rule(name).map_err(|e| {
+        let closest = g
+            .rule_names()
+            .map(|r| {
+                (
+                    strsim::damerau_levenshtein(&r.to_lowercase(), &name.to_lowercase()),
+                    r,
+                )
+            })
+            .min();
+        let hint = match closest {
+            Some((d, r)) if d <= 2.max(name.len() / 3) => format!("; did you mean {r:?}?"),
+            _ => String::new(),
+        };
+        format!(
+            "{e}{hint} (`urigram rules --grammar {g}` lists its {} productions)",
+            g.rule_names().count()
+        )
     })
 }
 

@@ -147,6 +147,21 @@ impl Grammar {
         Grammar::Rfc1630Url,
     ];
 
+    /// What the grammar is, in a few words: `RFC 2396 generic URI syntax (Appendix A)`.
+    ///
+    /// ```
+    /// assert_eq!(urigram::Grammar::Rfc1738.title(), "RFC 1738 URLs, per scheme (section 5)");
+    /// ```
+    pub const fn title(self) -> &'static str {
+        match self {
+            Grammar::Rfc2396 => "RFC 2396 generic URI syntax (Appendix A)",
+            Grammar::Rfc1738 => "RFC 1738 URLs, per scheme (section 5)",
+            Grammar::Rfc1630 => "RFC 1630 \"BNF of Generic URI Syntax\"",
+            Grammar::Rfc1630Url => "RFC 1630 \"BNF for specific URL schemes\"",
+            Grammar::Rfc822 => "RFC 822 addr-spec, the addresses of mid: and cid:",
+        }
+    }
+
     /// The grammar's name: `rfc2396`.
     pub const fn name(self) -> &'static str {
         match self {
