@@ -124,7 +124,7 @@ impl Expected {
     /// Append what [`Display`](std::fmt::Display) writes to `out`, without the formatting
     /// machinery: errors are built for every rejected line when a corpus is summarized, and
     /// their messages and codes list every expected item.
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         // Writing into a String cannot fail.
         let _ = self.write_to(out);
     }

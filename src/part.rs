@@ -22,7 +22,7 @@ pub struct Part<'a> {
 
 impl<'a> Part<'a> {
     /// A part with its text and start offset.
-    pub const fn new(text: &'a str, start: usize) -> Part<'a> {
+    pub(crate) const fn new(text: &'a str, start: usize) -> Part<'a> {
         Part { text, start }
     }
 

@@ -68,7 +68,7 @@ pub struct Rule {
     /// Whether the production matches the empty string.
     pub nullable: bool,
     /// The combinator, with its typed output dropped.
-    pub parse: for<'a> fn(Span<'a>) -> PResult<'a, ()>,
+    pub(crate) parse: for<'a> fn(Span<'a>) -> PResult<'a, ()>,
 }
 
 impl fmt::Debug for Rule {
