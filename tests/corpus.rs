@@ -121,7 +121,9 @@ fn output_is_in_input_order_whatever_the_jobs() {
         };
         let one = run("1");
         assert_eq!(one.0, 1);
-        assert!(one.2.is_empty(), "{}", one.2);
+        // Standard error holds the closing count of the human format, and nothing else.
+        let count = "checked 3001 inputs against rfc2396 URI-reference: 1801 valid, 1200 invalid\n";
+        assert!(one.2.is_empty() || one.2 == count, "{}", one.2);
         for jobs in ["2", "3"] {
             assert!(
                 one == run(jobs),
@@ -213,7 +215,7 @@ fn only_filters_the_records() {
         "http://www.ics.uci.edu/pub/ietf/uri/#Related"
     );
     assert_eq!(invalid[0]["input"], "http://a/b%zz");
-    assert_eq!(invalid[0]["error"]["code"], "rfc2396::escaped::hex");
+    assert_eq!(invalid[0]["error"]["code"], "rfc2396::escaped::letter");
 
     // With --summary, the records --only asks for come first, then the summary.
     let code = snap(

@@ -287,7 +287,7 @@ impl Section {
         );
         self.by_code.write_human(
             out,
-            "Invalid lines by diagnostic code (grammar::production::expected)",
+            "Invalid lines by diagnostic code (grammar::production::found)",
             "code",
             total,
             true,

@@ -60,7 +60,7 @@ pub enum ReferenceKind {
 impl<'a> UriReference<'a> {
     /// Parse `s` as a `URI-reference`.
     pub fn parse(s: &'a str) -> Result<UriReference<'a>, Error> {
-        // The fast pass of `uri_reference` on its own (`tests/fast_path.rs`).
+        // The fast pass of `uri_reference` on its own (`src/grammar/passes/fast_path.rs`).
         if let Some(u) = rfc2396::fast::whole_uri_reference(s) {
             return Ok(u);
         }

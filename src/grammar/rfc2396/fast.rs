@@ -15,7 +15,7 @@
 //!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]).
 //!
 //! A `%` that does not start an escape stops the parse with nom's `Err::Failure`, as `cut`
-//! does in [`crate::input::many_esc`]. `tests/fast_path.rs` holds this pass to the structured
+//! does in [`crate::input::many_esc`]. `src/grammar/passes/fast_path.rs` holds this pass to the structured
 //! one (verdict, extent and typed value) on the case files, the example URLs and all their
 //! prefixes, and generated members and mutations; the `fast_path` fuzz target does the same on
 //! arbitrary input; the differential tests hold both passes to the spec text.
