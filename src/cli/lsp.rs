@@ -608,7 +608,12 @@ impl Server {
             let rule = self.span(g.start_rule());
             let verdict = match g.check(g.start_rule(), &f.text) {
                 Ok(()) => "conforms".to_string(),
-                Err(e) => format!("does not conform: {} (see {})", e.message, e.citation),
+                Err(e) => format!(
+                    "does not conform: {} [{}] (see {})",
+                    e.message,
+                    e.code(),
+                    e.citation
+                ),
             };
             let _ = writeln!(out, "- {g} {rule}{this}: {verdict}");
         }
