@@ -22,7 +22,7 @@ pub(crate) mod resolve;
 pub(crate) mod split;
 pub(crate) mod uri;
 
-pub use escape::{Component, EscapeError, decode, decode_safe, encode};
+pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
 pub use normalize::{default_port, equivalent, normalize};
 pub use resolve::{
     AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
