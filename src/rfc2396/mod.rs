@@ -17,12 +17,14 @@
 //! ```
 
 pub(crate) mod escape;
+pub(crate) mod form;
 pub(crate) mod normalize;
 pub(crate) mod resolve;
 pub(crate) mod split;
 pub(crate) mod uri;
 
 pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
+pub use form::{FormPairs, form_encode, form_pairs};
 pub use normalize::{default_port, equivalent, normalize};
 pub use resolve::{
     AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
