@@ -245,13 +245,25 @@ fn form_convention() {
 fn text_comparisons_and_deref() {
     let u = UriReference::parse("http://a/b").unwrap();
     let s = String::from("http://a/b");
-    assert!(u == "http://a/b" && "http://a/b" == u && u == *"http://a/b");
-    assert!(u == s && s == u);
+    let t = "http://a/b";
+    assert_eq!(u, t);
+    assert_eq!(t, u);
+    assert_eq!(u, *t);
+    assert_eq!(u, s);
+    assert_eq!(s, u);
     assert!(u != "HTTP://a/b"); // text, not section 6 equivalence
     let o: UriReferenceBuf = "http://a/b".parse().unwrap();
-    assert!(o == "http://a/b" && "http://a/b" == o && o == s && s == o && *"http://a/b" == o);
+    assert_eq!(o, t);
+    assert_eq!(t, o);
+    assert_eq!(o, s);
+    assert_eq!(s, o);
+    assert!(*t == o);
     let a: AbsoluteUriBuf = "http://a/b".parse().unwrap();
-    assert!(a == "http://a/b" && "http://a/b" == a && a == s && s == a);
+    assert_eq!(a, t);
+    assert_eq!(t, a);
+    assert_eq!(a, s);
+    assert_eq!(s, a);
+    assert!(*t == a);
     // Deref<Target = str> and Borrow<str>.
     assert_eq!(o.find('/'), Some(5));
     assert_eq!(&a[..4], "http");
