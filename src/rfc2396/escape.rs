@@ -16,11 +16,18 @@
 //! component that means exactly the octets given. [`decode`] undoes every escape (the raw
 //! octets). [`decode_safe`] undoes only the escapes of data characters, keeping `%2F` in a path
 //! segment as `%2F`, so its result is still the same component with the same meaning.
+//! [`decode_utf8`] is the raw decode read as UTF-8 text, borrowing when nothing is escaped; a
+//! parsed component decodes the same way with [`Part::decode`], [`Part::decode_utf8`] and
+//! [`Part::decode_utf8_lossy`] (the names of the `percent-encoding` crate's
+//! `percent_decode_str(..).decode_utf8()`). Which charset the octets are in is the scheme's
+//! business (section 2.1): UTF-8 is an assumption of the caller, which these names state.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
 use crate::grammar::rfc2396::{HEX, PCHAR, REG_NAME, REL_SEGMENT, UNRESERVED, URIC, USERINFO};
+use crate::part::Part;
 use crate::table::Table;
 
 /// A component of a URI that may hold escapes, named after its production.
@@ -158,6 +165,16 @@ pub enum EscapeError {
         /// The component.
         component: Component,
     },
+    /// The decoded octets are not UTF-8 (for the `decode_utf8` functions): `range` is the text
+    /// of the escapes whose octets make the first invalid sequence (to the end of the text
+    /// when the sequence is cut short).
+    #[error("the octets of {text:?} at bytes {}..{} are not UTF-8", range.start, range.end)]
+    InvalidUtf8 {
+        /// The byte range, in the text given, of the escapes of the invalid sequence.
+        range: Range<usize>,
+        /// Its text.
+        text: String,
+    },
 }
 
 impl EscapeError {
@@ -169,9 +186,9 @@ impl EscapeError {
     /// ```
     pub fn range(&self) -> Range<usize> {
         match self {
-            EscapeError::BadEscape { range, .. } | EscapeError::NotAllowed { range, .. } => {
-                range.clone()
-            }
+            EscapeError::BadEscape { range, .. }
+            | EscapeError::NotAllowed { range, .. }
+            | EscapeError::InvalidUtf8 { range, .. } => range.clone(),
         }
     }
 }
@@ -222,10 +239,20 @@ enum Piece {
 fn pieces(
     text: &str,
     component: Component,
+    each: impl FnMut(Piece, Range<usize>),
+) -> Result<(), EscapeError> {
+    walk(text, Some(component), each)
+}
+
+/// Walk `text` one byte or escape at a time; with a component, check that every character is
+/// allowed in it. Without one, every byte that does not begin an escape is a `Piece::Char`.
+fn walk(
+    text: &str,
+    component: Option<Component>,
     mut each: impl FnMut(Piece, Range<usize>),
 ) -> Result<(), EscapeError> {
     let b = text.as_bytes();
-    let allowed = component.allowed();
+    let allowed = component.map(Component::allowed);
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -249,16 +276,18 @@ fn pieces(
                 i..end,
             );
             i = end;
-        } else if allowed.contains(c) {
-            each(Piece::Char(c), i..i + 1);
-            i += 1;
-        } else {
+        } else if let (Some(allowed), Some(component)) = (allowed, component)
+            && !allowed.contains(c)
+        {
             let found = text[i..].chars().next().unwrap_or('\u{FFFD}');
             return Err(EscapeError::NotAllowed {
                 range: i..i + found.len_utf8(),
                 found,
                 component,
             });
+        } else {
+            each(Piece::Char(c), i..i + 1);
+            i += 1;
         }
     }
     Ok(())
@@ -297,6 +326,169 @@ pub fn decode(text: &str, component: Component) -> Result<Vec<u8>, EscapeError> 
         Piece::Char(c) | Piece::Escape(c) => out.push(c),
     })?;
     Ok(out)
+}
+
+/// The raw decode of `text` (checked as a string of `component` when one is given) without
+/// copying when it holds no `%`.
+fn decode_cow(text: &str, component: Option<Component>) -> Result<Cow<'_, [u8]>, EscapeError> {
+    if !text.as_bytes().contains(&b'%') {
+        if let Some(c) = component {
+            walk(text, Some(c), |_, _| {})?;
+        }
+        return Ok(Cow::Borrowed(text.as_bytes()));
+    }
+    let mut out = Vec::with_capacity(text.len());
+    walk(text, component, |p, _| match p {
+        Piece::Char(c) | Piece::Escape(c) => out.push(c),
+    })?;
+    Ok(Cow::Owned(out))
+}
+
+/// The decoded octets as UTF-8, or the error that names the escapes of the first invalid
+/// sequence in `text`.
+fn to_utf8<'t>(text: &'t str, octets: Cow<'t, [u8]>) -> Result<Cow<'t, str>, EscapeError> {
+    let e = match octets {
+        // Nothing was escaped: the text itself.
+        Cow::Borrowed(_) => return Ok(Cow::Borrowed(text)),
+        Cow::Owned(v) => match String::from_utf8(v) {
+            Ok(s) => return Ok(Cow::Owned(s)),
+            Err(e) => e.utf8_error(),
+        },
+    };
+    let first = e.valid_up_to();
+    let last = e.error_len().map(|n| first + n);
+    // The octets' positions in the text: the n-th octet comes from the n-th piece.
+    let (mut start, mut end, mut n) = (text.len(), text.len(), 0);
+    let _ = walk(text, None, |_, r| {
+        if n == first {
+            start = r.start;
+        }
+        if Some(n + 1) == last {
+            end = r.end;
+        }
+        n += 1;
+    });
+    Err(EscapeError::InvalidUtf8 {
+        range: start..end,
+        text: text[start..end].to_string(),
+    })
+}
+
+/// The raw decode as text: check that `text` is a string of `component`, decode every escape
+/// (as [`decode`]), and read the octets as UTF-8. Borrows `text` when it holds no escape. The
+/// error names the bytes of a bad escape, of a character the component does not allow, or of
+/// the escapes whose octets are not UTF-8.
+///
+/// As for [`decode`], reserved characters are decoded too: `a%2Fb` gives `a/b`.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use urigram::rfc2396::{Component, EscapeError, decode_utf8};
+/// assert_eq!(decode_utf8("caf%C3%A9%20x", Component::Query).unwrap(), "café x");
+/// assert!(matches!(decode_utf8("plain", Component::Query).unwrap(), Cow::Borrowed("plain")));
+///
+/// let e = decode_utf8("ok%C3%28", Component::Query).unwrap_err();
+/// assert!(matches!(e, EscapeError::InvalidUtf8 { .. }));
+/// assert_eq!(e.range(), 2..5); // %C3 begins a sequence that %28 does not continue
+/// assert_eq!(decode_utf8("a%E2%82", Component::Query).unwrap_err().range(), 1..7);
+/// assert_eq!(decode_utf8("a%2", Component::Query).unwrap_err().range(), 1..3);
+/// ```
+pub fn decode_utf8(text: &str, component: Component) -> Result<Cow<'_, str>, EscapeError> {
+    to_utf8(text, decode_cow(text, Some(component))?)
+}
+
+/// Decoding a parsed component (RFC 2396 section 2.4.1). The grammar has checked the
+/// component's characters; these decode every escape, reserved characters included (`%2F`
+/// gives `/`), so decode one component at a time (section 2.4.2): a query, a fragment, one
+/// [`Segment`](crate::rfc2396::Segment) of a path. Error ranges count from the start of the
+/// whole parsed text, as [`Part::range`] does.
+impl<'a> Part<'a> {
+    /// Every escape decoded into its octet. Borrows when nothing is escaped. An error only
+    /// for a part made by hand ([`Part::new`]) that holds a `%` not followed by two hex
+    /// digits: the grammar accepts no such text.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/%FF?q").unwrap();
+    /// assert_eq!(u.path().as_part().decode().unwrap(), &b"/\xFF"[..]);
+    /// ```
+    pub fn decode(&self) -> Result<Cow<'a, [u8]>, EscapeError> {
+        decode_cow(self.as_str(), None).map_err(|e| self.shift(e))
+    }
+
+    /// Every escape decoded, and the octets read as UTF-8; borrows when nothing is escaped.
+    /// The `fluent-uri` crate calls this `decode().into_string()`, the `percent-encoding`
+    /// crate `percent_decode_str(s).decode_utf8()`.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/?caf%C3%A9%20x#%FF").unwrap();
+    /// assert_eq!(u.query().unwrap().decode_utf8().unwrap(), "café x");
+    /// let e = u.fragment().unwrap().decode_utf8().unwrap_err();
+    /// assert_eq!(e.range(), 24..27); // in the whole text
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        let text = self.as_str();
+        decode_cow(text, None)
+            .and_then(|o| to_utf8(text, o))
+            .map_err(|e| self.shift(e))
+    }
+
+    /// Every escape decoded, the octets read as UTF-8 with each invalid sequence replaced by
+    /// U+FFFD, and a `%` that begins no escape kept as it is (only in a part made by hand).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/#caf%C3%A9%FF").unwrap();
+    /// assert_eq!(u.fragment().unwrap().decode_utf8_lossy(), "café\u{FFFD}");
+    /// ```
+    pub fn decode_utf8_lossy(&self) -> Cow<'a, str> {
+        lossy(self.as_str())
+    }
+
+    fn shift(&self, e: EscapeError) -> EscapeError {
+        let k = self.start();
+        let at = |r: Range<usize>| r.start + k..r.end + k;
+        match e {
+            EscapeError::BadEscape { range, text } => EscapeError::BadEscape {
+                range: at(range),
+                text,
+            },
+            EscapeError::NotAllowed {
+                range,
+                found,
+                component,
+            } => EscapeError::NotAllowed {
+                range: at(range),
+                found,
+                component,
+            },
+            EscapeError::InvalidUtf8 { range, text } => EscapeError::InvalidUtf8 {
+                range: at(range),
+                text,
+            },
+        }
+    }
+}
+
+/// Every valid escape decoded, other `%` kept, the octets read as UTF-8 lossily.
+pub(crate) fn lossy(text: &str) -> Cow<'_, str> {
+    let b = text.as_bytes();
+    if !b.contains(&b'%') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() && HEX.contains(b[i + 1]) && HEX.contains(b[i + 2]) {
+            out.push(hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]));
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    match String::from_utf8(out) {
+        Ok(s) => Cow::Owned(s),
+        Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    }
 }
 
 /// The normalizing decode: check that `text` is a string of `component`, decode the escapes of

@@ -1,7 +1,10 @@
 //! RFC 2396's values and semantics: typed, zero-copy URI references ([`UriReference`]),
-//! resolution of relative references (section 5.2, [`resolve`]), normalization and
-//! equivalence (section 6, [`normalize`], [`equivalent`]), escaping per component (section
-//! 2.4, [`encode`], [`decode`]) and Appendix B's lenient split ([`split`]).
+//! resolution of relative references (section 5.2, [`resolve`], and the methods
+//! [`UriReference::resolve`] and [`UriReference::join`]), normalization and equivalence
+//! (section 6, [`normalize`], [`equivalent`]), escaping per component (section 2.4,
+//! [`encode`], [`decode`], [`decode_utf8`]), references made and changed component by
+//! component ([`Builder`], the setters of [`UriReferenceBuf`]), the HTML forms convention for
+//! queries ([`form_pairs`], [`form_encode`]) and Appendix B's lenient split ([`split`]).
 //!
 //! The productions themselves are one function each in the crate's private grammar tree; this
 //! module holds what a program does with a parsed reference. The most used types are also
@@ -16,13 +19,17 @@
 //! assert_eq!(r.to_string(), "http://a/b/g");
 //! ```
 
+pub(crate) mod build;
 pub(crate) mod escape;
+pub(crate) mod form;
 pub(crate) mod normalize;
 pub(crate) mod resolve;
 pub(crate) mod split;
 pub(crate) mod uri;
 
-pub use escape::{Component, EscapeError, decode, decode_safe, encode};
+pub use build::{BuildError, Builder};
+pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
+pub use form::{FormPairs, form_encode, form_pairs};
 pub use normalize::{default_port, equivalent, normalize};
 pub use resolve::{
     AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,

@@ -2,9 +2,10 @@
 //! and the inverse, [`relativize`].
 //!
 //! [`resolve`] follows steps 1 to 7 as printed, and answers every line of Appendix C
-//! (rfc2396.txt:1631-1749) as the RFC writes it, `(current document)#s` included. Where
-//! Appendix C.2 names two answers, the algorithm's own is the default and the other is an
-//! option ([`ResolveOptions`]):
+//! (rfc2396.txt:1631-1749) as the RFC does: [`Resolved::appendix_c_notation`] writes each
+//! answer as the appendix prints it, `(current document)#s` included. Where Appendix C.2 names
+//! two answers, the algorithm's own is the default and the other is an option
+//! ([`ResolveOptions`]):
 //!
 //! - `../../../g` gives `http://a/../g` (step 6g: the `..` segments are kept); with
 //!   [`LeadingDotDot::Strip`] it gives `http://a/g`, and [`LeadingDotDot::Reject`] makes it an
@@ -34,6 +35,18 @@
 //!   other on generated paths.
 //!
 //! `grammar/DEVIATIONS.md` records all of these.
+//!
+//! # A reference to the current document
+//!
+//! Step 2 stops at an empty reference or a fragment alone: "it is a reference to the current
+//! document and we are done" (rfc2396.txt:1100). The algorithm does not make it absolute, and
+//! the current document's URI is not necessarily the base (section 5.1.1: a base can be
+//! embedded in the document). So [`Resolved::CurrentDocument`] displays as the reference
+//! itself, `#s` (or the empty string), a same-document `URI-reference` (section 4.2), never as
+//! Appendix C's `(current document)#s`, which is not a URI. [`Resolved::in_document`] gives
+//! the absolute URI once the document's URI is known, and the methods
+//! [`UriReference::join`] and [`AbsoluteUriBuf::join`] take the base as that URI (section
+//! 5.1.3, the URI the document was retrieved with), as the `url` crate's `Url::join` does.
 
 use std::fmt;
 use std::str::FromStr;
@@ -152,8 +165,21 @@ impl AsRef<str> for AbsoluteUriBuf {
 
 /// The result of resolving a reference (section 5.2).
 ///
-/// Its [`Display`](fmt::Display) is the way Appendix C writes it: the URI, or
-/// `(current document)` with the fragment, if any.
+/// Its [`Display`](fmt::Display) is always a `URI-reference`: the absolute URI, or, for a
+/// reference to the current document (step 2), the reference itself (`#s`, or the empty
+/// string), which is what step 2 leaves: "we are done". Appendix C's own writing,
+/// `(current document)#s`, is [`Resolved::appendix_c_notation`]; the absolute URI of a
+/// reference to the current document is [`Resolved::in_document`].
+///
+/// ```
+/// use urigram::rfc2396::{UriReference, Resolved};
+/// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
+/// let r = base.resolve(&UriReference::parse("#s").unwrap()).unwrap();
+/// assert!(matches!(r, Resolved::CurrentDocument { .. }));
+/// assert_eq!(r.to_string(), "#s");
+/// assert_eq!(r.appendix_c_notation().to_string(), "(current document)#s");
+/// assert_eq!(base.join("#s").unwrap(), "http://a/b/c/d;p?q#s");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Resolved {
     /// The absolute form of the reference (steps 3 and 7), with the reference's fragment.
@@ -210,7 +236,7 @@ impl Resolved {
     /// ```
     /// let base = "http://a/b/c/d;p?q";
     /// let r = urigram::rfc2396::resolve_str(base, "#s", Default::default()).unwrap();
-    /// assert_eq!(r.to_string(), "(current document)#s");
+    /// assert_eq!(r.to_string(), "#s");
     /// let doc: urigram::rfc2396::AbsoluteUriBuf = base.parse().unwrap();
     /// assert_eq!(r.in_document(&doc).as_str(), "http://a/b/c/d;p?q#s");
     /// ```
@@ -218,30 +244,68 @@ impl Resolved {
         match self {
             Resolved::Uri(u) => u.clone(),
             Resolved::CurrentDocument { fragment } => {
-                let d = document.get();
-                let end = d.fragment().map_or(d.as_str().len(), |f| f.start() - 1);
-                let mut text = d.as_str()[..end].to_string();
-                if let Some(f) = fragment {
-                    text.push('#');
-                    text.push_str(f);
-                }
-                AbsoluteUriBuf::from_text(text).unwrap_or_else(|_| document.clone())
+                in_document(&document.get(), fragment.as_deref())
+                    .unwrap_or_else(|| document.clone())
             }
         }
     }
+
+    /// The result as Appendix C writes it (rfc2396.txt:1641-1749): the URI, or
+    /// `(current document)` followed by the reference's fragment, if any. This is notation
+    /// for people, not a URI: use [`Display`](fmt::Display) or [`Resolved::in_document`] for
+    /// a reference.
+    ///
+    /// ```
+    /// use urigram::rfc2396::resolve_str;
+    /// let w = |r| resolve_str("http://a/b/c/d;p?q", r, Default::default()).unwrap().appendix_c_notation().to_string();
+    /// assert_eq!(w("#s"), "(current document)#s");
+    /// assert_eq!(w(""), "(current document)");
+    /// assert_eq!(w("g"), "http://a/b/c/g");
+    /// ```
+    pub fn appendix_c_notation(&self) -> impl fmt::Display + '_ {
+        struct Notation<'r>(&'r Resolved);
+        impl fmt::Display for Notation<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self.0 {
+                    Resolved::Uri(u) => f.write_str(u.as_str()),
+                    Resolved::CurrentDocument { fragment } => {
+                        f.write_str("(current document)")?;
+                        match fragment {
+                            Some(frag) => write!(f, "#{frag}"),
+                            None => Ok(()),
+                        }
+                    }
+                }
+            }
+        }
+        Notation(self)
+    }
 }
 
+/// `document` with its fragment replaced by `fragment` (or removed), when `document` is
+/// absolute.
+fn in_document(document: &UriReference<'_>, fragment: Option<&str>) -> Option<AbsoluteUriBuf> {
+    let end = document
+        .fragment()
+        .map_or(document.as_str().len(), |f| f.start() - 1);
+    let mut text = document.as_str()[..end].to_string();
+    if let Some(f) = fragment {
+        text.push('#');
+        text.push_str(f);
+    }
+    AbsoluteUriBuf::from_text(text).ok()
+}
+
+/// Always a `URI-reference`: the absolute URI, or for a reference to the current document the
+/// reference itself (`#fragment`, or the empty string). See [`Resolved`].
 impl fmt::Display for Resolved {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Resolved::Uri(u) => f.write_str(u.as_str()),
-            Resolved::CurrentDocument { fragment } => {
-                f.write_str("(current document)")?;
-                match fragment {
-                    Some(frag) => write!(f, "#{frag}"),
-                    None => Ok(()),
-                }
-            }
+            Resolved::CurrentDocument { fragment } => match fragment {
+                Some(frag) => write!(f, "#{frag}"),
+                None => Ok(()),
+            },
         }
     }
 }
@@ -400,7 +464,7 @@ impl<'a> From<&UriReference<'a>> for Components<'a> {
 /// assert_eq!(r("../g"), "http://a/b/g");
 /// assert_eq!(r("g;x?y#s"), "http://a/b/c/g;x?y#s");
 /// assert_eq!(r("../../../g"), "http://a/../g");
-/// assert_eq!(r("#s"), "(current document)#s");
+/// assert_eq!(r("#s"), "#s"); // step 2: a reference to the current document
 ///
 /// let relative = UriReference::parse("b/c").unwrap();
 /// assert!(resolve(&relative, &UriReference::parse("g").unwrap()).is_err());
@@ -453,12 +517,126 @@ pub fn resolve_str(
     options: ResolveOptions,
 ) -> Result<Resolved, ResolveError> {
     let base = UriReference::parse(base).map_err(ResolveError::InvalidBase)?;
+    resolve_text(&base, reference, options)
+}
+
+/// [`resolve_str`] with a parsed base.
+fn resolve_text(
+    base: &UriReference<'_>,
+    reference: &str,
+    options: ResolveOptions,
+) -> Result<Resolved, ResolveError> {
     match UriReference::parse(reference) {
-        Ok(r) => resolve_with(&base, &r, options),
+        Ok(r) => resolve_with(base, &r, options),
         Err(_) if reference.starts_with('?') => {
-            resolve_components(&base, query_form(reference)?, options)
+            resolve_components(base, query_form(reference)?, options)
         }
         Err(e) => Err(ResolveError::InvalidReference(e)),
+    }
+}
+
+impl<'a> UriReference<'a> {
+    /// Resolve `reference` against this base by section 5.2: the method form of [`resolve`],
+    /// with the same answers (a [`Resolved`], which may be a reference to the current
+    /// document). For an absolute URI in every case, see [`UriReference::join`].
+    ///
+    /// `fluent-uri`'s `resolve_against` is the other way round (called on the reference) and
+    /// follows RFC 3986, whose answers differ (`../../../g` gives `http://a/g` there).
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
+    /// let g = UriReference::parse("../g").unwrap();
+    /// assert_eq!(base.resolve(&g).unwrap().to_string(), "http://a/b/g");
+    /// let up = UriReference::parse("../../../g").unwrap();
+    /// assert_eq!(base.resolve(&up).unwrap().to_string(), "http://a/../g"); // step 6g
+    /// assert!(base.resolve(&UriReference::parse("#s").unwrap()).unwrap().is_current_document());
+    /// ```
+    pub fn resolve(&self, reference: &UriReference<'_>) -> Result<Resolved, ResolveError> {
+        resolve(self, reference)
+    }
+
+    /// The absolute URI that the text `reference` stands for in a document retrieved with
+    /// this URI, as the `url` crate's `Url::join`: section 5.2's result, where a reference to
+    /// the current document (step 2: empty, or a fragment alone) gives this URI with the
+    /// reference's fragment (section 4.2), taking this base as the document's URI (section
+    /// 5.1.3). Where the document says otherwise (an embedded base, section 5.1.1), use
+    /// [`UriReference::resolve`] and [`Resolved::in_document`].
+    ///
+    /// The reference is a `URI-reference`, or the `?query` form that Appendix C uses (see
+    /// [`resolve_str`]). The answers are RFC 2396's, not the WHATWG URL Standard's: `..`
+    /// above the root is kept (`http://a/../g`), `http:g` stays `http:g`, and `?y` gives
+    /// `http://a/b/c/?y`.
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let base = UriReference::parse("http://a/b/c/d;p?q#f").unwrap();
+    /// assert_eq!(base.join("g?y#s").unwrap(), "http://a/b/c/g?y#s");
+    /// assert_eq!(base.join("#s").unwrap(), "http://a/b/c/d;p?q#s");
+    /// assert_eq!(base.join("").unwrap(), "http://a/b/c/d;p?q");
+    /// assert_eq!(base.join("?y").unwrap(), "http://a/b/c/?y");
+    /// assert!(base.join("a b").is_err());
+    /// assert!(UriReference::parse("b/c").unwrap().join("g").is_err()); // not absolute
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
+        match resolve_text(self, reference, ResolveOptions::default())? {
+            Resolved::Uri(u) => Ok(u),
+            Resolved::CurrentDocument { fragment } => in_document(self, fragment.as_deref())
+                .ok_or_else(|| ResolveError::RelativeBase(self.as_str().to_string())),
+        }
+    }
+}
+
+impl UriReferenceBuf {
+    /// [`UriReference::resolve`] with this base.
+    ///
+    /// ```
+    /// use urigram::{UriReference, UriReferenceBuf};
+    /// let base: UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
+    /// let r = base.resolve(&UriReference::parse("g;x?y#s").unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "http://a/b/c/g;x?y#s");
+    /// ```
+    pub fn resolve(&self, reference: &UriReference<'_>) -> Result<Resolved, ResolveError> {
+        resolve(&self.get(), reference)
+    }
+
+    /// [`UriReference::join`] with this base.
+    ///
+    /// ```
+    /// let base: urigram::UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
+    /// assert_eq!(base.join("../g").unwrap(), "http://a/b/g");
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
+        self.get().join(reference)
+    }
+}
+
+impl AbsoluteUriBuf {
+    /// [`UriReference::resolve`] with this base.
+    ///
+    /// ```
+    /// use urigram::{UriReference, rfc2396::AbsoluteUriBuf};
+    /// let base: AbsoluteUriBuf = "http://a/b/c/d;p?q".parse().unwrap();
+    /// let r = base.resolve(&UriReference::parse("").unwrap()).unwrap();
+    /// assert!(r.is_current_document());
+    /// assert_eq!(r.in_document(&base), base);
+    /// ```
+    pub fn resolve(&self, reference: &UriReference<'_>) -> Result<Resolved, ResolveError> {
+        resolve(&self.get(), reference)
+    }
+
+    /// [`UriReference::join`] with this base. It fails only for an invalid reference, a
+    /// relative reference against an opaque base (`mailto:x`), or a result that cannot be
+    /// written ([`ResolveError::Unrepresentable`]).
+    ///
+    /// ```
+    /// let base: urigram::rfc2396::AbsoluteUriBuf = "http://a/b/c/d;p?q".parse().unwrap();
+    /// let u = base.join("//g/x").unwrap();
+    /// assert_eq!(u, "http://g/x");
+    /// assert_eq!(u.join("y#z").unwrap(), "http://g/y#z");
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
+        self.get().join(reference)
     }
 }
 

@@ -122,6 +122,58 @@ impl<'a> UriReference<'a> {
     pub fn hier(&self) -> Hier<'a> {
         self.hier
     }
+
+    /// The host of a server-based authority (see [`Authority::host`]).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://user@Example.COM:8080/").unwrap();
+    /// assert_eq!(u.host().unwrap(), "Example.COM");
+    /// assert_eq!(urigram::UriReference::parse("mailto:a@b").unwrap().host(), None);
+    /// ```
+    pub fn host(&self) -> Option<Host<'a>> {
+        self.hier.authority.and_then(|a| a.host())
+    }
+
+    /// The host's text, as the `url` crate's `Url::host_str` (but as written: not lower-cased).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt").unwrap();
+    /// assert_eq!(u.host_str(), Some("ftp.is.co.za"));
+    /// ```
+    pub fn host_str(&self) -> Option<&'a str> {
+        self.host().map(|h| h.as_str())
+    }
+
+    /// The port as a number, or else the scheme's default port ([`default_port`], the
+    /// schemes of RFC 1738), as the `url` crate's `Url::port_or_known_default`. An empty
+    /// port (`http://a:/`, `port = *digit`) counts as omitted: "if the port is omitted, the
+    /// default port number is assumed" (section 3.2.2). `None` when the reference has no
+    /// server-based authority, when a written port is above 65535 (the grammar allows any
+    /// digits), or when the scheme has no known default.
+    ///
+    /// [`default_port`]: crate::rfc2396::default_port
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let p = |s| UriReference::parse(s).unwrap().port_or_known_default();
+    /// assert_eq!(p("http://a:8080/"), Some(8080));
+    /// assert_eq!(p("http://a/"), Some(80));
+    /// assert_eq!(p("http://a:/"), Some(80));
+    /// assert_eq!(p("gopher://a/"), Some(70));
+    /// assert_eq!(p("https://a/"), None); // not a scheme of RFC 1738
+    /// assert_eq!(p("http://a:99999/"), None);
+    /// assert_eq!(p("//a/"), None); // no scheme
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        let Some(Authority::Server(s)) = self.hier.authority else {
+            return None;
+        };
+        s.host?;
+        match s.port {
+            Some(p) if !p.is_empty() => p.as_str().parse().ok(),
+            _ => crate::rfc2396::default_port(self.scheme?.as_str()),
+        }
+    }
 }
 
 impl fmt::Display for UriReference<'_> {
@@ -140,6 +192,52 @@ impl fmt::Debug for UriReference<'_> {
             .field("query", &self.hier.query)
             .field("fragment", &self.fragment)
             .finish()
+    }
+}
+
+/// Compares the text as written, byte for byte. Two references can differ as text and be
+/// equivalent (section 6): see [`equivalent`](crate::rfc2396::equivalent).
+impl PartialEq<str> for UriReference<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+/// See [`PartialEq<str>`](#impl-PartialEq<str>-for-UriReference<'_>).
+impl PartialEq<&str> for UriReference<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// See [`PartialEq<str>`](#impl-PartialEq<str>-for-UriReference<'_>).
+impl PartialEq<String> for UriReference<'_> {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<UriReference<'_>> for str {
+    fn eq(&self, other: &UriReference<'_>) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<UriReference<'_>> for &str {
+    fn eq(&self, other: &UriReference<'_>) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<UriReference<'_>> for String {
+    fn eq(&self, other: &UriReference<'_>) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl AsRef<str> for UriReference<'_> {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 
@@ -165,6 +263,65 @@ crate::owned::owned!(
     "a `URI-reference`"
 );
 
+/// Comparisons with text and access to it for the owned types, which hold a validated string:
+/// `Deref<Target = str>`, `Borrow<str>` (a `HashMap<UriReferenceBuf, _>` can be looked up with a
+/// `&str`), and `==` with `str`, `&str` and `String` both ways, comparing the text as written.
+macro_rules! text_like {
+    ($buf:ty) => {
+        impl std::ops::Deref for $buf {
+            type Target = str;
+            fn deref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl std::borrow::Borrow<str> for $buf {
+            fn borrow(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl PartialEq<str> for $buf {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $buf {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl PartialEq<String> for $buf {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<$buf> for str {
+            fn eq(&self, other: &$buf) -> bool {
+                self == other.as_str()
+            }
+        }
+
+        impl PartialEq<$buf> for &str {
+            fn eq(&self, other: &$buf) -> bool {
+                *self == other.as_str()
+            }
+        }
+
+        impl PartialEq<$buf> for String {
+            fn eq(&self, other: &$buf) -> bool {
+                self == other.as_str()
+            }
+        }
+    };
+}
+
+text_like!(UriReferenceBuf);
+text_like!(crate::rfc2396::AbsoluteUriBuf);
+
 /// The authority of a `net_path` (section 3.2): a server, or a registry-based name when the
 /// text is not a valid server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -187,6 +344,48 @@ impl<'a> Authority<'a> {
     /// The whole authority's text.
     pub fn as_str(&self) -> &'a str {
         self.as_part().as_str()
+    }
+
+    /// The server, for a server-based authority.
+    pub fn server(&self) -> Option<Server<'a>> {
+        match self {
+            Authority::Server(s) => Some(*s),
+            Authority::RegName(_) => None,
+        }
+    }
+
+    /// The host of a server-based authority: `None` for a `reg_name` (which section 3.2.1
+    /// does not divide into a host and a port) and for the empty server (`file:///etc`).
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let host = |s| UriReference::parse(s).unwrap().authority().unwrap().host();
+    /// assert_eq!(host("http://me@a.example:80/").unwrap(), "a.example");
+    /// assert_eq!(host("file:///etc/motd"), None);
+    /// assert_eq!(host("foo://reg_name/"), None);
+    /// ```
+    pub fn host(&self) -> Option<Host<'a>> {
+        self.server().and_then(|s| s.host)
+    }
+
+    /// The userinfo of a server-based authority, without its `@`.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("ftp://me:secret@a/").unwrap();
+    /// assert_eq!(u.authority().unwrap().userinfo().unwrap(), "me:secret");
+    /// ```
+    pub fn userinfo(&self) -> Option<Part<'a>> {
+        self.server().and_then(|s| s.userinfo)
+    }
+
+    /// The port digits of a server-based authority (possibly empty: `port = *digit`).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a:8080/").unwrap();
+    /// assert_eq!(u.authority().unwrap().port().unwrap(), "8080");
+    /// ```
+    pub fn port(&self) -> Option<Part<'a>> {
+        self.server().and_then(|s| s.port)
     }
 }
 
@@ -257,6 +456,59 @@ impl<'a> Host<'a> {
     pub fn kind(&self) -> HostKind {
         self.kind
     }
+
+    /// The address of an `IPv4address` host, when it is one that [`std::net::Ipv4Addr`] can
+    /// hold. RFC 2396 writes `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`
+    /// (rfc2396.txt:735, 1498), so `256.1.1.1` and `010.0.0.1` are valid hosts; this gives `None`
+    /// for a part above 255 and for a part with a leading zero, which some systems read as
+    /// octal (`010` as 8), so that no text gives an address it may not mean. `None` for a
+    /// `hostname` too.
+    ///
+    /// ```
+    /// use std::net::Ipv4Addr;
+    /// use urigram::UriReference;
+    /// let ip = |s| UriReference::parse(s).unwrap().host().unwrap().ipv4();
+    /// assert_eq!(ip("http://127.0.0.1:8080/"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+    /// assert_eq!(ip("http://256.1.1.1/"), None);
+    /// assert_eq!(ip("http://010.0.0.1/"), None);
+    /// assert_eq!(ip("http://example.com/"), None);
+    /// ```
+    pub fn ipv4(&self) -> Option<std::net::Ipv4Addr> {
+        if self.kind != HostKind::Ipv4Address {
+            return None;
+        }
+        let mut octets = [0u8; 4];
+        let mut parts = self.as_str().split('.');
+        for o in &mut octets {
+            let p = parts.next()?;
+            if p.is_empty() || p.len() > 3 || (p.len() > 1 && p.starts_with('0')) {
+                return None;
+            }
+            *o = p.parse().ok()?;
+        }
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(std::net::Ipv4Addr::from(octets))
+    }
+}
+
+impl PartialEq<str> for Host<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Host<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// What kind of path a reference has.
@@ -307,11 +559,41 @@ impl<'a> Path<'a> {
     }
 }
 
-/// Iterator over the segments of a [`Path`].
+/// Iterator over the segments of a [`Path`], from either end.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://a/b/c;p/d").unwrap();
+/// let mut s = u.path().segments();
+/// assert_eq!(s.next_back().unwrap().as_str(), "d"); // the last segment, as `url`'s
+/// assert_eq!(s.next().unwrap().as_str(), "b");      // `path_segments().next_back()`
+/// assert_eq!(s.next_back().unwrap().as_str(), "c;p");
+/// assert_eq!(s.next(), None);
+/// let rev: Vec<_> = u.path().segments().rev().map(|s| s.as_str()).collect();
+/// assert_eq!(rev, ["d", "c;p", "b"]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Segments<'a> {
     rest: Option<Part<'a>>,
 }
+
+impl<'a> DoubleEndedIterator for Segments<'a> {
+    fn next_back(&mut self) -> Option<Segment<'a>> {
+        let rest = self.rest?;
+        let s = rest.as_str();
+        match s.rfind('/') {
+            Some(k) => {
+                self.rest = Some(rest.slice(0..k));
+                Some(Segment(rest.slice(k + 1..s.len())))
+            }
+            None => {
+                self.rest = None;
+                Some(Segment(rest))
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Segments<'_> {}
 
 impl<'a> Iterator for Segments<'a> {
     type Item = Segment<'a>;

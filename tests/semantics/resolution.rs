@@ -11,9 +11,21 @@ use crate::generate::{self, Rng};
 /// The base of Appendix C (rfc2396.txt:1635).
 const BASE: &str = "http://a/b/c/d;p?q";
 
+/// The result as Appendix C writes it; besides, its `Display` is a `URI-reference`: the URI,
+/// or for a reference to the current document the reference itself.
 fn resolved(reference: &str, options: ResolveOptions) -> String {
     match resolve_str(BASE, reference, options) {
-        Ok(r) => r.to_string(),
+        Ok(r) => {
+            let shown = r.to_string();
+            assert!(
+                UriReference::parse(&shown).is_ok(),
+                "{reference}: {shown:?}"
+            );
+            if r.is_current_document() {
+                assert_eq!(shown, reference);
+            }
+            r.appendix_c_notation().to_string()
+        }
         Err(e) => panic!("{reference:?}: {e}"),
     }
 }
@@ -24,9 +36,21 @@ fn check(table: &[(&str, &str)], options: ResolveOptions) {
     let base = UriReference::parse(BASE).unwrap();
     for &(reference, expected) in table {
         assert_eq!(resolved(reference, options), expected, "{reference}");
+        if options == ResolveOptions::default() {
+            // `join` takes the base as the current document's URI.
+            let joined = base.join(reference).unwrap();
+            match expected.strip_prefix("(current document)") {
+                Some(fragment) => assert_eq!(joined, format!("{BASE}{fragment}")),
+                None => assert_eq!(joined, expected, "{reference} (join)"),
+            }
+        }
         if let Ok(r) = UriReference::parse(reference) {
             let typed = resolve_with(&base, &r, options).unwrap();
-            assert_eq!(typed.to_string(), expected, "{reference} (typed)");
+            assert_eq!(
+                typed.appendix_c_notation().to_string(),
+                expected,
+                "{reference} (typed)"
+            );
             if let Resolved::Uri(u) = &typed {
                 // The result re-parses, as an absolute URI that reads the same.
                 let again = UriReference::parse(u.as_str()).unwrap();
@@ -195,8 +219,10 @@ fn bases_that_cannot_be_used() {
         Err(ResolveError::OpaqueBase(_))
     ));
     assert_eq!(resolve_str(opaque, "g:h", o).unwrap().to_string(), "g:h");
+    let current = resolve_str(opaque, "#s", o).unwrap();
+    assert_eq!(current.to_string(), "#s");
     assert_eq!(
-        resolve_str(opaque, "#s", o).unwrap().to_string(),
+        current.appendix_c_notation().to_string(),
         "(current document)#s"
     );
     let compatible = o.with_backwards_compatible_scheme(true);
