@@ -251,7 +251,7 @@ pub fn resolve<S: AsRef<str>>(
                         "reference": r,
                         "resolved": uri.as_str(),
                         "current_document": resolved.is_current_document(),
-                        "as_written": resolved.to_string(),
+                        "as_written": resolved.appendix_c_notation().to_string(),
                     })),
                 }
             }

@@ -94,15 +94,37 @@ impl Component {
         }
     }
 
-    /// The single characters the grammar allows in the component (its `escaped` aside).
+    /// Whether the grammar allows the character `c` literally in the component (its
+    /// `escaped` aside).
     ///
     /// ```
     /// use urigram::rfc2396::Component;
-    /// assert!(Component::Segment.allowed().contains(b':'));
-    /// assert!(!Component::RelSegment.allowed().contains(b':'));
-    /// assert!(!Component::Segment.allowed().contains(b'/'));
+    /// assert!(Component::Segment.allows(b':'));
+    /// assert!(!Component::RelSegment.allows(b':'));
+    /// assert!(!Component::Segment.allows(b'/'));
+    /// assert!(!Component::Segment.allows(0xC3)); // nothing outside US-ASCII
     /// ```
-    pub const fn allowed(self) -> Table {
+    pub const fn allows(self, c: u8) -> bool {
+        self.allowed().contains(c)
+    }
+
+    /// Whether the character `c` stands for itself as data in the component: [`encode`]
+    /// leaves it as it is and [`decode_safe`] decodes its escape. Every character of
+    /// `unreserved` does; the others are a subset of [`allows`](Component::allows).
+    ///
+    /// ```
+    /// use urigram::rfc2396::Component;
+    /// assert_eq!((0..=255u8).filter(|&c| Component::Segment.is_data(c)).count(), 71 + 6);
+    /// assert!(Component::Segment.is_data(b'@'));
+    /// assert!(!Component::Segment.is_data(b'='));
+    /// assert!(!Component::Query.is_data(b'&'));
+    /// ```
+    pub const fn is_data(self, c: u8) -> bool {
+        self.data().contains(c)
+    }
+
+    /// The single characters the grammar allows in the component (its `escaped` aside).
+    pub(crate) const fn allowed(self) -> Table {
         match self {
             Component::Userinfo => USERINFO,
             Component::RegName => REG_NAME,
@@ -112,18 +134,8 @@ impl Component {
         }
     }
 
-    /// The characters that stand for themselves as data in the component: [`encode`] leaves
-    /// them as they are and [`decode_safe`] decodes their escapes. Always a subset of
-    /// [`allowed`](Component::allowed) that holds all of `unreserved`.
-    ///
-    /// ```
-    /// use urigram::rfc2396::Component;
-    /// assert_eq!(Component::Segment.data().members().len(), 71 + 6);
-    /// assert!(Component::Segment.data().contains(b'@'));
-    /// assert!(!Component::Segment.data().contains(b'='));
-    /// assert!(!Component::Query.data().contains(b'&'));
-    /// ```
-    pub const fn data(self) -> Table {
+    /// The characters that stand for themselves as data in the component.
+    pub(crate) const fn data(self) -> Table {
         match self {
             Component::Userinfo | Component::RegName => self.allowed().minus(AUTHORITY_RESERVED),
             Component::Segment | Component::RelSegment | Component::Param => {
