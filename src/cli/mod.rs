@@ -13,6 +13,7 @@ mod merge;
 mod output;
 mod progress;
 mod render;
+mod sanitize;
 mod semantics;
 mod semantics_logic;
 mod stream;
