@@ -18,6 +18,7 @@ mod semantics;
 mod semantics_logic;
 mod stream;
 mod summary;
+mod too_long;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
