@@ -26,15 +26,23 @@ fn session(messages: &[Value]) -> (i32, Vec<Value>) {
     let writer = std::thread::spawn(move || {
         stdin.write_all(&input).unwrap();
     });
-    let mut r = BufReader::new(child.stdout.take().unwrap());
+    // The server exits at the end of its input: read all it wrote, then take the frames apart.
+    let mut written = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut written)
+        .unwrap();
+    writer.join().unwrap();
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    let mut r = BufReader::new(&written[..]);
     let mut out = Vec::new();
     loop {
         let mut len = None;
         loop {
             let mut line = String::new();
             if r.read_line(&mut line).unwrap() == 0 {
-                writer.join().unwrap();
-                let code = child.wait().unwrap().code().unwrap_or(-1);
                 return (code, out);
             }
             let l = line.trim_end();
