@@ -7,10 +7,26 @@
 //! have the same shape, made by one macro: `FromStr` and `TryFrom<String>` (which validate),
 //! `Display`, `AsRef<str>`, `Into<String>`, ordering and hashing by the text, and with the
 //! `serde` feature, (de)serialization as a string that is validated on the way in.
+//!
+//! The invariant: the text of an owned value is one that `$view::parse` (the grammar as
+//! printed) accepts, however the value was made, so `get` cannot fail. A view read leniently
+//! ([`crate::rfc1738::Url::parse_with`]) is brought to that form by its `to_owned`.
 
-/// An owned type `$buf` for the typed view `$view`, whose `parse` validates the text.
+/// An owned type `$buf` for the typed view `$view`, whose `parse` validates the text. With
+/// `custom_to_owned`, the module writes `$view::to_owned` itself (for views whose text may be
+/// one that `parse` rejects); otherwise it copies the view's text.
 macro_rules! owned {
     ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal) => {
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_owned);
+
+        impl<'a> $view<'a> {
+            #[doc = concat!("An owned copy: a [`", stringify!($buf), "`].")]
+            pub fn to_owned(&self) -> $buf {
+                $buf(self.as_str().to_string())
+            }
+        }
+    };
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_owned) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $buf(String);
@@ -34,13 +50,6 @@ macro_rules! owned {
             /// The text, owned.
             pub fn into_string(self) -> String {
                 self.0
-            }
-        }
-
-        impl<'a> $view<'a> {
-            #[doc = concat!("An owned copy: a [`", stringify!($buf), "`].")]
-            pub fn to_owned(&self) -> $buf {
-                $buf(self.as_str().to_string())
             }
         }
 

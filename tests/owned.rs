@@ -82,6 +82,45 @@ fn rfc1738_url_buf() {
     assert!(matches!(u.get(), rfc1738::Url::Gopher(_)));
 }
 
+/// A URL read leniently (upper-case scheme, RFC 1738 section 2.1) owns the text the grammar
+/// as printed accepts: its scheme in lower case, the rest as written, and the same type.
+#[test]
+fn rfc1738_lenient_reading_owns_strict_text() {
+    let lenient = rfc1738::ParseOptions::default().case_insensitive_scheme(true);
+    for s in [
+        "HTTP://example.com/",
+        "Http://Example.COM/A?B",
+        "FTP://u:p@h/x;type=i",
+        "News:a.b",
+        "NNTP://h/a/1",
+        "TELNET://h:23/",
+        "GOPHER://h/1x",
+        "WAIS://h/d?q",
+        "MAILTO:joe@example.com",
+        "FILE:///etc/motd",
+        "PROSPERO://h/x;a=b",
+        "X-Y+Z.1:whatever",
+        "HTTP:foo",
+        "http://already.lower/",
+    ] {
+        let v = rfc1738::Url::parse_with(s, lenient).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+        let owned = v.to_owned();
+        let n = v.scheme().as_str().len();
+        let want = format!("{}{}", s[..n].to_ascii_lowercase(), &s[n..]);
+        assert_eq!(owned.as_str(), want, "{s:?}");
+        // The owned value's view is the strict parse of that text, of the same type.
+        let got = owned.get();
+        assert_eq!(dbg(got), dbg(rfc1738::Url::parse(&want).unwrap()), "{s:?}");
+        assert_eq!(
+            std::mem::discriminant(&got),
+            std::mem::discriminant(&v),
+            "{s:?}"
+        );
+        assert_eq!(got.port(), v.port(), "{s:?}");
+        assert_eq!(owned, want.parse::<rfc1738::UrlBuf>().unwrap());
+    }
+}
+
 #[test]
 fn rfc1630_buf() {
     round_trip::<rfc1630::UriBuf>(

@@ -39,9 +39,10 @@ pub struct CheckArgs {
     /// `\r\n` is removed. The file is streamed: any size runs in bounded memory.
     #[arg(long, short)]
     file: Option<PathBuf>,
-    /// Threads that check lines (default: the available parallelism). Output keeps the input's
-    /// order whatever the number.
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Threads that check lines (default: the available parallelism; at most 256). Output
+    /// keeps the input's order whatever the number.
+    #[arg(long, short, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=stream::MAX_JOBS))]
     jobs: Option<u32>,
     /// Print statistics at the end: lines, valid, invalid, and the invalid lines grouped by
     /// the production that failed, by diagnostic code and by what was found, with examples.
@@ -55,6 +56,12 @@ pub struct CheckArgs {
     /// path, `<stdin>` for standard input), e.g. the shard's name in a map step.
     #[arg(long, value_name = "NAME")]
     label: Option<String>,
+    /// The longest line of --file that is checked, in bytes (without its line ending; at most
+    /// 1 GiB). A longer line is reported invalid (urigram::line-too-long) without being read
+    /// into memory, and checking goes on.
+    #[arg(long, value_name = "BYTES", default_value = "1048576",
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
+    max_line_length: u64,
     /// The size of the chunks that --file is cut into (for tests of the chunking).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_bytes: Option<u64>,
@@ -128,10 +135,12 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         only: args.only,
         records: !args.summary || args.only.is_some(),
         summary: args.summary,
+        max_line: args.max_line_length,
     };
     let jobs = match args.jobs {
         Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get().min(stream::MAX_JOBS as usize)),
     };
     let mut out = Output::new(&plan);
     let mut totals = Totals::default();
@@ -165,13 +174,16 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
                 Ok(text) => plan.batch(source, c.line_ranges().map(|(n, r)| (n, &text[r]))),
                 Err(_) => plan.batch(source, c.lines()),
             };
+            if let Some(s) = c.skipped() {
+                plan.too_long(&mut b, source, s.line, s.len);
+            }
             if let Some(s) = &mut b.section {
-                s.bytes = c.data().len() as u64;
+                s.bytes = c.bytes();
             }
             b
         };
         let consume = |c: &stream::Chunk, b: Batch| {
-            progress.advance(c.data().len() as u64, b.lines);
+            progress.advance(c.bytes(), b.lines);
             let flow = out.records(&b.out).and_then(|f| match f {
                 // Each chunk's records go out now: a slow input is answered as it comes.
                 Flow::Continue => out.flush(),
@@ -184,6 +196,7 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         if let Some(n) = args.chunk_bytes {
             opts.chunk_bytes = n as usize;
         }
+        opts.max_line = args.max_line_length as usize;
         let r = stream::run(input, opts, work, consume);
         progress.finish();
         match r {
@@ -229,6 +242,8 @@ struct Plan<'a> {
     records: bool,
     /// Whether to count statistics.
     summary: bool,
+    /// The longest line of a file that is checked.
+    max_line: u64,
 }
 
 /// The outcome of a batch of inputs: their records, counts and statistics.
@@ -265,8 +280,14 @@ impl Plan<'_> {
                 .then(|| Section::new(self.engine.grammar(), self.engine.rule())),
         };
         for (n, line) in inputs {
-            let r = line.check(self.engine);
             let input = line.bytes();
+            if let Source::Lines(_) = source
+                && input.len() as u64 > self.max_line
+            {
+                self.too_long(&mut b, source, n, input.len() as u64);
+                continue;
+            }
+            let r = line.check(self.engine);
             b.lines += 1;
             b.invalid += u64::from(r.is_err());
             if self.records && self.only.is_none_or(|o| o.shows(r.is_ok())) {
@@ -299,6 +320,21 @@ impl Plan<'_> {
             }
         }
         b
+    }
+}
+
+impl Plan<'_> {
+    /// Count line `n` of `source`, `len` bytes long, as too long to check.
+    fn too_long(&self, b: &mut Batch, source: Source<'_>, n: u64, len: u64) {
+        b.lines += 1;
+        b.invalid += 1;
+        if self.records && self.only.is_none_or(|o| o.shows(false)) {
+            let f = self.format;
+            super::too_long::write_record(&mut b.out, f, source.name(), n, len, self.max_line);
+        }
+        if let Some(s) = &mut b.section {
+            s.add_too_long(source.name(), n, self.max_line);
+        }
     }
 }
 

@@ -11,7 +11,8 @@
 //!   reported with `window/showMessage` and the default is used).
 //! - **Errors**: a request with bad params gets `InvalidParams`, an unknown request
 //!   `MethodNotFound`, a body that is not JSON `ParseError` (id null), a JSON value that is no
-//!   message `InvalidRequest`; a notification with bad params is reported with
+//!   JSON-RPC 2.0 message (a wrong `"jsonrpc"`, an id that is no integer or string ...)
+//!   `InvalidRequest` (see [`parse`]); a notification with bad params is reported with
 //!   `window/logMessage`. The server goes on in every case. Only a broken header (no way to
 //!   find the next message) ends it.
 //! - **Exit**: 0 for `exit` after `shutdown`, 1 otherwise (also when the input ends).
@@ -165,7 +166,13 @@ fn read_frame(r: &mut impl BufRead) -> Result<Option<Vec<u8>>, String> {
     Ok(Some(body))
 }
 
-/// The message in `body`, or the error response to send for it.
+/// The message in `body`, or the error response to send for it. JSON-RPC 2.0 to the letter, so
+/// that every request is answered: `"jsonrpc"` must be `"2.0"`, `"method"` a string, and a
+/// request's `"id"` an integer of LSP's range (-2^31 to 2^31 - 1) or a string. Otherwise the
+/// answer is `InvalidRequest`, with the message's id when it is a number or a string (so that
+/// the client can match it) and null when it is none (JSON-RPC 2.0 section 5). A batch (a JSON
+/// array) is no LSP message either. (Params that are no object or array are left to the
+/// method: `InvalidParams`.)
 fn parse(body: &[u8]) -> Result<Message, Value> {
     let v: Value = serde_json::from_slice(body).map_err(|e| {
         json!({
@@ -174,17 +181,51 @@ fn parse(body: &[u8]) -> Result<Message, Value> {
             "error": {"code": ErrorCode::ParseError as i32, "message": format!("not JSON: {e}")},
         })
     })?;
-    let id = v.get("id").cloned().unwrap_or(Value::Null);
-    serde_json::from_value::<Message>(v).map_err(|e| {
+    let invalid = |id: &Value, why: String| {
         json!({
             "jsonrpc": "2.0",
             "id": id,
-            "error": {
-                "code": ErrorCode::InvalidRequest as i32,
-                "message": format!("not a JSON-RPC message: {e}"),
-            },
+            "error": {"code": ErrorCode::InvalidRequest as i32, "message": why},
         })
-    })
+    };
+    let Some(m) = v.as_object() else {
+        return Err(invalid(
+            &Value::Null,
+            "not a JSON-RPC message: not an object".into(),
+        ));
+    };
+    let id = match m.get("id") {
+        Some(id @ (Value::Number(_) | Value::String(_))) => id.clone(),
+        _ => Value::Null,
+    };
+    if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        let why = match m.get("jsonrpc") {
+            None => "no \"jsonrpc\": \"2.0\"".to_string(),
+            Some(v) => format!("\"jsonrpc\" is {v}, not \"2.0\""),
+        };
+        return Err(invalid(&id, format!("not a JSON-RPC 2.0 message: {why}")));
+    }
+    if let Some(method) = m.get("method") {
+        if !method.is_string() {
+            return Err(invalid(
+                &id,
+                format!("\"method\" must be a string, not {method}"),
+            ));
+        }
+        match m.get("id") {
+            None | Some(Value::String(_)) => {}
+            Some(Value::Number(n)) if n.as_i64().is_some_and(|k| i32::try_from(k).is_ok()) => {}
+            Some(other) => {
+                let why = format!(
+                    "a request id must be an integer from -2147483648 to 2147483647 or a \
+                     string, not {other}"
+                );
+                return Err(invalid(&id, why));
+            }
+        }
+    }
+    serde_json::from_value::<Message>(v)
+        .map_err(|e| invalid(&id, format!("not a JSON-RPC message: {e}")))
 }
 
 /// How positions count columns.

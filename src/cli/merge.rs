@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::Value;
 
+use super::sanitize::printable;
 use super::summary::Summary;
 use super::{Format, print_or_fail};
 
@@ -31,10 +32,12 @@ pub fn run(args: MergeArgs) -> Result<u8, String> {
         let (label, input): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
             ("<stdin>".into(), Box::new(io::stdin().lock()))
         } else {
-            let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), Box::new(f))
+            let label = printable(&path.display().to_string()).into_owned();
+            let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+            (label, Box::new(f))
         };
         let mut found = 0;
+        let input = skip_bom(input).map_err(|e| format!("{label}: {e}"))?;
         let docs = serde_json::Deserializer::from_reader(BufReader::new(input)).into_iter();
         for doc in docs {
             let doc: Value = doc.map_err(|e| {
@@ -46,7 +49,8 @@ pub fn run(args: MergeArgs) -> Result<u8, String> {
             if doc.get("urigram").is_none() {
                 continue; // a per-input record
             }
-            total.merge(Summary::from_json(&doc).map_err(|e| format!("{label}: {e}"))?);
+            let s = Summary::from_json(&doc).map_err(|e| format!("{label}: {e}"))?;
+            total.try_merge(s).map_err(|e| format!("{label}: {e}"))?;
             found += 1;
         }
         if found == 0 {
@@ -61,4 +65,19 @@ pub fn run(args: MergeArgs) -> Result<u8, String> {
     };
     print_or_fail(&out)?;
     Ok(if total.any_invalid() { 1 } else { 0 })
+}
+
+/// `input` without the UTF-8 byte-order mark that some editors and tools put at its start.
+fn skip_bom(mut input: Box<dyn Read>) -> io::Result<Box<dyn Read>> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let mut head = Vec::with_capacity(BOM.len());
+    // A pipe may give fewer bytes than asked for: read until three or the end.
+    input
+        .by_ref()
+        .take(BOM.len() as u64)
+        .read_to_end(&mut head)?;
+    if head == BOM {
+        head.clear();
+    }
+    Ok(Box::new(io::Cursor::new(head).chain(input)))
 }

@@ -13,9 +13,11 @@ mod merge;
 mod output;
 mod progress;
 mod render;
+mod sanitize;
 mod semantics;
 mod stream;
 mod summary;
+mod too_long;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

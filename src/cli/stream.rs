@@ -5,8 +5,15 @@
 //! each), `jobs` workers turn chunks into results, and the calling thread receives the
 //! results in input order. The chunks' buffers come from a fixed pool of `in_flight` buffers
 //! that the calling thread gives back after it has used a chunk, so at most `in_flight` chunks
-//! (and their results) exist at once, whatever the size of the input. Memory is then about
-//! `in_flight * chunk_bytes`, plus the longest line (a line is never split across chunks).
+//! (and their results) exist at once, whatever the size of the input.
+//!
+//! A line is never split across chunks, so a buffer grows past `chunk_bytes + READ` to hold a
+//! long line; only `jobs` buffers may be that large at once (a buffer takes a token to grow
+//! and gives it back, shrunk, after use), and a line longer than `max_line` is not held at
+//! all: the reader skips it, counting its bytes, and the chunk reports it as
+//! [`Chunk::skipped`]. Memory is then at most about
+//! `in_flight * (chunk_bytes + READ) + jobs * (max_line + READ)` bytes of buffers, plus the
+//! results of the chunks in flight.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
@@ -14,6 +21,26 @@ use std::ops::Range;
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender, bounded};
+
+/// The most worker threads a run may have (`--jobs`).
+pub const MAX_JOBS: i64 = 256;
+
+/// The longest `max_line` (`--max-line-length`): 1 GiB.
+pub const MAX_LINE_LIMIT: u64 = 1 << 30;
+
+/// The most the reader asks for in one read, beyond what fills a chunk.
+const READ: usize = 64 << 10;
+
+/// A line longer than the limit: skipped by the reader, never held in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Skipped {
+    /// Its 1-based line number.
+    pub line: u64,
+    /// Its length without its line ending.
+    pub len: u64,
+    /// The bytes it took in the input, line ending included.
+    pub bytes: u64,
+}
 
 /// Whole lines of the input, in order.
 pub struct Chunk {
@@ -25,12 +52,27 @@ pub struct Chunk {
     /// uses, so that reading into it again needs no zeroing.
     buf: Vec<u8>,
     len: usize,
+    /// Whether `buf` holds one of the tokens that let a buffer grow past its usual size.
+    big: bool,
+    /// The line after the chunk's lines, when it was too long to hold.
+    skipped: Option<Skipped>,
 }
 
 impl Chunk {
     /// Whole lines, each ending in `\n`, except the input's last line when it has none.
     pub fn data(&self) -> &[u8] {
         &self.buf[..self.len]
+    }
+
+    /// The line that follows the lines of [`Chunk::data`], when it was longer than the
+    /// limit: skipped, not held. Its number is the one after theirs.
+    pub fn skipped(&self) -> Option<Skipped> {
+        self.skipped
+    }
+
+    /// The bytes of the input this chunk stands for: its data and the skipped line.
+    pub fn bytes(&self) -> u64 {
+        self.len as u64 + self.skipped.map_or(0, |s| s.bytes)
     }
 
     /// The lines with their numbers, without their line endings (`\n` or `\r\n`).
@@ -78,6 +120,9 @@ pub struct Options {
     pub chunk_bytes: usize,
     /// Chunks that may exist at once: being read, waiting, checked or written.
     pub in_flight: usize,
+    /// The longest line that is held and handed on (without its line ending); a longer one
+    /// is skipped and reported as [`Chunk::skipped`].
+    pub max_line: usize,
 }
 
 impl Options {
@@ -88,6 +133,7 @@ impl Options {
             jobs,
             chunk_bytes: 256 << 10,
             in_flight: 4 * jobs + 2,
+            max_line: 1 << 20,
         }
     }
 }
@@ -132,13 +178,23 @@ where
     }
     let (work_tx, work_rx) = bounded::<Chunk>(in_flight);
     let (done_tx, done_rx) = bounded::<(Chunk, T)>(in_flight);
+    // The tokens that let a buffer grow past `usual` bytes: one a worker.
+    let jobs = opts.jobs.max(1);
+    let (token_tx, token_rx) = bounded::<()>(jobs);
+    for _ in 0..jobs {
+        token_tx.send(()).expect("room for every token");
+    }
 
     // The reader owns its input and ends when the input does, or when the buffer pool closes:
     // it is not joined after a stop, since it may be waiting on a slow input.
-    let chunk_bytes = opts.chunk_bytes.max(1);
+    let sizes = Sizes {
+        chunk: opts.chunk_bytes.max(1),
+        usual: opts.chunk_bytes.max(1).saturating_add(READ),
+        max_line: opts.max_line,
+    };
     let reader = thread::Builder::new()
         .name("urigram-read".into())
-        .spawn(move || read_chunks(input, chunk_bytes, &free_rx, &work_tx))
+        .spawn(move || read_chunks(input, sizes, &free_rx, &token_rx, &work_tx))
         .map_err(Failure::Read)?;
 
     // Closed by the consumer when it stops, so that idle workers end too.
@@ -147,8 +203,8 @@ where
     let stopped = thread::scope(|s| -> Result<bool, Failure> {
         // Owned here, so that every way out of this closure drops them before the workers are
         // joined: that ends the reader (no free buffer) and the workers (no one to send to).
-        let (done_rx, free_tx, stop_tx) = (done_rx, free_tx, stop_tx);
-        for k in 0..opts.jobs.max(1) {
+        let (done_rx, free_tx, stop_tx, token_tx) = (done_rx, free_tx, stop_tx, token_tx);
+        for k in 0..jobs {
             let (work_rx, done_tx, stop_rx, work) =
                 (work_rx.clone(), done_tx.clone(), stop_rx.clone(), &work);
             thread::Builder::new()
@@ -182,7 +238,14 @@ where
                     drop(stop_tx);
                     return Ok(true);
                 }
-                let _ = free_tx.send(chunk.buf);
+                // A buffer that grew for a long line gives back what it took, and its token.
+                let mut buf = chunk.buf;
+                if chunk.big {
+                    buf.truncate(sizes.usual);
+                    buf.shrink_to(sizes.usual);
+                    let _ = token_tx.send(());
+                }
+                let _ = free_tx.send(buf);
             }
         }
         Ok(false)
@@ -199,13 +262,26 @@ where
     }
 }
 
+/// The reader's sizes, in bytes.
+#[derive(Clone, Copy)]
+struct Sizes {
+    /// What a chunk grows to before it is cut at its last line ending.
+    chunk: usize,
+    /// What a buffer may grow to without a token: a chunk and one more read.
+    usual: usize,
+    /// The longest line held.
+    max_line: usize,
+}
+
 /// The reader thread: fill pooled buffers with whole lines and send them on as chunks.
 fn read_chunks(
     mut input: Box<dyn Read + Send>,
-    chunk_bytes: usize,
+    sizes: Sizes,
     free: &Receiver<Vec<u8>>,
+    tokens: &Receiver<()>,
     work: &Sender<Chunk>,
 ) -> io::Result<()> {
+    let chunk_bytes = sizes.chunk;
     let mut carry = Vec::new();
     let mut seq = 0;
     let mut line = 1;
@@ -214,6 +290,7 @@ fn read_chunks(
         let Ok(mut buf) = free.recv() else {
             return Ok(()); // the consumer stopped
         };
+        let mut big = false;
         let mut len = carry.len();
         if buf.len() < len {
             buf.resize(len, 0);
@@ -225,15 +302,32 @@ fn read_chunks(
         // lines read so far go on at once, so that a slow input is answered line by line.
         let mut scanned = 0;
         let mut short = false;
+        let mut skipped = None;
         let cut = loop {
             if len >= chunk_bytes || short {
                 if let Some(p) = memchr::memrchr(b'\n', &buf[scanned..len]) {
                     break scanned + p + 1;
                 }
                 scanned = len;
+                // No line ending in the buffer: it is all one line. (Past `max_line + 1`
+                // bytes, it is longer than `max_line` even if a `\r\n` comes next.)
+                if len > sizes.max_line.saturating_add(1) {
+                    let (s, rest) = skip_line(&mut input, &mut buf, len, line)?;
+                    skipped = Some(s);
+                    eof = rest.is_none();
+                    carry.extend_from_slice(rest.map_or(&[][..], |r| &buf[r]));
+                    break 0;
+                }
             }
-            let want = chunk_bytes.saturating_sub(len).max(64 << 10);
+            let want = chunk_bytes.saturating_sub(len).max(READ);
             if buf.len() < len + want {
+                if len + want > sizes.usual && !big {
+                    // Wait until fewer than `jobs` buffers are large.
+                    if tokens.recv().is_err() {
+                        return Ok(()); // the consumer stopped
+                    }
+                    big = true;
+                }
                 buf.resize(len + want, 0);
             }
             let got = read_some(&mut input, &mut buf[len..len + want])?;
@@ -244,13 +338,19 @@ fn read_chunks(
             len += got;
             short = got < want;
         };
-        carry.extend_from_slice(&buf[cut..len]);
-        if cut == 0 {
-            break;
+        if skipped.is_none() {
+            carry.extend_from_slice(&buf[cut..len]);
+            if cut == 0 {
+                break;
+            }
+        }
+        // The carried bytes of a long line go back to a usual size.
+        if carry.capacity() > sizes.usual {
+            carry.shrink_to(sizes.usual);
         }
         let data = &buf[..cut];
         let mut lines = memchr::memchr_iter(b'\n', data).count() as u64;
-        if data.last() != Some(&b'\n') {
+        if !data.is_empty() && data.last() != Some(&b'\n') {
             lines += 1;
         }
         let chunk = Chunk {
@@ -258,14 +358,55 @@ fn read_chunks(
             first_line: line,
             buf,
             len: cut,
+            big,
+            skipped,
         };
         seq += 1;
-        line += lines;
+        line += lines + u64::from(skipped.is_some());
         if work.send(chunk).is_err() {
             return Ok(()); // the workers stopped
         }
     }
     Ok(())
+}
+
+/// Skip the line that fills `buf[..len]` (no line ending in it), reading into `buf` until its
+/// end: the line, and the range of `buf` that holds what follows it (`None` at the end of
+/// the input).
+fn skip_line(
+    input: &mut dyn Read,
+    buf: &mut [u8],
+    len: usize,
+    line: u64,
+) -> io::Result<(Skipped, Option<Range<usize>>)> {
+    let mut bytes = len as u64;
+    let mut last = buf[len - 1];
+    let room = buf.len().min(READ.max(1));
+    loop {
+        let got = read_some(input, &mut buf[..room])?;
+        if got == 0 {
+            // The input's last line, without a line ending.
+            let s = Skipped {
+                line,
+                len: bytes,
+                bytes,
+            };
+            return Ok((s, None));
+        }
+        if let Some(q) = memchr::memchr(b'\n', &buf[..got]) {
+            let before = if q > 0 { buf[q - 1] } else { last };
+            let ending = if before == b'\r' { 2 } else { 1 };
+            let total = bytes + q as u64 + 1;
+            let s = Skipped {
+                line,
+                len: total - ending,
+                bytes: total,
+            };
+            return Ok((s, Some(q + 1..got)));
+        }
+        bytes += got as u64;
+        last = buf[got - 1];
+    }
 }
 
 /// One read into `buf`: the number of bytes read, 0 at the end of the input.
@@ -289,6 +430,7 @@ mod tests {
             jobs,
             chunk_bytes,
             in_flight: 3,
+            max_line: usize::MAX,
         };
         let work = |c: &Chunk| -> Vec<(u64, Vec<u8>)> {
             c.lines().map(|(n, l)| (n, l.to_vec())).collect()
@@ -381,6 +523,63 @@ mod tests {
         assert_eq!(chunks, want);
     }
 
+    /// Lines and skipped lines, through reads of `pieces`, with the given limit.
+    fn with_limit(pieces: Vec<&'static [u8]>, max_line: usize) -> Vec<(u64, String)> {
+        let opts = Options {
+            jobs: 2,
+            chunk_bytes: 4,
+            in_flight: 3,
+            max_line,
+        };
+        let mut got = Vec::new();
+        let work = |c: &Chunk| {
+            let mut v: Vec<(u64, String)> = c
+                .lines()
+                .map(|(n, l)| (n, String::from_utf8_lossy(l).into_owned()))
+                .collect();
+            if let Some(s) = c.skipped() {
+                v.push((s.line, format!("skipped {} of {}", s.len, s.bytes)));
+            }
+            (v, c.bytes(), c.buf.len())
+        };
+        let mut bytes = 0;
+        run(Box::new(Pieces(pieces)), opts, work, |_, (v, b, cap)| {
+            got.extend(v);
+            bytes += b;
+            // A buffer grows past its usual size only for a line it holds.
+            assert!(cap <= 4 + READ + max_line + 2, "a buffer of {cap} bytes");
+            Ok(Flow::Continue)
+        })
+        .unwrap();
+        got.push((0, format!("{bytes} bytes")));
+        got
+    }
+
+    #[test]
+    fn lines_past_the_limit_are_skipped() {
+        let got = with_limit(
+            vec![b"ab\nabcdefgh", b"ijk", b"l\r", b"\nxy\n", b"0123456789"],
+            5,
+        );
+        let want: Vec<(u64, String)> = vec![
+            (1, "ab".into()),
+            (2, "skipped 12 of 14".into()),
+            (3, "xy".into()),
+            (4, "skipped 10 of 10".into()),
+            (0, "30 bytes".into()),
+        ];
+        assert_eq!(got, want);
+        // A \r\n split across reads; a line of exactly the limit is held.
+        let got = with_limit(vec![b"abcde", b"\r", b"\nabcdefg\r", b"\nz"], 5);
+        let want: Vec<(u64, String)> = vec![
+            (1, "abcde".into()),
+            (2, "skipped 7 of 9".into()),
+            (3, "z".into()),
+            (0, "17 bytes".into()),
+        ];
+        assert_eq!(got, want);
+    }
+
     #[test]
     fn a_stop_ends_the_run() {
         let input: Vec<u8> = b"x\n".repeat(100_000);
@@ -389,6 +588,7 @@ mod tests {
             jobs: 2,
             chunk_bytes: 16,
             in_flight: 4,
+            max_line: usize::MAX,
         };
         run(
             Box::new(io::Cursor::new(input)),

@@ -12,6 +12,8 @@ use serde_json::{Map, Value, json};
 use unicode_width::UnicodeWidthStr;
 use urigram::Error;
 
+use super::sanitize::printable;
+
 /// Examples kept per group: the first ones in input order.
 pub const EXAMPLES: usize = 3;
 
@@ -20,8 +22,14 @@ const KIND: &str = "summary";
 /// The version of the summary document's layout.
 const VERSION: u64 = 1;
 
+/// The diagnostic code of a line longer than `--max-line-length`.
+pub const LINE_TOO_LONG: &str = "urigram::line-too-long";
+
 /// The longest input text an example keeps; a longer line keeps a window around the error.
 const EXAMPLE_BYTES: usize = 1024;
+
+/// The widest key that the notes after the keys line up with, in columns.
+const KEY_COLUMN: usize = 64;
 
 /// Summaries of one or more (grammar, rule) pairs.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -102,12 +110,21 @@ impl Summary {
         &mut self.sections[k]
     }
 
-    /// Add `other`, the summary of input that follows this one's.
+    /// Add `other`, the summary of input that follows this one's. (For counts of lines read
+    /// here, which cannot come near `u64::MAX`; summaries from outside go through
+    /// [`Summary::try_merge`].)
     pub fn merge(&mut self, other: Summary) {
+        let _ = self.try_merge(other);
+    }
+
+    /// Add `other`, the summary of input that follows this one's; an error naming the field
+    /// whose count would overflow.
+    pub fn try_merge(&mut self, other: Summary) -> Result<(), String> {
         for s in other.sections {
             let (g, r) = (s.grammar.clone(), s.rule.clone());
-            self.section(&g, &r).merge(s);
+            self.section(&g, &r).merge(s)?;
         }
+        Ok(())
     }
 
     /// Whether any section has invalid lines.
@@ -144,9 +161,9 @@ impl Summary {
             .ok_or("no \"sections\" array")?;
         let mut s = Summary::default();
         for x in sections {
-            s.merge(Summary {
+            s.try_merge(Summary {
                 sections: vec![Section::from_json(x)?],
-            });
+            })?;
         }
         Ok(s)
     }
@@ -205,15 +222,94 @@ impl Section {
         self.by_found.group(&found(e)).add(&mut ex);
     }
 
-    /// Add `other`, the statistics of input that follows this one's.
-    pub fn merge(&mut self, other: Section) {
-        self.lines += other.lines;
-        self.bytes += other.bytes;
-        self.valid += other.valid;
-        self.invalid += other.invalid;
+    /// Count a line longer than `limit` bytes, which was skipped unchecked: its code is
+    /// [`LINE_TOO_LONG`], and it keeps no text as an example.
+    pub fn add_too_long(&mut self, source: &str, line: u64, limit: u64) {
+        self.lines += 1;
+        self.invalid += 1;
+        let mut ex = || Example {
+            source: source.to_string(),
+            line,
+            column: limit + 1,
+            offset: limit,
+            input: String::new(),
+            window_start: limit,
+        };
+        let g = self.by_production.group("(line too long, not checked)");
+        if g.note.is_none() {
+            g.note = Some("--max-line-length".into());
+        }
+        g.add(&mut ex);
+        self.by_code.group(LINE_TOO_LONG).add(&mut ex);
+        let found = format!("a line longer than {} bytes", thousands(limit));
+        self.by_found.group(&found).add(&mut ex);
+    }
+
+    /// Add `other`, the statistics of input that follows this one's; an error naming the
+    /// field whose count would overflow (nothing is added then).
+    pub fn merge(&mut self, other: Section) -> Result<(), String> {
+        let add = |field: &str, a: u64, b: u64| {
+            a.checked_add(b).ok_or_else(|| {
+                format!(
+                    "grammar {}, rule {}: {field:?} overflows when added up ({a} + {b})",
+                    printable(&self.grammar),
+                    printable(&self.rule)
+                )
+            })
+        };
+        let lines = add("lines", self.lines, other.lines)?;
+        let bytes = add("bytes", self.bytes, other.bytes)?;
+        let valid = add("valid", self.valid, other.valid)?;
+        let invalid = add("invalid", self.invalid, other.invalid)?;
+        // The groups' counts add up to `invalid` on both sides (`Section::from_json` checks
+        // it), so none of them can overflow now.
+        (self.lines, self.bytes, self.valid, self.invalid) = (lines, bytes, valid, invalid);
         self.by_production.merge(other.by_production);
         self.by_code.merge(other.by_code);
         self.by_found.merge(other.by_found);
+        Ok(())
+    }
+
+    /// Whether the counts agree: `valid + invalid = lines`, and each grouping of the invalid
+    /// lines counts each of them once, with no more examples than lines.
+    fn check_counts(&self) -> Result<(), String> {
+        let name = format!(
+            "grammar {}, rule {}",
+            printable(&self.grammar),
+            printable(&self.rule)
+        );
+        if self.valid.checked_add(self.invalid) != Some(self.lines) {
+            return Err(format!(
+                "{name}: \"valid\" ({}) + \"invalid\" ({}) is not \"lines\" ({})",
+                self.valid, self.invalid, self.lines
+            ));
+        }
+        for (field, groups) in [
+            ("by_production", &self.by_production),
+            ("by_code", &self.by_code),
+            ("by_found", &self.by_found),
+        ] {
+            let mut sum = 0u64;
+            for (key, g) in &groups.0 {
+                if g.examples.len() as u64 > g.count {
+                    return Err(format!(
+                        "{name}: {field} group {key:?} has {} examples of {} lines",
+                        g.examples.len(),
+                        g.count
+                    ));
+                }
+                sum = sum.checked_add(g.count).ok_or_else(|| {
+                    format!("{name}: the groups of {field:?} count more than 2^64 lines")
+                })?;
+            }
+            if sum != self.invalid {
+                return Err(format!(
+                    "{name}: the groups of {field:?} count {sum} lines, \"invalid\" is {}",
+                    self.invalid
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn to_json(&self) -> Value {
@@ -249,13 +345,19 @@ impl Section {
         s.by_production = Groups::from_json(v.get("by_production"), "production")?;
         s.by_code = Groups::from_json(v.get("by_code"), "code")?;
         s.by_found = Groups::from_json(v.get("by_found"), "found")?;
+        s.check_counts()?;
         Ok(s)
     }
 
     fn write_human(&self, out: &mut String) {
         let share = |n: u64| percent(n, self.lines);
         let w = thousands(self.lines).len();
-        let _ = writeln!(out, "Summary: grammar {}, rule {}", self.grammar, self.rule);
+        let _ = writeln!(
+            out,
+            "Summary: grammar {}, rule {}",
+            printable(&self.grammar),
+            printable(&self.rule)
+        );
         let _ = writeln!(
             out,
             "  lines    {:>w$}  ({} bytes)",
@@ -310,10 +412,12 @@ impl Groups {
         self.0.get_mut(key).expect("inserted above")
     }
 
+    /// Add `other`. Counts saturate: they come from sections whose counts were checked, or
+    /// from one array of groups whose sum is checked afterwards.
     fn merge(&mut self, other: Groups) {
         for (key, o) in other.0 {
             let g = self.0.entry(key).or_default();
-            g.count += o.count;
+            g.count = g.count.saturating_add(o.count);
             if g.note.is_none() {
                 g.note = o.note;
             }
@@ -363,6 +467,11 @@ impl Groups {
                 None => Vec::new(),
             };
             let note = x.get("see").and_then(Value::as_str).map(String::from);
+            if gs.0.contains_key(key) {
+                return Err(format!(
+                    "group {key:?} appears twice in {key_name:?} groups"
+                ));
+            }
             let mut one = Groups::default();
             one.0.insert(
                 key.to_string(),
@@ -392,14 +501,17 @@ impl Groups {
             .max()
             .unwrap_or(0)
             .max("lines".len());
+        // Notes line up after the keys, unless a key is longer than KEY_COLUMN.
         let kw = groups
             .iter()
-            .map(|(k, _)| k.chars().count())
+            .map(|(k, _)| printable(k).width())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .min(KEY_COLUMN);
         let _ = writeln!(out, "\n{title}:");
         let _ = writeln!(out, "  {:>w$}   share  {what}", "lines");
         for (key, g) in groups {
+            let key = printable(key);
             let _ = write!(
                 out,
                 "  {:>w$}  {:>6}  {key}",
@@ -407,8 +519,8 @@ impl Groups {
                 percent(g.count, total)
             );
             if let Some(note) = &g.note {
-                let pad = kw - key.chars().count();
-                let _ = write!(out, "{:pad$}  see {note}", "");
+                spaces(out, kw.saturating_sub(key.width()));
+                let _ = write!(out, "  see {}", printable(note));
             }
             out.push('\n');
             if with_examples {
@@ -503,25 +615,29 @@ impl Example {
         let (head, tail) = self.input.split_at(at);
         let head: Vec<char> = head.chars().collect();
         let tail: Vec<char> = tail.chars().collect();
-        let mut shown = String::new();
-        let cut_head = head.len() > BEFORE || self.window_start > 0;
-        if cut_head {
-            shown.push('…');
+        let mut before = String::new();
+        if head.len() > BEFORE || self.window_start > 0 {
+            before.push('…');
         }
-        shown.extend(&head[head.len().saturating_sub(BEFORE)..]);
-        let caret = shown.chars().count();
-        shown.extend(&tail[..tail.len().min(AFTER)]);
+        before.extend(&head[head.len().saturating_sub(BEFORE)..]);
+        let mut after: String = tail[..tail.len().min(AFTER)].iter().collect();
         if tail.len() > AFTER {
-            shown.push('…');
+            after.push('…');
         }
-        let place = format!("{}:{}:{}", self.source, self.line, self.column);
-        let shown = urigram::render::visible(&shown);
-        let _ = writeln!(out, "{:indent$}{place}  {shown}", "");
+        let place = format!("{}:{}:{}", printable(&self.source), self.line, self.column);
+        let before = printable(&before);
+        spaces(out, indent);
+        let _ = writeln!(out, "{place}  {before}{}", printable(&after));
         // Wide characters (CJK, emoji) take two columns on a terminal.
-        let before: String = shown.chars().take(caret).collect();
-        let pad = indent + place.width() + 2 + before.width();
-        let _ = writeln!(out, "{:pad$}^", "");
+        spaces(out, indent + place.width() + 2 + before.width());
+        out.push_str("^\n");
     }
+}
+
+/// Append `n` spaces. (Not `{:n$}`: a width past `u16::MAX` makes the formatter panic, and
+/// a label or a key can be that long.)
+fn spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
 }
 
 fn is_continuation(b: u8) -> bool {

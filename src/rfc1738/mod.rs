@@ -256,6 +256,34 @@ impl fmt::Display for Url<'_> {
     }
 }
 
+impl Url<'_> {
+    /// An owned copy: a [`UrlBuf`], whose text the grammar as printed accepts, so that
+    /// [`UrlBuf::get`] gives this URL back. A URL read with
+    /// [`ParseOptions::case_insensitive_scheme`] gets its scheme in lower case (section 2.1:
+    /// "HTTP" and "http" name the same scheme); nothing else changes.
+    ///
+    /// ```
+    /// use urigram::rfc1738::{ParseOptions, Url};
+    /// let lenient = ParseOptions::default().case_insensitive_scheme(true);
+    /// let u = Url::parse_with("HTTP://example.com/A", lenient).unwrap();
+    /// let owned = u.to_owned();
+    /// assert_eq!(owned.as_str(), "http://example.com/A");
+    /// assert_eq!(owned.get().scheme(), "http");
+    /// assert!(matches!(owned.get(), Url::Http(_)));
+    /// ```
+    pub fn to_owned(&self) -> UrlBuf {
+        let text = self.as_str();
+        // The scheme starts every `url`, and lower-casing ASCII keeps every other byte.
+        let n = self.scheme().as_str().len();
+        match text.get(..n) {
+            Some(scheme) if scheme.bytes().any(|b| b.is_ascii_uppercase()) => {
+                UrlBuf(format!("{}{}", scheme.to_ascii_lowercase(), &text[n..]))
+            }
+            _ => UrlBuf(text.to_string()),
+        }
+    }
+}
+
 impl<'a> TryFrom<&'a str> for Url<'a> {
     type Error = Error;
     fn try_from(s: &'a str) -> Result<Self, Error> {
@@ -265,7 +293,9 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 
 crate::owned::owned!(
     /// An owned `url` of RFC 1738, validated by the grammar as printed (as [`Url::parse`];
-    /// [`Url::parse_with`]'s options do not apply). [`UrlBuf::get`] gives the typed [`Url`].
+    /// [`Url::parse_with`]'s options do not apply: parsing `"HTTP://h/"` fails, and
+    /// [`Url::to_owned`] of a URL read with `case_insensitive_scheme` lower-cases the
+    /// scheme). [`UrlBuf::get`] gives the typed [`Url`].
     ///
     /// ```
     /// use urigram::rfc1738::{Url, UrlBuf};
@@ -276,7 +306,8 @@ crate::owned::owned!(
     /// ```
     UrlBuf,
     Url,
-    "an RFC 1738 `url`"
+    "an RFC 1738 `url`",
+    custom_to_owned
 );
 
 #[cfg(test)]

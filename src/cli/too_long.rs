@@ -1,0 +1,73 @@
+//! The record of a line longer than `--max-line-length`: not checked, and (when the reader
+//! skipped it) not even held, so it has no text to show; its code is
+//! [`LINE_TOO_LONG`](super::summary::LINE_TOO_LONG).
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+
+use super::Format;
+use super::sanitize::printable;
+use super::summary::{LINE_TOO_LONG, thousands};
+
+/// The message of a line of `len` bytes over the limit of `limit`.
+fn message(len: u64, limit: u64) -> String {
+    format!(
+        "a line of {} bytes, longer than the limit of {} (--max-line-length): not checked",
+        thousands(len),
+        thousands(limit)
+    )
+}
+
+const HELP: &str = "no URI in practice is that long; to check such lines, raise the limit \
+                    with --max-line-length BYTES (at most 1 GiB)";
+
+/// Append the record of line `line` of `source`, `len` bytes long, to `out`. A `json` record
+/// starts with `,`, as [`super::output::write_record`]'s do.
+pub fn write_record(
+    out: &mut Vec<u8>,
+    format: Format,
+    source: &str,
+    line: u64,
+    len: u64,
+    limit: u64,
+) {
+    // Writing to a Vec cannot fail.
+    let _ = match format {
+        Format::Jsonl => writeln!(out, "{}", record(line, len, limit)),
+        Format::Json => write!(out, ",{}", record(line, len, limit)),
+        Format::Human => writeln!(
+            out,
+            "error[{LINE_TOO_LONG}]: {}\n --> {}:{line}\n  |\n  = help: {HELP}\n",
+            message(len, limit),
+            printable(source)
+        ),
+    };
+}
+
+/// The JSON record: the fields of every error record, with `input` null (the line was not
+/// kept), its number, and its length.
+fn record(line: u64, len: u64, limit: u64) -> Value {
+    json!({
+        "input": null,
+        "valid": false,
+        "line": line,
+        "error": {
+            "offset": limit,
+            "end": len,
+            "line": 1,
+            "column": null,
+            "column_utf16": null,
+            "rule": null,
+            "stack": [],
+            "found": null,
+            "expected": [],
+            "message": message(len, limit),
+            "help": HELP,
+            "citation": null,
+            "code": LINE_TOO_LONG,
+            "length": len,
+            "limit": limit,
+        },
+    })
+}

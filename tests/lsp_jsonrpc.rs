@@ -1,0 +1,165 @@
+//! `urigram lsp` and JSON-RPC 2.0 to the letter: every request is answered, also one whose id
+//! or version is invalid (then with `InvalidRequest`), so that no client waits forever.
+#![cfg(feature = "lsp")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// Send `messages` framed to a fresh `urigram lsp`, close its input, and read every message
+/// it wrote until it exited: (exit code, messages).
+fn session(messages: &[Value]) -> (i32, Vec<Value>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run urigram lsp");
+    let mut input = Vec::new();
+    for m in messages {
+        let body = m.to_string();
+        write!(input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&input).unwrap();
+    });
+    // The server exits at the end of its input: read all it wrote, then take the frames apart.
+    let mut written = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut written)
+        .unwrap();
+    writer.join().unwrap();
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    let mut r = BufReader::new(&written[..]);
+    let mut out = Vec::new();
+    loop {
+        let mut len = None;
+        loop {
+            let mut line = String::new();
+            if r.read_line(&mut line).unwrap() == 0 {
+                return (code, out);
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            let (_, v) = l.split_once(':').expect("a header");
+            len = Some(v.trim().parse::<usize>().expect("a length"));
+        }
+        let mut body = vec![0; len.expect("Content-Length")];
+        r.read_exact(&mut body).unwrap();
+        out.push(serde_json::from_slice(&body).expect("a JSON body"));
+    }
+}
+
+fn init() -> Value {
+    json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+}
+
+/// The responses (messages without a method) in order.
+fn responses(out: &[Value]) -> Vec<&Value> {
+    out.iter().filter(|m| m.get("method").is_none()).collect()
+}
+
+#[test]
+fn requests_with_invalid_ids_are_answered() {
+    // (the id sent, the id the answer carries)
+    let cases = [
+        (json!(2147483648u64), json!(2147483648u64)),
+        (json!(-2147483649i64), json!(-2147483649i64)),
+        (json!(1.0), json!(1.0)),
+        (json!(1e3), json!(1e3)),
+        (
+            json!(18446744073709551615u64),
+            json!(18446744073709551615u64),
+        ),
+        (Value::Null, Value::Null),
+        (json!({"a": 1}), Value::Null),
+        (json!([1]), Value::Null),
+        (json!(true), Value::Null),
+    ];
+    let mut msgs = vec![init()];
+    for (id, _) in &cases {
+        msgs.push(
+            json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {}}),
+        );
+    }
+    // The bounds of LSP's integer are fine ids.
+    msgs.push(json!({"jsonrpc": "2.0", "id": 2147483647, "method": "urigram/none"}));
+    msgs.push(json!({"jsonrpc": "2.0", "id": -2147483648i64, "method": "shutdown"}));
+    msgs.push(json!({"jsonrpc": "2.0", "method": "exit"}));
+    let (code, out) = session(&msgs);
+    let rs = responses(&out);
+    assert_eq!(rs.len(), cases.len() + 3, "{out:#?}");
+    assert!(rs[0]["result"]["capabilities"].is_object());
+    for (k, (sent, answered)) in cases.iter().enumerate() {
+        let r = rs[k + 1];
+        assert_eq!(r["jsonrpc"], "2.0");
+        assert_eq!(&r["id"], answered, "id {sent}: {r}");
+        assert_eq!(r["error"]["code"], -32600, "id {sent}: {r}");
+        assert!(r.get("result").is_none());
+    }
+    let n = cases.len();
+    assert_eq!(rs[n + 1]["id"], 2147483647);
+    assert_eq!(rs[n + 1]["error"]["code"], -32601);
+    assert_eq!(rs[n + 2]["id"], -2147483648i64);
+    assert_eq!(rs[n + 2]["result"], Value::Null);
+    assert_eq!(code, 0, "exit after shutdown");
+}
+
+#[test]
+fn only_jsonrpc_2_0_is_accepted() {
+    let msgs = [
+        init(),
+        // A request of another version, or of none: refused, with its id.
+        json!({"jsonrpc": "1.0", "id": 7, "method": "shutdown"}),
+        json!({"id": 8, "method": "shutdown"}),
+        json!({"jsonrpc": 2.0, "id": "nine", "method": "shutdown"}),
+        // A notification of another version: refused, with a null id.
+        json!({"jsonrpc": "1.0", "method": "initialized", "params": {}}),
+        // Params that are neither an object nor an array: the method's InvalidParams.
+        json!({"jsonrpc": "2.0", "id": 10, "method": "textDocument/hover", "params": 5}),
+        // A batch, and a message that is no object.
+        json!([{"jsonrpc": "2.0", "id": 11, "method": "shutdown"}]),
+        json!("shutdown"),
+        // Still serving, and not shut down by any of the above.
+        json!({"jsonrpc": "2.0", "id": 12, "method": "urigram/none"}),
+        json!({"jsonrpc": "2.0", "id": 13, "method": "shutdown", "params": null}),
+        json!({"jsonrpc": "2.0", "method": "exit"}),
+    ];
+    let (code, out) = session(&msgs);
+    let rs = responses(&out);
+    let ids: Vec<&Value> = rs.iter().map(|r| &r["id"]).collect();
+    let want = [
+        json!(0),
+        json!(7),
+        json!(8),
+        json!("nine"),
+        Value::Null,
+        json!(10),
+        Value::Null,
+        Value::Null,
+        json!(12),
+        json!(13),
+    ];
+    assert_eq!(ids, want.iter().collect::<Vec<_>>(), "{out:#?}");
+    for (k, r) in rs[1..8].iter().enumerate() {
+        let want = if k == 4 { -32602 } else { -32600 };
+        assert_eq!(r["error"]["code"], want, "{r}");
+    }
+    assert!(
+        rs[1]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"jsonrpc\" is \"1.0\"")
+    );
+    assert_eq!(rs[8]["error"]["code"], -32601);
+    assert_eq!(rs[9]["result"], Value::Null);
+    assert_eq!(code, 0);
+}
