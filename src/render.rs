@@ -45,12 +45,7 @@ fn push_visible(out: &mut String, c: char) {
     match c {
         '\u{0}'..='\u{1F}' => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
         '\u{7F}' => out.push('\u{2421}'),
-        '\u{80}'..='\u{9F}'
-        | '\u{200E}'
-        | '\u{200F}'
-        | '\u{202A}'..='\u{202E}'
-        | '\u{2066}'..='\u{2069}'
-        | '\u{FEFF}' => {
+        c if hidden(c) => {
             let _ = write!(out, "<U+{:04X}>", c as u32);
         }
         c => out.push(c),
@@ -58,24 +53,38 @@ fn push_visible(out: &mut String, c: char) {
 }
 
 /// The text as a terminal should show it: C0 controls and DEL as their control pictures, C1
-/// controls, the bidirectional controls and the byte-order mark as `<U+XXXX>`.
+/// controls, the bidirectional controls and marks, the line and paragraph separators and the
+/// byte-order mark as `<U+XXXX>`. Every name the tool prints goes through it.
 ///
 /// ```
 /// assert_eq!(urigram::render::visible("a\tb\u{202E}c"), "a\u{2409}b<U+202E>c");
 /// ```
 pub fn visible(text: &str) -> Cow<'_, str> {
-    let plain = |c: char| {
-        !(c.is_control()
-            || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'))
-    };
-    if text.chars().all(plain) {
+    let Some(first) = text.find(|c: char| c.is_control() || hidden(c)) else {
         return Cow::Borrowed(text);
-    }
+    };
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+    out.push_str(&text[..first]);
+    for c in text[first..].chars() {
         push_visible(&mut out, c);
     }
     Cow::Owned(out)
+}
+
+/// The characters shown as `<U+XXXX>`: C1 controls, and the invisible ones that change how
+/// the text around them is shown (bidirectional controls and marks, line and paragraph
+/// separators, the byte-order mark).
+fn hidden(c: char) -> bool {
+    matches!(
+        c,
+        '\u{80}'..='\u{9F}'
+            | '\u{61C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
 }
 
 /// A diagnostic ready to print: an [`Error`] with the text it was found in and where that text

@@ -262,7 +262,7 @@ fn control_and_bidi_characters_are_made_visible() {
     assert_eq!(code, 1, "{err}");
     assert_visible(&out);
     assert!(
-        out.contains("\\u{202e}") && out.contains("␛[2J␍␈␡\\u{9b}31m"),
+        out.contains("<U+202E>") && out.contains("␛[2J␍␈␡<U+009B>31m"),
         "{out}"
     );
     // The same from check: a label, and lines with these characters.
@@ -282,7 +282,7 @@ fn control_and_bidi_characters_are_made_visible() {
         .position(|l| l.contains(":2:10"))
         .expect("the second line's example");
     // (Every character shown is one column wide, so columns are characters here.)
-    let at = lines[k].find("\\u{202e}x").unwrap();
+    let at = lines[k].find("<U+202E>x").unwrap();
     assert_eq!(
         lines[k + 1].chars().count() - 1,
         lines[k][..at].chars().count(),

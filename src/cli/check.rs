@@ -328,12 +328,16 @@ impl Plan<'_> {
     fn too_long(&self, b: &mut Batch, source: Source<'_>, n: u64, len: u64) {
         b.lines += 1;
         b.invalid += 1;
+        let (name, n) = match source {
+            Source::Arguments => (argument(n), 1),
+            Source::Lines(f) => (f.to_string(), n),
+        };
         if self.records && self.only.is_none_or(|o| o.shows(false)) {
             let f = self.format;
-            super::too_long::write_record(&mut b.out, f, source.name(), n, len, self.max_line);
+            super::too_long::write_record(&mut b.out, f, &name, n, len, self.max_line);
         }
         if let Some(s) = &mut b.section {
-            s.add_too_long(source.name(), n, self.max_line);
+            s.add_too_long(&name, n, self.max_line);
         }
     }
 }

@@ -640,7 +640,11 @@ impl Server {
             }
         }
         let _ = writeln!(out, "\n{}", bold("Grammars"));
-        for &g in Grammar::ALL {
+        // The URI grammars, and the document's own when it is another (RFC 822's).
+        for &g in Grammar::ALL
+            .iter()
+            .filter(|&&g| Grammar::URI.contains(&g) || g == self.grammar)
+        {
             let this = if g == self.grammar {
                 " (this document)"
             } else {

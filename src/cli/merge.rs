@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::Value;
 
-use super::sanitize::printable;
 use super::summary::Summary;
 use super::{Format, print_or_fail};
+use urigram::render::visible as printable;
 
 #[derive(Args)]
 pub struct MergeArgs {

@@ -13,7 +13,6 @@ mod merge;
 mod output;
 mod progress;
 mod render;
-mod sanitize;
 mod semantics;
 mod stream;
 mod summary;

@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use unicode_width::UnicodeWidthStr;
 use urigram::Error;
 
-use super::sanitize::printable;
+use urigram::render::visible as printable;
 
 /// Examples kept per group: the first ones in input order.
 pub const EXAMPLES: usize = 3;

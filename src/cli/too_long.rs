@@ -7,8 +7,8 @@ use std::io::Write;
 use serde_json::{Value, json};
 
 use super::Format;
-use super::sanitize::printable;
 use super::summary::{LINE_TOO_LONG, thousands};
+use urigram::render::visible as printable;
 
 /// The message of a line of `len` bytes over the limit of `limit`.
 fn message(len: u64, limit: u64) -> String {
@@ -45,27 +45,18 @@ pub fn write_record(
     };
 }
 
-/// The JSON record: the fields of every error record, with `input` null (the line was not
-/// kept), its number, and its length.
+/// The JSON record: `input` null (the line was not kept), its number, and an error with the
+/// code, message and help of every error, its length and the limit
+/// (`schema/urigram.schema.json`, `line_too_long_error`).
 fn record(line: u64, len: u64, limit: u64) -> Value {
     json!({
         "input": null,
         "valid": false,
         "line": line,
         "error": {
-            "offset": limit,
-            "end": len,
-            "line": 1,
-            "column": null,
-            "column_utf16": null,
-            "rule": null,
-            "stack": [],
-            "found": null,
-            "expected": [],
+            "code": LINE_TOO_LONG,
             "message": message(len, limit),
             "help": HELP,
-            "citation": null,
-            "code": LINE_TOO_LONG,
             "length": len,
             "limit": limit,
         },
