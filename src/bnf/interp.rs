@@ -446,7 +446,7 @@ pub(crate) type IntBuild = BuildHasherDefault<IntHasher>;
 
 /// An Earley item: dotted rule and origin, packed. (The `machine` packs a dotted rule and a
 /// context the same way.)
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub(crate) struct Item(u64);
 
 impl Item {
@@ -704,6 +704,13 @@ impl Recognizer<'_> {
     #[cfg(test)]
     pub(crate) fn check_earley(&self, input: &str) -> Result<(), usize> {
         recognize(&self.grammar.cfg, self.start, input.as_bytes(), true)
+    }
+
+    /// [`Recognizer::check`] by the automaton with a cache of two closed sets, for tests.
+    #[cfg(test)]
+    pub(crate) fn check_small_cache(&self, input: &str) -> Result<(), usize> {
+        let cfg = &self.grammar.cfg;
+        cfg.machine.recognize_with(self.start, input.as_bytes(), 2)
     }
 
     /// Whether [`Recognizer::check`] runs the bounded pushdown automaton (not Earley).

@@ -12,6 +12,10 @@
 //! `login`, where `safe` holds `+` and `.`) only merges configurations instead of multiplying
 //! Earley items by their origins.
 //!
+//! The closed sets of configurations are also memoized as the states of a deterministic
+//! automaton built while reading (keyed by the configurations a byte led to, at most a few
+//! hundred per check), so a long run of one fragment costs a table lookup per byte.
+//!
 //! Bounds. When no nonterminal reachable from the rule can call itself other than as the last
 //! symbol of a production (no self-embedding: true of every rule of the RFC grammars, tested),
 //! the contexts form a finite set fixed by the grammar, so is the set of configurations of a
@@ -132,6 +136,17 @@ impl Machine {
     /// Membership of `input` in `start`'s language: `Err` is the length of the longest prefix
     /// that is a prefix of some member. Only for a start that [`Machine::is_bounded`].
     pub(crate) fn recognize(&self, start: u32, input: &[u8]) -> Result<(), usize> {
+        self.recognize_with(start, input, MAX_STATES)
+    }
+
+    /// [`Machine::recognize`] keeping at most `max_states` closed sets (tests use 2, to go
+    /// through the emptying of the cache).
+    pub(crate) fn recognize_with(
+        &self,
+        start: u32,
+        input: &[u8],
+        max_states: usize,
+    ) -> Result<(), usize> {
         let mut run = Run {
             m: self,
             frames: vec![(u32::MAX, u32::MAX)],
@@ -141,31 +156,96 @@ impl Machine {
             scan: Vec::new(),
             accepted: false,
         };
-        for &d in self.prods_of(start) {
-            run.add(Config::new(d, ROOT));
-        }
+        let mut dfa = Dfa {
+            max_states,
+            ..Dfa::default()
+        };
+        let kernel = self
+            .prods_of(start)
+            .iter()
+            .map(|&d| Config::new(d, ROOT))
+            .collect();
+        let mut state = dfa.state(&mut run, kernel).0;
         for (j, &byte) in input.iter().enumerate() {
-            run.close();
-            run.cur.clear();
-            run.seen.clear();
-            for k in 0..run.scan.len() {
-                let c = run.scan[k];
-                if let Step::T(set) = self.steps[c.dotted() as usize] {
-                    if set.contains(byte) {
-                        run.add(c.advanced());
-                    }
-                }
+            let key = (u64::from(state) << 8) | u64::from(byte);
+            if let Some(&next) = dfa.next.get(&key) {
+                state = next;
+                continue;
             }
-            if run.cur.is_empty() {
+            let mut kernel: Vec<Config> = dfa.states[state as usize]
+                .scan
+                .iter()
+                .filter(|c| matches!(self.steps[c.dotted() as usize], Step::T(set) if set.contains(byte)))
+                .map(|c| c.advanced())
+                .collect();
+            if kernel.is_empty() {
                 return Err(j);
             }
+            kernel.sort_unstable();
+            let (next, cleared) = dfa.state(&mut run, kernel);
+            if !cleared {
+                dfa.next.insert(key, next);
+            }
+            state = next;
         }
-        run.close();
-        if run.accepted {
+        if dfa.states[state as usize].accepted {
             Ok(())
         } else {
             Err(input.len())
         }
+    }
+}
+
+/// At most this many closed sets are kept in one check (a few hundred bytes each).
+const MAX_STATES: usize = 512;
+
+/// The closed sets of one check, as the states of a deterministic automaton built as the input
+/// needs them. A state is keyed by its kernel, the configurations reached by reading a byte
+/// (sorted), and keeps what its closure gives: the configurations waiting on a byte and
+/// whether the rule completes there. The closure is a function of the kernel alone, so the
+/// states and the memoized transitions only save work; a long input that goes through the
+/// same sets again (a repeated fragment) costs one lookup per byte. Past `max_states` the
+/// cache starts over, so its memory is bounded too.
+#[derive(Default)]
+struct Dfa {
+    max_states: usize,
+    states: Vec<State>,
+    ids: HashMap<Vec<Config>, u32, IntBuild>,
+    /// (state << 8 | byte) to the next state.
+    next: HashMap<u64, u32, IntBuild>,
+}
+
+struct State {
+    scan: Vec<Config>,
+    accepted: bool,
+}
+
+impl Dfa {
+    /// The state of `kernel` (sorted, distinct), closed by `run` if it is new; and whether
+    /// the cache was emptied to make room (then earlier state numbers are void).
+    fn state(&mut self, run: &mut Run<'_>, kernel: Vec<Config>) -> (u32, bool) {
+        if let Some(&id) = self.ids.get(&kernel) {
+            return (id, false);
+        }
+        let cleared = self.states.len() >= self.max_states;
+        if cleared {
+            self.states.clear();
+            self.ids.clear();
+            self.next.clear();
+        }
+        run.cur.clear();
+        run.seen.clear();
+        for &c in &kernel {
+            run.add(c);
+        }
+        run.close();
+        let id = self.states.len() as u32;
+        self.states.push(State {
+            scan: run.scan.clone(),
+            accepted: run.accepted,
+        });
+        self.ids.insert(kernel, id);
+        (id, cleared)
     }
 }
 
