@@ -8,8 +8,9 @@
 //!
 //! An input is a prefix (empty, a scheme opening such as `prospero://h/a%00`, or a small
 //! generated member of the rule) followed by one fragment (`a.`, `1`, `%00`, `+` ...) repeated
-//! up to the size, or a large generated member of the rule followed by junk. Memory is the peak
-//! of the bytes the check allocates (a counting allocator), not the process's resident size.
+//! up to the size or by fragments drawn at random, or a large generated member of the rule
+//! followed by junk. Memory is the peak of the bytes the check allocates (a counting
+//! allocator), not the process's resident size.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -85,6 +86,25 @@ fn filled(prefix: &str, fragment: &str, size: usize) -> String {
     s
 }
 
+/// `prefix` followed by fragments drawn at random (a fixed seed) up to `size` bytes: an input
+/// that goes through many different sets of configurations, not one cycle of them.
+fn mixed(prefix: &str, seed: u64, size: usize) -> String {
+    let mut s = String::with_capacity(size + 8);
+    s.push_str(prefix);
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    loop {
+        // xorshift64
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let f = FRAGMENTS[(x % FRAGMENTS.len() as u64) as usize];
+        if s.len() + f.len() > size {
+            return s;
+        }
+        s.push_str(f);
+    }
+}
+
 /// Builds an input of about the given size.
 type Make<'g> = Box<dyn Fn(usize) -> String + 'g>;
 
@@ -107,6 +127,13 @@ fn kinds<'g>(g: &'g bnf::Grammar, rule: &str) -> Vec<(String, Make<'g>)> {
                 Box::new(move |n| filled(&o, &f, n)),
             ));
         }
+    }
+    for (i, o) in openings.iter().enumerate() {
+        let o = o.clone();
+        v.push((
+            format!("{o:?} + mixed fragments"),
+            Box::new(move |n| mixed(&o, i as u64, n)),
+        ));
     }
     for seed in 0..3 {
         let r = rule.to_string();
@@ -176,7 +203,7 @@ fn growth(rec: &bnf::Recognizer<'_>, make: &dyn Fn(usize) -> String) -> String {
         .map(|k| {
             let t = best_of(rec, &make(k * 1024));
             // Progress, for a run that may be stopped before the row is done.
-            eprintln!("{k} KB: {t:.5} s");
+            eprintln!("{k} KB: {t:.6} s");
             t
         })
         .collect();
@@ -184,7 +211,7 @@ fn growth(rec: &bnf::Recognizer<'_>, make: &dyn Fn(usize) -> String) -> String {
     let (p1, p8) = (run(rec, &small).peak, run(rec, &big).peak);
     let exp = |i: usize| (times[i + 1] / times[i]).log2();
     format!(
-        "{:.5} | {:.5} | {:.5} | {:.5} | {:.2} | {:.2} | {:.2} | {p1} | {p8} | {:.2} |",
+        "{:.6} | {:.6} | {:.6} | {:.6} | {:.2} | {:.2} | {:.2} | {p1} | {p8} | {:.2} |",
         times[0],
         times[1],
         times[2],
@@ -265,7 +292,7 @@ fn main() {
             continue;
         };
         println!(
-            "| {name} | {} | {} | `{}` | `{}` | {} | {:.4} | {} | {largest} |",
+            "| {name} | {} | {} | `{}` | `{}` | {} | {:.6} | {} | {largest} |",
             g.rule_names().len(),
             inputs,
             w.rule,
