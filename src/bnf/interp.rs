@@ -687,17 +687,16 @@ impl Recognizer<'_> {
     /// of the built-in grammars, ambiguous ones included (RFC 1630's `hostname`, where
     /// `ialpha` may itself hold the dots), time is linear in the input and memory does not
     /// depend on it; a rule of a [`Grammar::parse`]d grammar that can embed itself (`a = "("
-    /// a ")" | ...`) goes to an Earley recognizer instead, cubic at worst. Nothing recurses.
+    /// a ")" | ...`), or nests ambiguity many levels deep, goes to an Earley recognizer
+    /// instead, cubic at worst. Nothing recurses.
     /// An input longer than `u32::MAX` bytes is rejected at 0.
     pub fn check(&self, input: &str) -> Result<(), usize> {
-        let cfg = &self.grammar.cfg;
+        let (cfg, bytes) = (&self.grammar.cfg, input.as_bytes());
         if u32::try_from(input.len()).is_err() {
-            Err(0)
-        } else if cfg.machine.is_bounded(self.start) {
-            cfg.machine.recognize(self.start, input.as_bytes())
-        } else {
-            recognize(cfg, self.start, input.as_bytes(), true)
+            return Err(0);
         }
+        (cfg.machine.recognize(self.start, bytes))
+            .unwrap_or_else(|| recognize(cfg, self.start, bytes, true))
     }
 
     /// [`Recognizer::check`] by the Earley recognizer, for tests.
@@ -709,8 +708,9 @@ impl Recognizer<'_> {
     /// [`Recognizer::check`] by the automaton with a cache of two closed sets, for tests.
     #[cfg(test)]
     pub(crate) fn check_small_cache(&self, input: &str) -> Result<(), usize> {
-        let cfg = &self.grammar.cfg;
-        cfg.machine.recognize_with(self.start, input.as_bytes(), 2)
+        let (cfg, bytes) = (&self.grammar.cfg, input.as_bytes());
+        (cfg.machine.recognize_with(self.start, bytes, 2))
+            .unwrap_or_else(|| recognize(cfg, self.start, bytes, true))
     }
 
     /// Whether [`Recognizer::check`] runs the bounded pushdown automaton (not Earley).

@@ -22,7 +22,9 @@
 //! position, and a check takes time linear in the input and memory independent of it. For a
 //! rule that can embed itself (possible in [`Grammar::parse`](super::Grammar::parse)'s
 //! grammars), contexts would grow with the input and could multiply, so such a rule is checked
-//! by the Earley recognizer in `interp` instead.
+//! by the Earley recognizer in `interp` instead; so is a check that needs more than
+//! [`MAX_FRAMES`] contexts (finitely many can still be exponentially many in the grammar's
+//! size, when ambiguity nests deep).
 //!
 //! Exactness. Every symbol of the compiled grammar derives some string, so every configuration
 //! reached after `j` bytes proves `input[..j]` a prefix of a member, and the set is empty only
@@ -134,8 +136,10 @@ impl Machine {
     }
 
     /// Membership of `input` in `start`'s language: `Err` is the length of the longest prefix
-    /// that is a prefix of some member. Only for a start that [`Machine::is_bounded`].
-    pub(crate) fn recognize(&self, start: u32, input: &[u8]) -> Result<(), usize> {
+    /// that is a prefix of some member. `None` when the machine does not take the rule: it is
+    /// not [`Machine::is_bounded`], or its contexts, though finitely many, number more than
+    /// [`MAX_FRAMES`] (a grammar whose ambiguity nests deep).
+    pub(crate) fn recognize(&self, start: u32, input: &[u8]) -> Option<Result<(), usize>> {
         self.recognize_with(start, input, MAX_STATES)
     }
 
@@ -146,7 +150,10 @@ impl Machine {
         start: u32,
         input: &[u8],
         max_states: usize,
-    ) -> Result<(), usize> {
+    ) -> Option<Result<(), usize>> {
+        if !self.is_bounded(start) {
+            return None;
+        }
         let mut run = Run {
             m: self,
             frames: vec![(u32::MAX, u32::MAX)],
@@ -155,6 +162,7 @@ impl Machine {
             seen: HashSet::default(),
             scan: Vec::new(),
             accepted: false,
+            overflow: false,
         };
         let mut dfa = Dfa {
             max_states,
@@ -165,7 +173,7 @@ impl Machine {
             .iter()
             .map(|&d| Config::new(d, ROOT))
             .collect();
-        let mut state = dfa.state(&mut run, kernel).0;
+        let mut state = dfa.state(&mut run, kernel)?.0;
         for (j, &byte) in input.iter().enumerate() {
             let key = (u64::from(state) << 8) | u64::from(byte);
             if let Some(&next) = dfa.next.get(&key) {
@@ -179,20 +187,20 @@ impl Machine {
                 .map(|c| c.advanced())
                 .collect();
             if kernel.is_empty() {
-                return Err(j);
+                return Some(Err(j));
             }
             kernel.sort_unstable();
-            let (next, cleared) = dfa.state(&mut run, kernel);
+            let (next, cleared) = dfa.state(&mut run, kernel)?;
             if !cleared {
                 dfa.next.insert(key, next);
             }
             state = next;
         }
-        if dfa.states[state as usize].accepted {
+        Some(if dfa.states[state as usize].accepted {
             Ok(())
         } else {
             Err(input.len())
-        }
+        })
     }
 }
 
@@ -222,10 +230,11 @@ struct State {
 
 impl Dfa {
     /// The state of `kernel` (sorted, distinct), closed by `run` if it is new; and whether
-    /// the cache was emptied to make room (then earlier state numbers are void).
-    fn state(&mut self, run: &mut Run<'_>, kernel: Vec<Config>) -> (u32, bool) {
+    /// the cache was emptied to make room (then earlier state numbers are void). `None` if
+    /// closing it took more than [`MAX_FRAMES`] contexts.
+    fn state(&mut self, run: &mut Run<'_>, kernel: Vec<Config>) -> Option<(u32, bool)> {
         if let Some(&id) = self.ids.get(&kernel) {
-            return (id, false);
+            return Some((id, false));
         }
         let cleared = self.states.len() >= self.max_states;
         if cleared {
@@ -239,18 +248,26 @@ impl Dfa {
             run.add(c);
         }
         run.close();
+        if run.overflow {
+            return None;
+        }
         let id = self.states.len() as u32;
         self.states.push(State {
             scan: run.scan.clone(),
             accepted: run.accepted,
         });
         self.ids.insert(kernel, id);
-        (id, cleared)
+        Some((id, cleared))
     }
 }
 
 /// The empty context.
 const ROOT: u32 = 0;
+
+/// At most this many contexts in one check. The RFC grammars use at most 52; a grammar needs
+/// many levels of nested ambiguity to go past it, and then the Earley recognizer, whose
+/// items do not multiply that way, takes the check.
+pub(crate) const MAX_FRAMES: usize = 4096;
 
 /// A configuration: a dotted rule and a context, packed as an Earley item is (the context in
 /// place of the origin).
@@ -268,6 +285,8 @@ struct Run<'m> {
     scan: Vec<Config>,
     /// Whether the rule completed at the current position.
     accepted: bool,
+    /// Whether a context was refused ([`MAX_FRAMES`]): the closure is incomplete.
+    overflow: bool,
 }
 
 impl Run<'_> {
@@ -277,13 +296,17 @@ impl Run<'_> {
         }
     }
 
-    fn push(&mut self, ret: u32, parent: u32) -> u32 {
-        let next = self.frames.len() as u32;
-        let id = *self.frame_ids.entry((ret, parent)).or_insert(next);
-        if id == next {
-            self.frames.push((ret, parent));
+    fn push(&mut self, ret: u32, parent: u32) -> Option<u32> {
+        if let Some(&id) = self.frame_ids.get(&(ret, parent)) {
+            return Some(id);
         }
-        id
+        if self.frames.len() >= MAX_FRAMES {
+            return None;
+        }
+        let id = self.frames.len() as u32;
+        self.frame_ids.insert((ret, parent), id);
+        self.frames.push((ret, parent));
+        Some(id)
     }
 
     /// Adds every configuration reachable from the current ones without reading a byte.
@@ -299,8 +322,11 @@ impl Run<'_> {
                 Step::Call { nt, tail } => {
                     let callee = if tail {
                         ctx
+                    } else if let Some(id) = self.push(c.advanced().dotted(), ctx) {
+                        id
                     } else {
-                        self.push(c.advanced().dotted(), ctx)
+                        self.overflow = true;
+                        return;
                     };
                     for &d in self.m.prods_of(nt) {
                         self.add(Config::new(d, callee));

@@ -1104,3 +1104,26 @@ fn left_recursion_and_self_embedding() {
     assert_eq!(p.check("((w)"), Err(4));
     assert_eq!(p.check("(()"), Err(2));
 }
+
+/// A grammar whose ambiguity nests 14 levels deep has 2^14 contexts at the first position:
+/// more than the automaton keeps, so Earley takes the check, with the same answers.
+#[test]
+fn nested_ambiguity_goes_to_earley() {
+    let mut text = String::new();
+    for k in 1..15 {
+        text.push_str(&format!("a{k} = a{0} \"x\" | a{0} \"xx\"\n", k + 1));
+    }
+    text.push_str("a15 = \"y\"");
+    let g = Grammar::parse("t", Notation::Rfc2396, &text).unwrap();
+    let a = g.recognizer("a1").unwrap();
+    assert!(a.is_bounded());
+    for (input, v) in [
+        (hostile("y", "x", 20), Ok(())),
+        (hostile("y", "x", 13), Err(14)),
+        (hostile("y", "x", 29), Err(29)),
+        (hostile("", "x", 3), Err(0)),
+    ] {
+        assert_eq!(a.check(&input), v, "{input:?}");
+        assert_eq!(a.check_earley(&input), v, "{input:?}");
+    }
+}
