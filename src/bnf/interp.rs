@@ -1,5 +1,5 @@
 //! The exact interpreter: grammars compiled to a plain context-free grammar, and an Earley
-//! recognizer over it.
+//! recognizer over it for the rules the pushdown automaton of `machine` cannot bound.
 //!
 //! Compilation gives every rule one nonterminal and every group, option and repetition a fresh
 //! one: `[ x ]` becomes `F -> x | ε`, `*x` becomes `R -> R x | ε` (left recursion, which
@@ -10,7 +10,7 @@
 //! any language. Productions that mention a rule deriving no finite string are dropped (and a
 //! grammar rule that derives none is a reader error), so every symbol left can be completed.
 //!
-//! The recognizer is Earley's algorithm with Aycock and Horspool's treatment of nullable
+//! This recognizer is Earley's algorithm with Aycock and Horspool's treatment of nullable
 //! nonterminals (predicting a nullable symbol also steps over it) and Leo's memoization of
 //! deterministic right-recursive completions, so RFC 1630's right-recursive `path`, `xalphas`
 //! and `digits` cost linear time and space. It is iterative: no call depth grows with the
@@ -27,6 +27,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::BnfError;
 use super::charset::CharSet;
+use super::machine::Machine;
 use super::reader::{Expr, Grammar};
 
 /// A symbol of a production.
@@ -69,6 +70,8 @@ pub(crate) struct Cfg {
     post: Vec<Post>,
     /// For rule `i`, the augmented start nonterminal `S' -> i`.
     start: Vec<u32>,
+    /// The same grammar as a pushdown automaton: the recognizer used where it is bounded.
+    machine: Machine,
 }
 
 impl Cfg {
@@ -411,6 +414,7 @@ pub(crate) fn compile(
     if cfg.post.len() >= u32::MAX as usize {
         return Err(CompileError::TooLarge);
     }
+    cfg.machine = Machine::new(&cfg);
     Ok(cfg)
 }
 
@@ -419,7 +423,7 @@ pub(crate) fn compile(
 
 /// A small multiplicative hasher for the chart's integer keys.
 #[derive(Default, Clone, Copy)]
-struct IntHasher(u64);
+pub(crate) struct IntHasher(u64);
 
 impl Hasher for IntHasher {
     fn finish(&self) -> u64 {
@@ -438,23 +442,24 @@ impl Hasher for IntHasher {
     }
 }
 
-type IntBuild = BuildHasherDefault<IntHasher>;
+pub(crate) type IntBuild = BuildHasherDefault<IntHasher>;
 
-/// An Earley item: dotted rule and origin, packed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-struct Item(u64);
+/// An Earley item: dotted rule and origin, packed. (The `machine` packs a dotted rule and a
+/// context the same way.)
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub(crate) struct Item(u64);
 
 impl Item {
-    fn new(dotted: u32, origin: u32) -> Item {
+    pub(crate) fn new(dotted: u32, origin: u32) -> Item {
         Item((u64::from(dotted) << 32) | u64::from(origin))
     }
-    fn dotted(self) -> u32 {
+    pub(crate) fn dotted(self) -> u32 {
         (self.0 >> 32) as u32
     }
-    fn origin(self) -> u32 {
+    pub(crate) fn origin(self) -> u32 {
         self.0 as u32
     }
-    fn advanced(self) -> Item {
+    pub(crate) fn advanced(self) -> Item {
         Item(self.0 + (1 << 32))
     }
 }
@@ -678,12 +683,40 @@ impl Recognizer<'_> {
     /// input could still be continued into a member.
     ///
     /// The offset counts bytes. Bytes outside ASCII match nothing, so the offset is never
-    /// past the first of them and is always a character boundary of `input`. Time is cubic
-    /// at worst, linear for most rules here (quadratic for ambiguous ones such as RFC 1630's
-    /// `hostname`, where `ialpha` may itself hold the dots); memory follows; nothing recurses.
+    /// past the first of them and is always a character boundary of `input`. For every rule
+    /// of the built-in grammars, ambiguous ones included (RFC 1630's `hostname`, where
+    /// `ialpha` may itself hold the dots), time is linear in the input and memory does not
+    /// depend on it; a rule of a [`Grammar::parse`]d grammar that can embed itself (`a = "("
+    /// a ")" | ...`), or nests ambiguity many levels deep, goes to an Earley recognizer
+    /// instead, cubic at worst. Nothing recurses.
     /// An input longer than `u32::MAX` bytes is rejected at 0.
     pub fn check(&self, input: &str) -> Result<(), usize> {
+        let (cfg, bytes) = (&self.grammar.cfg, input.as_bytes());
+        if u32::try_from(input.len()).is_err() {
+            return Err(0);
+        }
+        (cfg.machine.recognize(self.start, bytes))
+            .unwrap_or_else(|| recognize(cfg, self.start, bytes, true))
+    }
+
+    /// [`Recognizer::check`] by the Earley recognizer, for tests.
+    #[cfg(test)]
+    pub(crate) fn check_earley(&self, input: &str) -> Result<(), usize> {
         recognize(&self.grammar.cfg, self.start, input.as_bytes(), true)
+    }
+
+    /// [`Recognizer::check`] by the automaton with a cache of two closed sets, for tests.
+    #[cfg(test)]
+    pub(crate) fn check_small_cache(&self, input: &str) -> Result<(), usize> {
+        let (cfg, bytes) = (&self.grammar.cfg, input.as_bytes());
+        (cfg.machine.recognize_with(self.start, bytes, 2))
+            .unwrap_or_else(|| recognize(cfg, self.start, bytes, true))
+    }
+
+    /// Whether [`Recognizer::check`] runs the bounded pushdown automaton (not Earley).
+    #[cfg(test)]
+    pub(crate) fn is_bounded(&self) -> bool {
+        self.grammar.cfg.machine.is_bounded(self.start)
     }
 
     /// [`Recognizer::check`] without Leo's memoization: plain Earley, for tests.

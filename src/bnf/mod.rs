@@ -4,9 +4,10 @@
 //! This module does not use the hand-written combinators at all. It reads the three notations
 //! as the specifications print them (RFC 822 and RFC 2396's `name = body`, RFC 1738's `*[ ]`
 //! repetition, RFC 1630's letter-by-letter form), compiles every grammar to a plain
-//! context-free grammar and decides membership with an Earley recognizer, so it has no ordered
-//! choice and no greedy repetition: it accepts exactly the strings the printed productions
-//! derive. It is the reference the combinators are tested against.
+//! context-free grammar and decides membership with a pushdown automaton that keeps every
+//! reachable stack at once (an Earley recognizer where stacks cannot be bounded), so it has no
+//! ordered choice and no greedy repetition: it accepts exactly the strings the printed
+//! productions derive. It is the reference the combinators are tested against.
 //!
 //! - [`load`] and [`names`]: the built-in grammars (the texts are compiled into the library).
 //! - [`Grammar`]: rules in spec order with their line numbers and verbatim text
@@ -28,6 +29,7 @@ mod charset;
 #[path = "gen.rs"]
 mod generate;
 mod interp;
+mod machine;
 mod reader;
 #[cfg(test)]
 mod tests;

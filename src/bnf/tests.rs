@@ -979,3 +979,151 @@ fn ambiguous_hostname() {
     let bad = format!("http://{}/", ".a".repeat(150));
     assert_eq!(check(&g, "url", &bad), Err(7));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bounds: the pushdown automaton on hostile inputs
+
+/// Openings that lead deep into one scheme before the fragments start, and fragments that
+/// make RFC 1630's rules ambiguous (`safe` holds `+` and `.`) or keep an input viable for long.
+const OPENINGS: &[&str] = &[
+    "",
+    "http://",
+    "http://h/p?",
+    "ftp://",
+    "prospero://h/a%00",
+    "news:",
+    "wais://h/d/t/",
+    "mailto:",
+    "a:",
+];
+const FRAGMENTS: &[&str] = &["a.", "1", "%00", "+", "a+", "/", "a-", "a@", ":"];
+
+/// `opening` followed by `fragment` repeated `n` times.
+fn hostile(opening: &str, fragment: &str, n: usize) -> String {
+    format!("{opening}{}", fragment.repeat(n))
+}
+
+/// Every rule of every built-in grammar runs on the bounded automaton, not on Earley.
+#[test]
+fn every_rule_is_bounded() {
+    for name in names() {
+        let g = grammar(name);
+        for rule in g.rule_names() {
+            assert!(g.recognizer(rule).unwrap().is_bounded(), "{name} {rule}");
+        }
+    }
+}
+
+/// The automaton and the Earley recognizer give the same verdict and offset on hostile inputs
+/// of every rule, with and without junk at the end; so does the automaton when its cache of
+/// closed sets is emptied all the time.
+#[test]
+fn automaton_agrees_with_earley() {
+    for name in names() {
+        let g = grammar(name);
+        for rule in g.rule_names() {
+            let rec = g.recognizer(rule).unwrap();
+            for opening in OPENINGS {
+                for fragment in FRAGMENTS {
+                    let s = hostile(opening, fragment, 24);
+                    for input in [s.clone(), format!("{s} "), format!("{s}%")] {
+                        let v = rec.check(&input);
+                        assert_eq!(v, rec.check_earley(&input), "{name} {rule} {input:?}");
+                        assert_eq!(v, rec.check_small_cache(&input), "{name} {rule} {input:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The inputs of the issue that made the Earley recognizer cubic on RFC 1630's URL grammar,
+/// at a size that the plain recognizer still checks quickly, then ten times larger.
+#[test]
+fn ambiguous_rfc1630_url_inputs() {
+    let g = grammar("rfc1630-url");
+    let url = g.recognizer("url").unwrap();
+    for n in [200, 2000] {
+        let prospero = hostile("prospero://h/a%00", "1", n);
+        assert_eq!(url.check(&prospero), Ok(()));
+        // `%` may still start an escape or the `%00 version` part; a space never.
+        assert_eq!(url.check(&format!("{prospero}%")), Err(prospero.len() + 1));
+        assert_eq!(url.check(&format!("{prospero} ")), Err(prospero.len()));
+        let http = hostile("http://", "a.", n);
+        assert_eq!(url.check(&http), Ok(()));
+        assert_eq!(url.check(&format!("{http} ")), Err(http.len()));
+        assert_eq!(url.check(&format!("{http}/.")), Ok(()));
+        let search = hostile("http://h?", "a+", n);
+        assert_eq!(url.check(&search), Ok(()));
+        assert_eq!(url.check(&format!("{search}?")), Err(search.len()));
+        let group = hostile("news:", "a.", n);
+        assert_eq!(url.check(&group), Ok(()));
+        assert_eq!(url.check(&format!("{group}/")), Err(group.len()));
+        assert_eq!(url.check(&format!("{group}@h")), Ok(()));
+        let login = hostile("telnet://", "a.", n);
+        assert_eq!(url.check(&format!("{login}@h:80")), Ok(()));
+        assert_eq!(url.check(&format!("{login}@h:x")), Err(login.len() + 3));
+        if n == 200 {
+            for input in [&prospero, &http, &search, &group, &login] {
+                for s in [input.clone(), format!("{input} "), format!("{input}@h")] {
+                    assert_eq!(url.check(&s), url.check_earley(&s), "{s:?}");
+                }
+            }
+        }
+    }
+    let attributes = g.recognizer("attributes").unwrap();
+    assert_eq!(attributes.check(&"1".repeat(5000)), Ok(()));
+}
+
+/// Left recursion written in a grammar text is rewritten, so it stays on the automaton; a
+/// rule that embeds itself goes to Earley, with the same verdicts.
+#[test]
+fn left_recursion_and_self_embedding() {
+    let g = Grammar::parse(
+        "t",
+        Notation::Rfc2396,
+        "a = a \"x\" | a \"y\" \"z\" | \"b\"\np = \"(\" p \")\" | \"w\" *p",
+    )
+    .unwrap();
+    let a = g.recognizer("a").unwrap();
+    assert!(a.is_bounded());
+    for (input, v) in [
+        ("b", Ok(())),
+        ("bxyzx", Ok(())),
+        ("", Err(0)),
+        ("x", Err(0)),
+        ("bxy", Err(3)),
+        ("bxyx", Err(3)),
+    ] {
+        assert_eq!(a.check(input), v, "{input:?}");
+        assert_eq!(a.check_earley(input), v, "{input:?}");
+    }
+    let p = g.recognizer("p").unwrap();
+    assert!(!p.is_bounded());
+    assert_eq!(p.check("((w(w)w))"), Ok(()));
+    assert_eq!(p.check("((w)"), Err(4));
+    assert_eq!(p.check("(()"), Err(2));
+}
+
+/// A grammar whose ambiguity nests 14 levels deep has 2^14 contexts at the first position:
+/// more than the automaton keeps, so Earley takes the check, with the same answers.
+#[test]
+fn nested_ambiguity_goes_to_earley() {
+    let mut text = String::new();
+    for k in 1..15 {
+        text.push_str(&format!("a{k} = a{0} \"x\" | a{0} \"xx\"\n", k + 1));
+    }
+    text.push_str("a15 = \"y\"");
+    let g = Grammar::parse("t", Notation::Rfc2396, &text).unwrap();
+    let a = g.recognizer("a1").unwrap();
+    assert!(a.is_bounded());
+    for (input, v) in [
+        (hostile("y", "x", 20), Ok(())),
+        (hostile("y", "x", 13), Err(14)),
+        (hostile("y", "x", 29), Err(29)),
+        (hostile("", "x", 3), Err(0)),
+    ] {
+        assert_eq!(a.check(&input), v, "{input:?}");
+        assert_eq!(a.check_earley(&input), v, "{input:?}");
+    }
+}
