@@ -33,6 +33,10 @@
 //!   diagnostic every surface shows, and [`render`] draws it for people.
 //! - [`rfc2396`], [`rfc1738`], [`rfc1630`]: each spec's typed values and semantics.
 //! - [`extract`]: the URIs in running text.
+//! - [`parsers`]: the productions as `nom` parsers over `&str`, for a grammar of your own that
+//!   cites them (HTTP's `Request-URI = "*" | absoluteURI | abs_path | authority`); the
+//!   example `examples/http_request_line.rs` parses RFC 2616's `Request-Line` with nom's
+//!   combinators on top of them, and its errors keep urigram's diagnostic.
 //! - [`bnf`] (feature `bnf`): the spec texts themselves, read and run as grammars: the oracle.
 #![warn(missing_docs)]
 
@@ -56,6 +60,7 @@ mod grammar;
 mod help;
 mod input;
 mod owned;
+pub mod parsers;
 mod part;
 pub mod render;
 pub mod rfc1630;

@@ -1,0 +1,285 @@
+//! The productions as `nom` parsers over `&str`, for a grammar of your own that cites them.
+//!
+//! A protocol written on top of RFC 2396 names its productions in its own grammar: HTTP/1.1's
+//! `Request-URI = "*" | absoluteURI | abs_path | authority` (RFC 2616 section 5.1.2). Each
+//! function here is such a production as a plain nom parser, `Fn(&str) -> IResult<&str, &str,
+//! E>`, so it goes into `alt`, `preceded`, `terminated` and the rest like any other:
+//!
+//! ```
+//! use nom::branch::alt;
+//! use nom::bytes::complete::tag;
+//! use nom::sequence::terminated;
+//! use nom::{IResult, Parser};
+//! use urigram::parsers::rfc2396::{abs_path, absolute_uri};
+//!
+//! // Request-URI for every method but CONNECT: "*" | absoluteURI | abs_path, then a space.
+//! fn request_uri(i: &str) -> IResult<&str, &str> {
+//!     terminated(alt((tag("*"), absolute_uri, abs_path)), tag(" ")).parse(i)
+//! }
+//! assert_eq!(request_uri("/pub/WWW/TheProject.html HTTP/1.1"), Ok(("HTTP/1.1", "/pub/WWW/TheProject.html")));
+//! assert_eq!(request_uri("http://www.w3.org/pub/ HTTP/1.1"), Ok(("HTTP/1.1", "http://www.w3.org/pub/")));
+//! assert!(request_uri("pub HTTP/1.1").is_err());
+//! ```
+//!
+//! # Two readings
+//!
+//! - **As a nom parser** ([`rfc2396::abs_path`] ..., [`production`]): the production's
+//!   combinator matches a prefix of the input, as nom parsers do, and leaves the rest; what
+//!   follows decides whether the whole is valid. A production that matches the empty string
+//!   (`query`, `port` ...) always succeeds.
+//! - **A whole token** ([`complete`]): the input must be exactly one member of the production,
+//!   and a rejection is placed where the input stops being valid, by the offset contract of
+//!   [`Error`]: inside an escape, not at the first byte that the prefix reading left over.
+//!
+//! # Errors
+//!
+//! A rejection is `nom::Err::Error(e)` with `e` built by
+//! [`FromExternalError::from_external_error`] from the rest of the input at the failing byte
+//! (so `input.len() - rest.len()` is the offset, whatever error type you use), `ErrorKind::Verify`,
+//! and the full [`Error`] diagnostic: nom's own `nom::error::Error<&str>` and `(&str,
+//! ErrorKind)` keep the place and drop the diagnostic; your own error type can keep both by
+//! implementing `FromExternalError<&str, urigram::Error>`.
+
+use nom::error::{ErrorKind, FromExternalError, ParseError};
+use nom::{Err, IResult};
+
+use crate::error::{Error, LookupError};
+use crate::grammar::{Grammar, Rule};
+use crate::input::{Mode, Tracker};
+
+/// Run `rule` of `grammar` on `input`: the matched prefix, or the error at the farthest byte.
+fn run<'a, E>(
+    grammar: Grammar,
+    rule: &Rule,
+    input: &'a str,
+    whole: bool,
+) -> IResult<&'a str, &'a str, E>
+where
+    E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+{
+    if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input)) {
+        let end = rest.location_offset();
+        if !whole || end == input.len() {
+            return Ok((&input[end..], &input[..end]));
+        }
+    }
+    let e = if whole {
+        grammar.diagnose_named(rule.name, input)
+    } else {
+        let t = Tracker::new(Mode::Diagnose);
+        let _ = (rule.parse)(t.span(input));
+        Error::from_tracker(grammar.name(), rule.name, input, &t, |r| {
+            grammar.citation(r)
+        })
+    };
+    let at = e.offset.min(input.len());
+    Err(Err::Error(E::from_external_error(
+        &input[at..],
+        ErrorKind::Verify,
+        e,
+    )))
+}
+
+/// Any production of any grammar, by its spec name, as a nom parser of a prefix (see the
+/// [module docs](self)).
+///
+/// ```
+/// use nom::{IResult, Parser};
+/// use urigram::Grammar;
+/// let mut ftpurl = urigram::parsers::production(Grammar::Rfc1738, "ftpurl").unwrap();
+/// let r: IResult<&str, &str> = ftpurl.parse("ftp://h/f;type=i and more");
+/// assert_eq!(r, Ok((" and more", "ftp://h/f;type=i")));
+/// ```
+pub fn production<'a, E>(
+    grammar: Grammar,
+    rule: &str,
+) -> Result<impl Fn(&'a str) -> IResult<&'a str, &'a str, E>, LookupError>
+where
+    E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+{
+    let rule = grammar.rule(rule)?;
+    Ok(move |i| run(grammar, rule, i, false))
+}
+
+/// Any production of any grammar, by its spec name, as a nom parser that takes its whole input
+/// as one member of the production, or rejects it where it stops being valid (see the
+/// [module docs](self)). For a token your grammar has already delimited (with `take_till1`
+/// and `and_then`, say).
+///
+/// ```
+/// use nom::{IResult, Parser};
+/// use urigram::Grammar;
+/// let mut path = urigram::parsers::complete(Grammar::Rfc2396, "abs_path").unwrap();
+/// let input = "/a/b%zz";
+/// let r: IResult<&str, &str> = path.parse(input);
+/// let Err(nom::Err::Error(e)) = r else { panic!() };
+/// assert_eq!(input.len() - e.input.len(), 5); // the first 'z', where no escape continues
+/// ```
+pub fn complete<'a, E>(
+    grammar: Grammar,
+    rule: &str,
+) -> Result<impl Fn(&'a str) -> IResult<&'a str, &'a str, E>, LookupError>
+where
+    E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+{
+    let rule = grammar.rule(rule)?;
+    Ok(move |i| run(grammar, rule, i, true))
+}
+
+/// The productions of RFC 2396 Appendix A that other specifications cite, as nom parsers of
+/// a prefix. Each is the production of the same name in `urigram rules --grammar rfc2396`.
+pub mod rfc2396 {
+    use nom::IResult;
+    use nom::error::{FromExternalError, ParseError};
+
+    use crate::error::Error;
+    use crate::grammar::Grammar;
+
+    macro_rules! productions {
+        ($($(#[$doc:meta])* $name:ident = $rule:literal;)*) => {$(
+            $(#[$doc])*
+            ///
+            /// A nom parser of a prefix: see the [module docs](crate::parsers).
+            pub fn $name<'a, E>(input: &'a str) -> IResult<&'a str, &'a str, E>
+            where
+                E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+            {
+                match Grammar::Rfc2396.rule($rule) {
+                    Ok(rule) => super::run(Grammar::Rfc2396, rule, input, false),
+                    // Every name above is in the registry (a test checks it).
+                    Err(e) => unreachable!("{e}"),
+                }
+            }
+        )*};
+    }
+
+    productions! {
+        /// `URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]` (rfc2396.txt:1465).
+        uri_reference = "URI-reference";
+        /// `absoluteURI = scheme ":" ( hier_part | opaque_part )` (rfc2396.txt:1466).
+        absolute_uri = "absoluteURI";
+        /// `relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]` (rfc2396.txt:1467).
+        relative_uri = "relativeURI";
+        /// `hier_part = ( net_path | abs_path ) [ "?" query ]` (rfc2396.txt:1469).
+        hier_part = "hier_part";
+        /// `net_path = "//" authority [ abs_path ]` (rfc2396.txt:1475).
+        net_path = "net_path";
+        /// `abs_path = "/" path_segments` (rfc2396.txt:1476).
+        abs_path = "abs_path";
+        /// `rel_path = rel_segment [ abs_path ]` (rfc2396.txt:1477).
+        rel_path = "rel_path";
+        /// `scheme = alpha *( alpha | digit | "+" | "-" | "." )` (rfc2396.txt:1482).
+        scheme = "scheme";
+        /// `authority = server | reg_name` (rfc2396.txt:1484).
+        authority = "authority";
+        /// `server = [ [ userinfo "@" ] hostport ]` (rfc2396.txt:1489).
+        server = "server";
+        /// `hostport = host [ ":" port ]` (rfc2396.txt:1493).
+        hostport = "hostport";
+        /// `host = hostname | IPv4address` (rfc2396.txt:1494).
+        host = "host";
+        /// `hostname = *( domainlabel "." ) toplabel [ "." ]` (rfc2396.txt:1495).
+        hostname = "hostname";
+        /// `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit` (rfc2396.txt:1498).
+        ipv4address = "IPv4address";
+        /// `port = *digit` (rfc2396.txt:1499).
+        port = "port";
+        /// `path_segments = segment *( "/" segment )` (rfc2396.txt:1502).
+        path_segments = "path_segments";
+        /// `query = *uric` (rfc2396.txt:1508).
+        query = "query";
+        /// `fragment = *uric` (rfc2396.txt:1510).
+        fragment = "fragment";
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use crate::Grammar;
+
+        /// Every name above is a production of RFC 2396, and each doc line cites its line.
+        #[test]
+        fn names_and_lines() {
+            let src = include_str!("parsers.rs");
+            for (name, line) in src
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("/// `"))
+                .filter_map(|l| {
+                    let (name, rest) = l.split_once(" = ")?;
+                    let line = rest.rsplit_once("(rfc2396.txt:")?.1.trim_end_matches(").");
+                    Some((name.to_string(), line.parse::<u32>().ok()?))
+                })
+            {
+                let r = Grammar::Rfc2396
+                    .rule(&name)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(r.line, line, "{name}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nom::error::ErrorKind;
+    use nom::{IResult, Parser};
+
+    use super::*;
+
+    /// An error type of a user's grammar that keeps urigram's diagnostic.
+    #[derive(Debug)]
+    struct Mine<'a> {
+        rest: &'a str,
+        diagnostic: Option<Error>,
+    }
+
+    impl<'a> ParseError<&'a str> for Mine<'a> {
+        fn from_error_kind(rest: &'a str, _: ErrorKind) -> Self {
+            Mine {
+                rest,
+                diagnostic: None,
+            }
+        }
+        fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+            other
+        }
+    }
+
+    impl<'a> FromExternalError<&'a str, Error> for Mine<'a> {
+        fn from_external_error(rest: &'a str, _: ErrorKind, e: Error) -> Self {
+            Mine {
+                rest,
+                diagnostic: Some(e),
+            }
+        }
+    }
+
+    #[test]
+    fn prefixes_and_whole_tokens() {
+        let r: IResult<&str, &str> = rfc2396::abs_path("/a/b?q");
+        assert_eq!(r, Ok(("?q", "/a/b")));
+        let r: IResult<&str, &str> = rfc2396::authority("user@h:80/x");
+        assert_eq!(r, Ok(("/x", "user@h:80")));
+        // Nullable: always matches.
+        let r: IResult<&str, &str> = rfc2396::port("x");
+        assert_eq!(r, Ok(("x", "")));
+        // A failure is placed at the farthest byte, with the diagnostic for who wants it.
+        let input = "http:";
+        let r: IResult<&str, &str, Mine> = rfc2396::absolute_uri(input);
+        let Err(Err::Error(e)) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(input.len() - e.rest.len(), 5);
+        let d = e.diagnostic.unwrap();
+        assert_eq!(d.offset, 5);
+        assert_eq!(d.start_rule, "absoluteURI");
+        // The whole-token reading places the error inside the escape.
+        let mut p = complete(Grammar::Rfc2396, "abs_path").unwrap();
+        let r: IResult<&str, &str, Mine> = p.parse("/a%zz");
+        let Err(Err::Error(e)) = r else { panic!() };
+        assert_eq!(e.rest, "zz");
+        assert_eq!(e.diagnostic.unwrap().code(), "rfc2396::escaped::letter");
+        let r: IResult<&str, &str, Mine> = p.parse("/a/b");
+        assert_eq!(r.ok(), Some(("", "/a/b")));
+        assert!(production::<(&str, ErrorKind)>(Grammar::Rfc2396, "nope").is_err());
+    }
+}
