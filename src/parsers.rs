@@ -97,8 +97,7 @@ pub fn production<'a, E>(
 where
     E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
 {
-    let rule = grammar.rule(rule)?;
-    Ok(move |i| run(grammar, rule, i, false))
+    parser(grammar, rule, false)
 }
 
 /// Any production of any grammar, by its spec name, as a nom parser that takes its whole input
@@ -122,8 +121,20 @@ pub fn complete<'a, E>(
 where
     E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
 {
+    parser(grammar, rule, true)
+}
+
+/// `rule` of `grammar` as a parser of a prefix, or of the whole input.
+fn parser<'a, E>(
+    grammar: Grammar,
+    rule: &str,
+    whole: bool,
+) -> Result<impl Fn(&'a str) -> IResult<&'a str, &'a str, E>, LookupError>
+where
+    E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+{
     let rule = grammar.rule(rule)?;
-    Ok(move |i| run(grammar, rule, i, true))
+    Ok(move |i| run(grammar, rule, i, whole))
 }
 
 /// The productions of RFC 2396 Appendix A that other specifications cite, as nom parsers of

@@ -1,33 +1,10 @@
 //! The `urigram` command line: outputs (as snapshots), exit codes, input handling.
 
 mod common;
+#[path = "common/run.rs"]
+mod run;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// Run `urigram ARGS` with `stdin`; (exit code, stdout, stderr).
-fn urigram(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urigram");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use run::urigram;
 
 fn snap(name: &str, args: &[&str], stdin: &[u8]) -> i32 {
     let (code, out, err) = urigram(args, stdin);

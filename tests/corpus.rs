@@ -3,6 +3,8 @@
 //! stream through stdin that runs in bounded memory.
 
 mod common;
+#[path = "common/run.rs"]
+mod run;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,31 +14,11 @@ use serde_json::Value;
 
 /// Run `urigram ARGS` with `stdin`; (exit code, stdout, stderr).
 fn urigram(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    urigram_in(&std::env::temp_dir(), args, stdin)
+    run::urigram_in(Some(&std::env::temp_dir()), args, stdin)
 }
 
-/// Run `urigram ARGS` in directory `dir`.
 fn urigram_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urigram");
-    let mut input = child.stdin.take().expect("stdin");
-    let stdin = stdin.to_vec();
-    // Write from another thread: the child may fill its stdout before it has read its stdin.
-    let writer = std::thread::spawn(move || input.write_all(&stdin));
-    let out = child.wait_with_output().expect("wait");
-    writer.join().expect("writer").expect("write stdin");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run::urigram_in(Some(dir), args, stdin)
 }
 
 fn snap(name: &str, args: &[&str], stdin: &[u8]) -> i32 {

@@ -9,24 +9,11 @@ use std::thread::JoinHandle;
 
 use serde_json::{Value, json};
 
-const MB: usize = 1 << 20;
+#[path = "common/run.rs"]
+mod run;
+use run::urigram;
 
-/// Run `urigram ARGS` with `stdin`; (exit code, stdout, stderr).
-fn urigram(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = spawn(args);
-    let mut w = child.stdin.take().expect("stdin");
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = w.write_all(&stdin);
-    });
-    let out = child.wait_with_output().expect("wait");
-    writer.join().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+const MB: usize = 1 << 20;
 
 fn spawn(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_urigram"))

@@ -6,11 +6,14 @@
 
 #[path = "common/lsp_client.rs"]
 mod lsp_client;
-
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "common/run.rs"]
+mod run;
 
 use serde_json::{Value, json};
+
+fn urigram(args: &[&str], stdin: &str) -> (i32, String, String) {
+    run::urigram(args, stdin.as_bytes())
+}
 
 const INPUT: &str = "http://a/b%zz";
 const CODE: &str = "rfc2396::escaped::letter";
@@ -18,29 +21,6 @@ const HELP: &str = "`%` begins an escape: `%` and two hex digits; a `%` that sta
                     is written %25 (RFC 2396 section 2.4.3)";
 const SEE: &str = "rfc2396.txt:1526 (section 2.4.1)";
 const LABEL: &str = "^ expected hex";
-
-fn urigram(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urigram");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The rendered diagnostic, wherever it is printed: the same lines, with its place.
 fn human(text: &str, place: &str, what: &str) {
