@@ -29,8 +29,8 @@ def invalid_by_code(lines):
 
 
 def summary(lines, format="json"):
-    """Every line's summary: one per partition (a JSON document on one line), merged on the
-    driver in partition order, so the examples are the corpus's first ones."""
+    """The summary of all the lines: one per partition (a JSON document on one line),
+    merged on the driver in partition order, so the examples are the corpus's first ones."""
     parts = pipe(lines, "check --summary --format jsonl").collect()
     merged = subprocess.run([URIGRAM, "merge-summaries", "--format", format, "-"],
                             input="".join(p + "\n" for p in parts), capture_output=True,
