@@ -50,7 +50,7 @@ set +e
 code=$?
 set -e
 if [ "$code" -ne 0 ]; then
-  echo "spark: the job failed (exit code $code); the end of $log:" >&2
+  echo "tests/spark/check.py exited with $code; the end of Spark's log, $log:" >&2
   tail -n 40 "$log" >&2
 fi
 exit "$code"
