@@ -456,3 +456,39 @@ fn first_use_papercuts() {
         "{out}"
     );
 }
+
+/// The README's Spark recipe is tests/spark/job.py (between its README markers), which
+/// tests/spark/run.sh runs on a local Spark; the two cannot drift apart.
+#[test]
+fn readme_spark_recipe_is_the_tested_job() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let job = std::fs::read_to_string(root.join("tests/spark/job.py")).unwrap();
+    let between = |text: &str, begin: &str, end: &str| -> String {
+        let start = text.find(begin).unwrap_or_else(|| panic!("no {begin:?}")) + begin.len();
+        let len = text[start..]
+            .find(end)
+            .unwrap_or_else(|| panic!("no {end:?} after {begin:?}"));
+        text[start..start + len].to_string()
+    };
+    let marker = "<!-- The block below is tests/spark/job.py between its README markers";
+    let after_marker = between(&readme, marker, "\n## ");
+    let quoted = between(&after_marker, "```python\n", "```\n");
+    let recipe = between(&job, "# README: begin\n", "# README: end\n");
+    assert!(recipe.contains("lines.pipe("), "{recipe}");
+    if let Some((n, (q, r))) = quoted
+        .lines()
+        .chain(["<end>"])
+        .zip(recipe.lines().chain(["<end>"]))
+        .enumerate()
+        .find(|(_, (q, r))| q != r)
+    {
+        panic!(
+            "README.md's Spark block differs from tests/spark/job.py at its line {}: the README \
+             has {q:?}, the file {r:?}; copy the file's lines between its README markers into \
+             the block",
+            n + 1
+        );
+    }
+    assert_eq!(quoted, recipe);
+}
