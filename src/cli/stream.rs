@@ -21,6 +21,8 @@ pub struct Chunk {
     pub seq: u64,
     /// The 1-based number of the chunk's first line.
     pub first_line: u64,
+    /// The byte offset of the chunk's first byte in the input.
+    pub offset: u64,
     /// The pooled buffer; its first `len` bytes are the chunk. It keeps its length between
     /// uses, so that reading into it again needs no zeroing.
     buf: Vec<u8>,
@@ -209,6 +211,7 @@ fn read_chunks(
     let mut carry = Vec::new();
     let mut seq = 0;
     let mut line = 1;
+    let mut offset = 0u64;
     let mut eof = false;
     while !eof {
         let Ok(mut buf) = free.recv() else {
@@ -256,11 +259,13 @@ fn read_chunks(
         let chunk = Chunk {
             seq,
             first_line: line,
+            offset,
             buf,
             len: cut,
         };
         seq += 1;
         line += lines;
+        offset += cut as u64;
         if work.send(chunk).is_err() {
             return Ok(()); // the workers stopped
         }
