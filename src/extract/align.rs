@@ -144,7 +144,9 @@ fn reference(raw: &str, i: usize, dec: &str, j: usize, markdown: bool) -> Option
     let mut ends = d.char_indices().skip(1).map(|(n, _)| j + n).take(2).collect::<Vec<_>>();
     ends.push(dec.len());
     ends.dedup();
-    let ends = &ends[..ends.len().min(2)];
+    // Only a named reference ended by ";" stands for two characters.
+    let two = !numeric && with_semi > k;
+    let ends = &ends[..ends.len().min(if two { 2 } else { 1 })];
     for &dj in ends {
         if fits(raw, with_semi, dec, dj, markdown) && dec.get(j..dj) != raw.get(i..with_semi) {
             return Some((with_semi, dj));

@@ -58,7 +58,18 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
             Event::Text(_) if in_html == 0 && (in_code == 0 || options.include_code) => {
                 unmask(&range);
             }
-            Event::Code(_) if options.include_code => unmask(&range),
+            Event::Code(_) if options.include_code => {
+                // The code, without its backticks.
+                let b = text.as_bytes();
+                let (mut s, mut e) = (range.start, range.end.min(b.len()));
+                while s < e && b[s] == b'`' {
+                    s += 1;
+                }
+                while e > s && b[e - 1] == b'`' {
+                    e -= 1;
+                }
+                unmask(&(s..e));
+            }
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,

@@ -1106,4 +1106,113 @@ mod tests {
             }
         }
     }
+
+    #[cfg(feature = "markup")]
+    fn md(t: &str) -> Vec<String> {
+        extract_with(t, Grammar::Rfc2396, Syntax::Markdown)
+            .into_iter()
+            .map(|f| f.text.into_owned())
+            .collect()
+    }
+
+    #[cfg(feature = "markup")]
+    fn html(t: &str) -> Vec<Found<'_>> {
+        extract_with(t, Grammar::Rfc2396, Syntax::Html)
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_code_spans_and_blocks_are_not_prose() {
+        let t = "see `http://a/%zz` and\n\n```\nhttp://b/%zz\n```\n\n    http://c/%zz\n\nhttp://d/ ok\n";
+        assert_eq!(md(t), ["http://d/"]);
+        let all = extract_with_options(
+            t,
+            Grammar::Rfc2396,
+            Syntax::Markdown,
+            Options::default().include_code(true),
+        );
+        let got: Vec<&str> = all.iter().map(|f| f.text.as_ref()).collect();
+        assert_eq!(got, ["http://a/%zz", "http://b/%zz", "http://c/%zz", "http://d/"]);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_comments_autolinks_and_references() {
+        let t = "<!-- http://hidden/%zz -->\nA <http://auto/x> [r][1] ![i](img/a%20b.png \"t\")\n\n[1]: <http://ref/y>\n";
+        assert_eq!(md(t), ["http://auto/x", "img/a%20b.png", "http://ref/y"]);
+        let f = extract_with(t, Grammar::Rfc2396, Syntax::Markdown);
+        assert_eq!(f[0].delimiter, Delimiter::Angle);
+        assert_eq!(f[1].delimiter, Delimiter::Link);
+        assert_eq!(&t[f[2].range.clone()], "http://ref/y");
+        assert_eq!(&t[f[2].outer.clone()], "<http://ref/y>");
+        assert_eq!(f[2].start.line, 4);
+        // Inline HTML is read as HTML.
+        assert_eq!(md("x <a href=\"http://h/%zz\">y</a>"), ["http://h/%zz"]);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_escapes_in_destinations_map_to_the_source() {
+        let t = "[a](http://x/\\(b\\)/&amp;/%zz)";
+        let f = &extract_with(t, Grammar::Rfc2396, Syntax::Markdown)[0];
+        assert_eq!(f.text, "http://x/(b)/&/%zz");
+        let e = f.result.as_ref().unwrap_err();
+        assert_eq!(&t[e.offset..e.end], "z");
+        assert_eq!(f.source_offset(9), 13); // "(" is the escape "\\("
+        assert!(f.pieces.iter().filter(|p| p.decoded).count() == 3);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn html_attributes_decoded_with_positions() {
+        let t = "<p title=\"http://no/%zz\"><a HREF='/q?a=1&amp;b=&eacute;'>x</a></p>";
+        let f = html(t);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].text, "/q?a=1&b=\u{e9}");
+        assert_eq!(f[0].delimiter, Delimiter::Attribute);
+        assert_eq!(&t[f[0].outer.clone()], "'/q?a=1&amp;b=&eacute;'");
+        let e = f[0].result.as_ref().unwrap_err();
+        // The error is the decoded "é": its reference in the source.
+        assert_eq!(&t[e.offset..e.end], "&eacute;");
+        assert_eq!(e.column, Position::of(t, e.offset).column);
+        let p = &f[0].pieces;
+        assert_eq!(p.len(), 4);
+        assert!(p[1].decoded && p[3].decoded && !p[0].decoded);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn html_scripts_styles_and_comments_are_not_text() {
+        let t = "<script>var u='http://s/%zz'</script><style>a{background:url(http://c/%zz)}</style>\
+                 <!-- http://m/%zz --><p>read http://t/&lt;b&gt; and &lt;URL:http://u/\n v&gt;</p>\
+                 <img srcset=\"a.png 1x, b%zz.png 2x\"><div itemtype=\"http://s/A  http://s/B\">";
+        let got: Vec<String> = html(t).iter().map(|f| f.text.to_string()).collect();
+        assert_eq!(
+            got,
+            ["http://t/", "http://u/v", "a.png", "b%zz.png", "http://s/A", "http://s/B"]
+        );
+        let f = html(t);
+        assert_eq!(&t[f[1].outer.clone()], "&lt;URL:http://u/\n v&gt;");
+        let e = f[3].result.as_ref().unwrap_err();
+        assert_eq!(&t[e.offset..e.end], "z");
+    }
+
+    /// Pieces of a text searched in turn, as a streaming reader does, find what the whole
+    /// text finds.
+    #[test]
+    fn settled_pieces_find_what_the_whole_finds() {
+        let text = "a <URL:http://x/\n y> http://b-\n c/ <http:q\n\nz> http://end";
+        let whole: Vec<String> = texts(text);
+        for cut in 0..=text.len() {
+            if !text.is_char_boundary(cut) {
+                continue;
+            }
+            let (first, rest) = extract_settled(&text[..cut], 0, Grammar::Rfc2396, false);
+            assert!(rest <= cut);
+            let mut got: Vec<String> = first.iter().map(|f| f.text.to_string()).collect();
+            let (second, _) = extract_settled(text, rest, Grammar::Rfc2396, true);
+            got.extend(second.iter().map(|f| f.text.to_string()));
+            assert_eq!(got, whole, "cut at {cut}");
+        }
+    }
 }
