@@ -121,7 +121,11 @@ fn errors(args: &[&str], path: &str) -> Vec<(u64, u64, String)> {
             let e = &r["error"];
             let (s, t) = (e["offset"].as_u64().unwrap(), e["end"].as_u64().unwrap());
             let at = String::from_utf8_lossy(&text[s as usize..t as usize]).into_owned();
-            (e["line"].as_u64().unwrap(), e["column"].as_u64().unwrap(), at)
+            (
+                e["line"].as_u64().unwrap(),
+                e["column"].as_u64().unwrap(),
+                at,
+            )
         })
         .collect()
 }
@@ -170,7 +174,16 @@ fn chunks_do_not_change_the_output() {
     assert_eq!(whole.1.lines().count(), 200 * 2 + 29);
     for chunk in ["1", "7", "64", "1000"] {
         for jobs in ["1", "3"] {
-            let args = ["extract", "--format", "jsonl", "--jobs", jobs, "--chunk-bytes", chunk, "-"];
+            let args = [
+                "extract",
+                "--format",
+                "jsonl",
+                "--jobs",
+                jobs,
+                "--chunk-bytes",
+                chunk,
+                "-",
+            ];
             let got = urigram(&args, text.as_bytes());
             assert_eq!(got.1, whole.1, "chunk {chunk}, jobs {jobs}");
         }
@@ -192,7 +205,10 @@ fn offsets_are_the_files_after_bytes_that_are_not_utf8() {
 fn summary_like_check() {
     let (code, out, _) = urigram(&["extract", "--summary", FILE], b"");
     assert_eq!(code, 1);
-    assert!(out.starts_with("Summary: grammar rfc2396, rule URI-reference\n"), "{out}");
+    assert!(
+        out.starts_with("Summary: grammar rfc2396, rule URI-reference\n"),
+        "{out}"
+    );
     assert!(out.contains("tests/data/extract.txt:9:6"), "{out}");
     let (_, out, _) = urigram(&["extract", "--summary", "--format", "json", FILE], b"");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -202,10 +218,21 @@ fn summary_like_check() {
 #[test]
 fn markup_by_option_and_extension() {
     let md = b"[a](http://x/%zz) `http://code/%zz`\n";
-    let (_, out, _) = urigram(&["extract", "--syntax", "markdown", "--format", "jsonl", "-"], md);
+    let (_, out, _) = urigram(
+        &["extract", "--syntax", "markdown", "--format", "jsonl", "-"],
+        md,
+    );
     assert_eq!(out.lines().count(), 1);
     let (_, out, _) = urigram(
-        &["extract", "--syntax", "markdown", "--include-code", "--format", "jsonl", "-"],
+        &[
+            "extract",
+            "--syntax",
+            "markdown",
+            "--include-code",
+            "--format",
+            "jsonl",
+            "-",
+        ],
         md,
     );
     assert_eq!(out.lines().count(), 2);

@@ -199,7 +199,15 @@ fn every_json_output_validates() {
             v.doc("extract_document", &out, "extract json markup");
         }
         let out = urigram(
-            &["extract", "-g", g, "--summary", "--format", "json", "tests/data/extract.txt"],
+            &[
+                "extract",
+                "-g",
+                g,
+                "--summary",
+                "--format",
+                "json",
+                "tests/data/extract.txt",
+            ],
             b"",
         );
         v.doc("summary", &out, "extract --summary json");

@@ -292,7 +292,15 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
             io::stderr().is_terminal() && !(plan.records && io::stdout().is_terminal()),
         );
         let r = if input.syntax == Syntax::Plain {
-            plain(&plan, input, jobs, args.chunk_bytes, progress, &mut out, &mut totals)
+            plain(
+                &plan,
+                input,
+                jobs,
+                args.chunk_bytes,
+                progress,
+                &mut out,
+                &mut totals,
+            )
         } else {
             markup(&plan, input, progress, &mut out, &mut totals)
         };
@@ -601,7 +609,11 @@ impl Output {
     /// Write records; the first JSON record loses its leading comma.
     fn records(&mut self, mut bytes: &[u8]) -> io::Result<Flow> {
         if bytes.is_empty() {
-            return Ok(if self.closed { Flow::Stop } else { Flow::Continue });
+            return Ok(if self.closed {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            });
         }
         if self.first_record {
             bytes = bytes.strip_prefix(b",").unwrap_or(bytes);

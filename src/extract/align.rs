@@ -71,8 +71,7 @@ fn try_align(raw: &str, dec: &str, markdown: bool) -> Option<Vec<Run>> {
     let mut runs: Vec<Run> = Vec::new();
     let push = |runs: &mut Vec<Run>, dec: Range<usize>, src: Range<usize>, verbatim: bool| {
         if let Some(last) = runs.last_mut() {
-            if verbatim && last.verbatim && last.src.end == src.start && last.dec.end == dec.start
-            {
+            if verbatim && last.verbatim && last.src.end == src.start && last.dec.end == dec.start {
                 last.src.end = src.end;
                 last.dec.end = dec.end;
                 return;
@@ -85,8 +84,7 @@ fn try_align(raw: &str, dec: &str, markdown: bool) -> Option<Vec<Run>> {
         let c = r[i];
         if c == b'\r' {
             let n = if r.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
-            if dec.as_bytes().get(j) == Some(&b'\n') && !(n == 1 && dec.as_bytes()[j] == b'\r')
-            {
+            if dec.as_bytes().get(j) == Some(&b'\n') && !(n == 1 && dec.as_bytes()[j] == b'\r') {
                 push(&mut runs, j..j + 1, i..i + n, false);
                 (i, j) = (i + n, j + 1);
                 continue;
@@ -133,7 +131,10 @@ fn reference(raw: &str, i: usize, dec: &str, j: usize, markdown: bool) -> Option
             k += r[k..].iter().take_while(|b| b.is_ascii_digit()).count();
         }
     } else {
-        k += r[k..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+        k += r[k..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
     }
     if k == i + 1 {
         return None;
@@ -141,7 +142,12 @@ fn reference(raw: &str, i: usize, dec: &str, j: usize, markdown: bool) -> Option
     let with_semi = k + usize::from(r.get(k) == Some(&b';'));
     // The reference's value: one or two characters of `dec`.
     let d = dec.get(j..).filter(|d| !d.is_empty())?;
-    let mut ends = d.char_indices().skip(1).map(|(n, _)| j + n).take(2).collect::<Vec<_>>();
+    let mut ends = d
+        .char_indices()
+        .skip(1)
+        .map(|(n, _)| j + n)
+        .take(2)
+        .collect::<Vec<_>>();
     ends.push(dec.len());
     ends.dedup();
     // Only a named reference ended by ";" stands for two characters.
@@ -223,7 +229,9 @@ mod tests {
             s = r.src.end;
         }
         assert_eq!((d, s), (dec.len(), raw.len()));
-        runs.into_iter().map(|r| (r.dec, r.src, r.verbatim)).collect()
+        runs.into_iter()
+            .map(|r| (r.dec, r.src, r.verbatim))
+            .collect()
     }
 
     #[test]
@@ -234,7 +242,11 @@ mod tests {
         );
         assert_eq!(
             check("&eacute;&#x41;&#66", "éAB", false),
-            [(0..2, 0..8, false), (2..3, 8..14, false), (3..4, 14..18, false)]
+            [
+                (0..2, 0..8, false),
+                (2..3, 8..14, false),
+                (3..4, 14..18, false)
+            ]
         );
         // A "&" that starts no reference, and "&amp;amp;".
         assert_eq!(check("a&b=c", "a&b=c", false), [(0..5, 0..5, true)]);

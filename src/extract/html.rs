@@ -41,7 +41,13 @@ const URI_LIST: &[&str] = &["itemtype", "ping", "archive"];
 
 /// Elements whose content is not text to read.
 const RAW: &[&[u8]] = &[
-    b"script", b"style", b"xmp", b"iframe", b"noembed", b"noframes", b"noscript",
+    b"script",
+    b"style",
+    b"xmp",
+    b"iframe",
+    b"noembed",
+    b"noframes",
+    b"noscript",
 ];
 
 /// The candidates of the HTML in `text[range]`, in text order.

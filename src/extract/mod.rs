@@ -51,8 +51,34 @@
 //! does not conform is placed in the text: its `offset`, `end`, `line`, `column` and
 //! `column_utf16` count in the whole text (its message still names the byte within the URI).
 //!
-//! Finding is linear in the length of the text (each `<` looks ahead at most to the next `<`);
-//! no input makes it panic.
+//! Finding is linear in the length of the text (each `<` looks ahead at most to the next `<`,
+//! and never more than [`LOOKAHEAD`] bytes); positions are counted in one pass; no input makes
+//! it panic. [`extract_settled`] searches a text that comes in pieces (the CLI streams plain
+//! text with it).
+//!
+//! # Markdown and HTML
+//!
+//! [`extract_with`] reads a text in a [`Syntax`] (behind the `markup` feature, on by default):
+//!
+//! - **Markdown** (CommonMark, with pulldown-cmark): the destinations of inline links and
+//!   images and of link reference definitions ([`Delimiter::Link`]; a reference link is
+//!   reported once, at its definition), autolinks (`<http://...>`, read as `<scheme:...>`),
+//!   and prose read as plain text. Code spans, code blocks and HTML comments are not prose:
+//!   nothing in them is reported, unless [`Options::include_code`]. Raw HTML is read as HTML.
+//! - **HTML** (with html5gum's tokenizer): the values of the attributes that hold URIs
+//!   (`href`, `src`, `action`, `cite`, `data`, `formaction`, `poster`, `background`,
+//!   `longdesc`, `usemap`, `codebase`, `classid`, `profile`, `manifest`, `icon`, `itemid`,
+//!   `lowsrc`, `dynsrc`, `xmlns`; the lists of `itemtype`, `ping`, `archive` and `srcset`),
+//!   whatever the element, less surrounding ASCII whitespace ([`Delimiter::Attribute`]); and
+//!   the text between tags read as plain text. Not inside `<script>`, `<style>` (nor `xmp`,
+//!   `iframe`, `noembed`, `noframes`, `noscript`), nor in comments.
+//!
+//! What is checked is the decoded value (`&amp;` is `&`, `\(` in a Markdown destination is
+//! `(`). Each escape is one [`Piece`] with `decoded` set, whose `range` is the escape as
+//! written: an error in what an escape stands for is placed at the escape's first byte (its
+//! range spans the escape), and every other byte maps to its own byte in the source. So offsets,
+//! lines and columns always count in the source as written. The text of Markdown prose is
+//! read as written (a reference in prose is not decoded); the text of HTML is decoded.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -578,8 +604,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
     }
     let scheme = &text[i..j];
     let after = &text[j + 1..];
-    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) && !after.starts_with("//")
-    {
+    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) && !after.starts_with("//") {
         if !last && "//".starts_with(after) {
             return Look::Open;
         }
@@ -1132,7 +1157,10 @@ mod tests {
             Options::default().include_code(true),
         );
         let got: Vec<&str> = all.iter().map(|f| f.text.as_ref()).collect();
-        assert_eq!(got, ["http://a/%zz", "http://b/%zz", "http://c/%zz", "http://d/"]);
+        assert_eq!(
+            got,
+            ["http://a/%zz", "http://b/%zz", "http://c/%zz", "http://d/"]
+        );
     }
 
     #[cfg(feature = "markup")]
@@ -1189,7 +1217,14 @@ mod tests {
         let got: Vec<String> = html(t).iter().map(|f| f.text.to_string()).collect();
         assert_eq!(
             got,
-            ["http://t/", "http://u/v", "a.png", "b%zz.png", "http://s/A", "http://s/B"]
+            [
+                "http://t/",
+                "http://u/v",
+                "a.png",
+                "b%zz.png",
+                "http://s/A",
+                "http://s/B"
+            ]
         );
         let f = html(t);
         assert_eq!(&t[f[1].outer.clone()], "&lt;URL:http://u/\n v&gt;");
