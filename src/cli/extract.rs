@@ -440,7 +440,6 @@ fn plain(
         opts.chunk_bytes = n as usize;
     }
     let r = stream::run(input.reader, opts, work, &mut consume);
-    drop(consume);
     progress.finish();
     r?;
     if let Some(k) = pending {

@@ -652,7 +652,7 @@ mod tests {
     fn long_lines_keep_a_window() {
         let long = format!("http://a/{}%zz{}", "b".repeat(3000), "c".repeat(3000));
         let e = Grammar::Rfc2396.check("URI-reference", &long).unwrap_err();
-        let x = Example::new("t", 1, long.as_bytes(), &e);
+        let x = Example::new("t", 1, long.as_bytes(), e.offset, &e);
         assert!(x.input.len() <= EXAMPLE_BYTES);
         assert_eq!(x.window_start as usize + EXAMPLE_BYTES / 2, e.offset);
         assert!(x.input[EXAMPLE_BYTES / 2..].starts_with('z'));
