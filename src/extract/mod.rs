@@ -360,7 +360,7 @@ pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
 /// let html = r#"<a href="/search?q=a&amp;b=%">x</a>"#;
 /// let found = extract_with(html, Grammar::Rfc2396, Syntax::Html);
 /// assert_eq!(found[0].text, "/search?q=a&b=%"); // the decoded value is checked
-/// assert_eq!(found[0].result.as_ref().unwrap_err().offset, 33); // the '"' after the '%'
+/// assert_eq!(found[0].result.as_ref().unwrap_err().offset, 28); // the end: the closing quote
 /// ```
 pub fn extract_with(text: &str, grammar: Grammar, syntax: Syntax) -> Vec<Found<'_>> {
     extract_with_options(text, grammar, syntax, Options::default())
