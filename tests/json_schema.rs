@@ -192,6 +192,25 @@ fn every_json_output_validates() {
             b"",
         );
         v.doc("extract_document", &out, "extract json");
+        for file in ["README.md", "tests/data/extract-page.html"] {
+            let out = urigram(&["extract", "-g", g, "--format", "jsonl", file], b"");
+            v.lines("extract_record", &out, None, "extract jsonl markup");
+            let out = urigram(&["extract", "-g", g, "--format", "json", file], b"");
+            v.doc("extract_document", &out, "extract json markup");
+        }
+        let out = urigram(
+            &[
+                "extract",
+                "-g",
+                g,
+                "--summary",
+                "--format",
+                "json",
+                "tests/data/extract.txt",
+            ],
+            b"",
+        );
+        v.doc("summary", &out, "extract --summary json");
     }
     let mut args = vec![
         "check",

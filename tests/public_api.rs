@@ -26,7 +26,7 @@ fn rustdoc_json() -> Value {
             "--lib",
             "--no-default-features",
             "--features",
-            "bnf,serde",
+            "bnf,serde,markup",
         ])
         .args(["--", "-Z", "unstable-options", "--output-format", "json"])
         .output()

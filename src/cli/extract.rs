@@ -1,19 +1,35 @@
 //! `urigram extract`: find the URIs in text files (see `urigram::extract`) and check each
 //! against a grammar's start rule, reporting positions as `path:line:column` like a compiler.
+//!
+//! Plain text is streamed as `check --file` streams lines ([`super::stream`]): chunks of whole
+//! lines are searched and checked on `--jobs` threads and written in input order. A URI that
+//! a chunk leaves undecided (a `<URL:` whose `>` may come in the next chunk, a hyphen at a
+//! line break) is carried, from the start of its line, into the next chunk, and that chunk is
+//! searched again after it on the writing thread; the carry is at most
+//! `urigram::extract::LOOKAHEAD` bytes plus a line. Markdown and HTML files are parsed whole,
+//! up to [`MARKUP_LIMIT`] bytes each.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::{self, Read};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
+use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 use urigram::Grammar;
-use urigram::extract::{Found, extract};
+use urigram::extract::{Delimiter, Found, Options, Syntax, extract_settled, extract_with_options};
 use urigram::render::{Report, visible};
 
-use super::check::error_json;
+use super::output::{Only, error_json};
+use super::progress::Progress;
 use super::render::{Color, STDIN};
-use super::{Format, parse_grammar, print_or_fail};
+use super::stream::{self, Chunk, Failure, Flow};
+use super::summary::{Section, Summary};
+use super::{Format, parse_grammar};
+
+/// The largest Markdown or HTML file read (they are parsed whole).
+pub const MARKUP_LIMIT: u64 = 64 << 20;
 
 #[derive(Args)]
 pub struct ExtractArgs {
@@ -23,106 +39,509 @@ pub struct ExtractArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
+    /// The syntax of the files (default: by extension: .md and .markdown are Markdown; .html,
+    /// .htm and .xhtml are HTML; anything else, and standard input, is plain text).
+    #[arg(long, value_enum)]
+    syntax: Option<SyntaxArg>,
+    /// Markdown: also find the URIs in code spans and code blocks.
+    #[arg(long)]
+    include_code: bool,
+    /// Threads that search plain text (default: the available parallelism). Output keeps the
+    /// input's order whatever the number.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+    /// Print statistics at the end (a "line" of the summary is a URI found), as
+    /// `check --summary` does. Per-URI output is then off, unless --only asks for it.
+    #[arg(long)]
+    summary: bool,
+    /// Print only the invalid, or only the valid, URIs.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    only: Option<Only>,
     /// When to colour human output.
     #[arg(long, value_enum, default_value = "auto")]
     color: Color,
+    /// The size of the chunks plain text is cut into (for tests of the chunking).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk_bytes: Option<u64>,
     /// Text files to read (`-` for standard input). Bytes that are not UTF-8 are read as
-    /// U+FFFD.
+    /// U+FFFD (byte offsets stay those of the file).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
 
-pub fn run(args: ExtractArgs) -> Result<u8, String> {
-    // Read everything first: an unreadable file is a usage error (exit 2), with no partial
-    // output.
-    let mut inputs = Vec::new();
-    for path in &args.files {
-        let (label, bytes) = if path.as_os_str() == "-" {
-            let mut b = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut b)
-                .map_err(|e| format!("<stdin>: {e}"))?;
-            (STDIN.to_string(), b)
-        } else {
-            let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), b)
-        };
-        inputs.push((label, String::from_utf8_lossy(&bytes).into_owned()));
-    }
-    let g = args.grammar;
-    let color = args.color.enabled();
-    let (mut total, mut invalid) = (0usize, 0usize);
-    let mut out = String::new();
-    let mut records = Vec::new();
-    for (path, text) in &inputs {
-        for f in extract(text, g) {
-            total += 1;
-            if !f.is_valid() {
-                invalid += 1;
-            }
-            match args.format {
-                Format::Human => human(&mut out, path, text, &f, color),
-                Format::Jsonl => {
-                    let _ = writeln!(out, "{}", record(path, &f));
-                }
-                Format::Json => records.push(record(path, &f)),
-            }
+/// The `--syntax` values.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SyntaxArg {
+    /// RFC 2396 Appendix E and RFC 1738's appendix.
+    Plain,
+    /// CommonMark.
+    Markdown,
+    /// HTML.
+    Html,
+}
+
+impl SyntaxArg {
+    fn syntax(self) -> Syntax {
+        match self {
+            SyntaxArg::Plain => Syntax::Plain,
+            SyntaxArg::Markdown => Syntax::Markdown,
+            SyntaxArg::Html => Syntax::Html,
         }
     }
-    if args.format == Format::Json {
-        let doc = json!({
-            "grammar": g.name(),
-            "rule": g.start_rule(),
-            "results": records,
-            "total": total,
-            "valid": total - invalid,
-            "invalid": invalid,
-        });
-        let _ = writeln!(out, "{doc}");
+}
+
+/// What to do with each URI found.
+struct Plan {
+    grammar: Grammar,
+    format: Format,
+    color: bool,
+    only: Option<Only>,
+    records: bool,
+    summary: bool,
+    options: Options,
+}
+
+/// The records, counts and statistics of a part of a file.
+struct Batch {
+    out: Vec<u8>,
+    total: u64,
+    invalid: u64,
+    section: Option<Section>,
+}
+
+/// A text and where it stands in its file.
+struct Place<'a> {
+    label: &'a str,
+    text: &'a str,
+    /// The number of the text's first line in the file.
+    first_line: u64,
+    /// The file offset of the text's first byte.
+    offset: u64,
+    /// Where the text differs in length from the file (sequences that are not UTF-8).
+    fixes: &'a [(usize, i64)],
+}
+
+impl Place<'_> {
+    /// The file offset of byte `at` of the text.
+    fn file_offset(&self, at: usize) -> u64 {
+        let k = self.fixes.partition_point(|&(p, _)| p <= at);
+        let d = k.checked_sub(1).map_or(0, |k| self.fixes[k].1);
+        (self.offset as i64 + at as i64 + d) as u64
     }
-    print_or_fail(&out)?;
-    Ok(u8::from(invalid > 0))
+
+    fn line(&self, line: usize) -> u64 {
+        self.first_line + line as u64 - 1
+    }
+}
+
+impl Plan {
+    fn batch(&self, place: &Place<'_>, found: &[Found<'_>], bytes: u64) -> Batch {
+        let mut b = Batch {
+            out: Vec::new(),
+            total: 0,
+            invalid: 0,
+            section: self.summary.then(|| {
+                let mut s = Section::new(self.grammar.name(), self.grammar.start_rule());
+                s.bytes = bytes;
+                s
+            }),
+        };
+        for f in found {
+            b.total += 1;
+            b.invalid += u64::from(!f.is_valid());
+            if self.records && self.only.is_none_or(|o| o.shows(f.is_valid())) {
+                match self.format {
+                    Format::Human => human(&mut b.out, place, f, self.color),
+                    Format::Jsonl => {
+                        let _ = writeln!(b.out, "{}", record(place, f));
+                    }
+                    Format::Json => {
+                        let _ = write!(b.out, ",{}", record(place, f));
+                    }
+                }
+            }
+            if let Some(s) = &mut b.section {
+                match &f.result {
+                    Ok(()) => s.add_valid(),
+                    Err(e) => {
+                        let t = place.text;
+                        let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
+                        let end = t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                        let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
+                        s.add_invalid_at(
+                            place.label,
+                            place.line(e.line),
+                            line.as_bytes(),
+                            e.offset - start,
+                            e,
+                        );
+                    }
+                }
+            }
+        }
+        b
+    }
+}
+
+/// The text of `bytes`, not-UTF-8 sequences as U+FFFD, and where its offsets differ from the
+/// bytes' (text offset after each replacement, and file offset minus text offset there).
+fn decode(bytes: &[u8]) -> (Cow<'_, str>, Vec<(usize, i64)>) {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return (Cow::Borrowed(s), Vec::new());
+    }
+    let mut s = String::with_capacity(bytes.len() + 16);
+    let mut fixes = Vec::new();
+    let mut raw = 0usize;
+    for c in bytes.utf8_chunks() {
+        s.push_str(c.valid());
+        raw += c.valid().len();
+        if !c.invalid().is_empty() {
+            s.push('\u{FFFD}');
+            raw += c.invalid().len();
+            fixes.push((s.len(), raw as i64 - s.len() as i64));
+        }
+    }
+    (Cow::Owned(s), fixes)
+}
+
+/// An input: its label, its syntax, the reader and its size when known.
+struct Input {
+    label: String,
+    syntax: Syntax,
+    reader: Box<dyn Read + Send>,
+    size: Option<u64>,
+}
+
+fn open(path: &Path, syntax: Option<SyntaxArg>) -> Result<Input, String> {
+    if path.as_os_str() == "-" {
+        let size = std::fs::metadata("/dev/stdin")
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
+        return Ok(Input {
+            label: STDIN.into(),
+            syntax: syntax.map_or(Syntax::Plain, SyntaxArg::syntax),
+            reader: Box::new(io::stdin()),
+            size,
+        });
+    }
+    let label = path.display().to_string();
+    let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+    let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    let by_ext = || {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .map_or(Syntax::Plain, Syntax::from_extension)
+    };
+    Ok(Input {
+        label,
+        syntax: syntax.map_or_else(by_ext, SyntaxArg::syntax),
+        reader: Box::new(f),
+        size,
+    })
+}
+
+pub fn run(args: ExtractArgs) -> Result<u8, String> {
+    // Open everything first: a file that cannot be opened is a usage error (exit 2), with no
+    // partial output.
+    let mut inputs = Vec::new();
+    for path in &args.files {
+        inputs.push(open(path, args.syntax)?);
+    }
+    let plan = Plan {
+        grammar: args.grammar,
+        format: args.format,
+        color: args.color.enabled(),
+        only: args.only,
+        records: !args.summary || args.only.is_some(),
+        summary: args.summary,
+        options: Options::default().include_code(args.include_code),
+    };
+    let jobs = match args.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut out = Output::new();
+    let mut totals = Totals::default();
+    if plan.summary {
+        totals
+            .summary
+            .section(plan.grammar.name(), plan.grammar.start_rule());
+    }
+    let g = plan.grammar;
+    let head = match (plan.format, plan.summary) {
+        (Format::Json, false) => format!(
+            "{{\"grammar\":{},\"rule\":{},\"results\":[",
+            json!(g.name()),
+            json!(g.start_rule())
+        ),
+        (Format::Json, true) if plan.records => {
+            "{\"urigram\":\"summary\",\"version\":1,\"results\":[".into()
+        }
+        (Format::Json, true) => "{\"urigram\":\"summary\",\"version\":1".into(),
+        _ => String::new(),
+    };
+    out.write(head.as_bytes()).map_err(write_err)?;
+    for input in inputs {
+        if out.closed {
+            break;
+        }
+        let label = input.label.clone();
+        let progress = Progress::new(
+            input.size,
+            io::stderr().is_terminal() && !(plan.records && io::stdout().is_terminal()),
+        );
+        let r = if input.syntax == Syntax::Plain {
+            plain(
+                &plan,
+                input,
+                jobs,
+                args.chunk_bytes,
+                progress,
+                &mut out,
+                &mut totals,
+            )
+        } else {
+            markup(&plan, input, progress, &mut out, &mut totals)
+        };
+        match r {
+            Ok(()) => {}
+            Err(Failure::Read(e)) => return Err(format!("{label}: {e}")),
+            Err(Failure::Write(e)) => return Err(write_err(e)),
+        }
+    }
+    let tail = match (plan.format, plan.summary) {
+        (Format::Json, false) => format!(
+            "],\"total\":{},\"valid\":{},\"invalid\":{}}}\n",
+            totals.total,
+            totals.total - totals.invalid,
+            totals.invalid
+        ),
+        (Format::Json, true) => format!(
+            "{},\"sections\":{}}}\n",
+            if plan.records { "]" } else { "" },
+            totals.summary.sections_json()
+        ),
+        (Format::Jsonl, true) => format!("{}\n", totals.summary.to_json()),
+        (Format::Human, true) => {
+            let sep = if out.tail == *b"\n\n" { "" } else { "\n" };
+            format!("{sep}{}", totals.summary.to_human())
+        }
+        (_, false) => String::new(),
+    };
+    out.write(tail.as_bytes()).map_err(write_err)?;
+    out.flush().map_err(write_err)?;
+    Ok(u8::from(totals.invalid > 0))
+}
+
+/// Counts over the whole run.
+#[derive(Default)]
+struct Totals {
+    total: u64,
+    invalid: u64,
+    summary: Summary,
+}
+
+impl Totals {
+    fn add(&mut self, b: Batch) {
+        self.total += b.total;
+        self.invalid += b.invalid;
+        if let Some(s) = b.section {
+            self.summary.merge(Summary { sections: vec![s] });
+        }
+    }
+}
+
+/// What a chunk left undecided: its text from the start of the line that holds the first
+/// undecided byte.
+struct Carry {
+    bytes: Vec<u8>,
+    /// Where to search from, in the text of `bytes`.
+    from: usize,
+    first_line: u64,
+    offset: u64,
+}
+
+/// The search of one text: its batch, and the undecided rest (a text offset).
+fn search(plan: &Plan, place: &Place<'_>, from: usize, last: bool, bytes: u64) -> (Batch, usize) {
+    let (found, rest) = extract_settled(place.text, from, plan.grammar, last);
+    (plan.batch(place, &found, bytes), rest)
+}
+
+/// The carry of a text whose undecided rest starts at text offset `rest`.
+fn carry(place: &Place<'_>, raw: &[u8], rest: usize) -> Option<Carry> {
+    if rest >= place.text.len() {
+        return None;
+    }
+    let line_start = place.text[..rest].rfind('\n').map_or(0, |k| k + 1);
+    let lines = memchr::memchr_iter(b'\n', &place.text.as_bytes()[..line_start]).count();
+    let raw_start = (place.file_offset(line_start) - place.offset) as usize;
+    Some(Carry {
+        bytes: raw[raw_start..].to_vec(),
+        from: rest - line_start,
+        first_line: place.first_line + lines as u64,
+        offset: place.offset + raw_start as u64,
+    })
+}
+
+fn plain(
+    plan: &Plan,
+    input: Input,
+    jobs: usize,
+    chunk_bytes: Option<u64>,
+    mut progress: Progress,
+    out: &mut Output,
+    totals: &mut Totals,
+) -> Result<(), Failure> {
+    let label = input.label.as_str();
+    let work = |c: &Chunk| {
+        let (text, fixes) = decode(c.data());
+        let place = Place {
+            label,
+            text: &text,
+            first_line: c.first_line,
+            offset: c.offset,
+            fixes: &fixes,
+        };
+        let (b, rest) = search(plan, &place, 0, false, c.data().len() as u64);
+        (b, carry(&place, c.data(), rest))
+    };
+    let mut pending: Option<Carry> = None;
+    let mut consume = |c: &Chunk, (b, next): (Batch, Option<Carry>)| -> io::Result<Flow> {
+        progress.advance(c.data().len() as u64, b.total);
+        let (b, next) = match pending.take() {
+            None => (b, next),
+            Some(mut k) => {
+                // The chunk was searched as if nothing were open before it: search it again
+                // after what the last one left undecided.
+                k.bytes.extend_from_slice(c.data());
+                let (text, fixes) = decode(&k.bytes);
+                let place = Place {
+                    label,
+                    text: &text,
+                    first_line: k.first_line,
+                    offset: k.offset,
+                    fixes: &fixes,
+                };
+                let (b, rest) = search(plan, &place, k.from, false, c.data().len() as u64);
+                (b, carry(&place, &k.bytes, rest))
+            }
+        };
+        pending = next;
+        let flow = out.records(&b.out);
+        totals.add(b);
+        match flow? {
+            Flow::Continue => out.flush(),
+            Flow::Stop => Ok(Flow::Stop),
+        }
+    };
+    let mut opts = stream::Options::with_jobs(jobs);
+    if let Some(n) = chunk_bytes {
+        opts.chunk_bytes = n as usize;
+    }
+    let r = stream::run(input.reader, opts, work, &mut consume);
+    progress.finish();
+    r?;
+    if let Some(k) = pending {
+        let (text, fixes) = decode(&k.bytes);
+        let place = Place {
+            label,
+            text: &text,
+            first_line: k.first_line,
+            offset: k.offset,
+            fixes: &fixes,
+        };
+        let (b, _) = search(plan, &place, k.from, true, 0);
+        out.records(&b.out).map_err(Failure::Write)?;
+        totals.add(b);
+    }
+    Ok(())
+}
+
+fn markup(
+    plan: &Plan,
+    input: Input,
+    progress: Progress,
+    out: &mut Output,
+    totals: &mut Totals,
+) -> Result<(), Failure> {
+    let mut bytes = Vec::new();
+    input
+        .reader
+        .take(MARKUP_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Failure::Read)?;
+    if bytes.len() as u64 > MARKUP_LIMIT {
+        return Err(Failure::Read(io::Error::other(format!(
+            "larger than {} MiB: {} files are parsed whole; read it as plain text with \
+             --syntax plain",
+            MARKUP_LIMIT >> 20,
+            input.syntax.name()
+        ))));
+    }
+    let (text, fixes) = decode(&bytes);
+    let found = extract_with_options(&text, plan.grammar, input.syntax, plan.options);
+    let place = Place {
+        label: &input.label,
+        text: &text,
+        first_line: 1,
+        offset: 0,
+        fixes: &fixes,
+    };
+    let b = plan.batch(&place, &found, bytes.len() as u64);
+    progress.finish();
+    out.records(&b.out).map_err(Failure::Write)?;
+    totals.add(b);
+    Ok(())
 }
 
 /// `path:line:col: ok: URI`, or the diagnostic (the one of every command) with a note on the
 /// URI that was checked.
-fn human(out: &mut String, path: &str, text: &str, f: &Found<'_>, color: bool) {
+fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     let s = f.start;
+    let path = place.label;
+    let line = place.line(s.line);
     let e = match &f.result {
         Ok(()) => {
-            let _ = write!(
-                out,
-                "{path}:{}:{}: ok: {}",
-                s.line,
-                s.column,
-                visible(&f.text)
-            );
-            notes(out, f, " (", ")");
-            out.push('\n');
+            let mut o = format!("{path}:{line}:{}: ok: {}", s.column, visible(&f.text));
+            notes(&mut o, f, " (", ")");
+            let _ = writeln!(out, "{o}");
             return;
         }
         Err(e) => e,
     };
-    let mut note = format!(
-        "the URI checked: {} ({path}:{}:{})",
-        f.text, s.line, s.column
-    );
+    let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
     notes(&mut note, f, ", ", "");
-    let report = Report::new(e, text).origin(path).color(color).note(note);
+    let report = Report::new(e, place.text)
+        .origin(path)
+        .first_line(place.first_line as usize)
+        .color(color)
+        .note(note);
     let _ = writeln!(out, "{report}");
 }
 
-/// What else a reader should know: delimiters, lines, a hyphen left out.
+/// What else a reader should know: delimiters, lines, escapes, a hyphen left out.
 fn notes(out: &mut String, f: &Found<'_>, open: &str, close: &str) {
     let mut n = Vec::new();
     match f.delimiter {
-        urigram::extract::Delimiter::Angle => n.push("in <>".to_string()),
-        urigram::extract::Delimiter::AngleUrl => n.push("in <URL:>".to_string()),
+        Delimiter::Angle => n.push("in <>".to_string()),
+        Delimiter::AngleUrl => n.push("in <URL:>".to_string()),
+        Delimiter::Link => n.push("a link destination".to_string()),
+        Delimiter::Attribute => n.push("an attribute value".to_string()),
         _ => {}
     }
-    if f.pieces.len() > 1 {
-        n.push(format!("{} pieces, whitespace removed", f.pieces.len()));
+    let gaps = f
+        .pieces
+        .windows(2)
+        .filter(|w| w[0].range.end < w[1].range.start)
+        .count();
+    if gaps > 0 {
+        n.push(format!("{} pieces, whitespace removed", gaps + 1));
+    }
+    let decoded = f.pieces.iter().filter(|p| p.decoded).count();
+    if decoded > 0 {
+        let s = if decoded == 1 { "" } else { "s" };
+        n.push(format!("{decoded} escape{s} decoded"));
     }
     if f.hyphens_dropped {
         n.push("hyphen at a line break left out".to_string());
@@ -132,29 +551,111 @@ fn notes(out: &mut String, f: &Found<'_>, open: &str, close: &str) {
     }
 }
 
-/// Every field of a found URI, as JSON.
-fn record(path: &str, f: &Found<'_>) -> Value {
+/// Every field of a found URI, as JSON; byte offsets count in the file.
+fn record(place: &Place<'_>, f: &Found<'_>) -> Value {
+    let at = |o: usize| place.file_offset(o);
     json!({
-        "path": path,
+        "path": place.label,
         "uri": f.text,
         "valid": f.is_valid(),
-        "offset": f.range.start,
-        "end": f.range.end,
-        "line": f.start.line,
+        "offset": at(f.range.start),
+        "end": at(f.range.end),
+        "line": place.line(f.start.line),
         "column": f.start.column,
         "column_utf16": f.start.column_utf16,
-        "outer": [f.outer.start, f.outer.end],
+        "outer": [at(f.outer.start), at(f.outer.end)],
         "delimiter": f.delimiter.name(),
         "pieces": f.pieces.iter().map(|p| json!({
             "at": p.at,
-            "start": p.range.start,
-            "end": p.range.end,
+            "start": at(p.range.start),
+            "end": at(p.range.end),
+            "decoded": p.decoded,
         })).collect::<Vec<_>>(),
-        "hyphen_breaks": f.hyphen_breaks,
+        "hyphen_breaks": f.hyphen_breaks.iter().map(|&o| at(o)).collect::<Vec<_>>(),
         "hyphens_dropped": f.hyphens_dropped,
         "error": match &f.result {
             Ok(()) => Value::Null,
-            Err(e) => error_json(e),
+            Err(e) => {
+                let mut v = error_json(e);
+                v["offset"] = json!(at(e.offset));
+                v["end"] = json!(at(e.end));
+                v["line"] = json!(place.line(e.line));
+                v
+            }
         },
     })
+}
+
+/// Standard output: records as they come. A closed pipe (`| head`) stops the run quietly.
+struct Output {
+    w: BufWriter<StdoutLock<'static>>,
+    first_record: bool,
+    /// The last two bytes written, to start the summary after one blank line.
+    tail: [u8; 2],
+    closed: bool,
+}
+
+impl Output {
+    fn new() -> Output {
+        Output {
+            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            first_record: true,
+            tail: *b"\n\n",
+            closed: false,
+        }
+    }
+
+    /// Write records; the first JSON record loses its leading comma.
+    fn records(&mut self, mut bytes: &[u8]) -> io::Result<Flow> {
+        if bytes.is_empty() {
+            return Ok(if self.closed {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            });
+        }
+        if self.first_record {
+            bytes = bytes.strip_prefix(b",").unwrap_or(bytes);
+            self.first_record = false;
+        }
+        self.write(bytes)
+    }
+
+    /// Write `bytes` as they are.
+    fn write(&mut self, bytes: &[u8]) -> io::Result<Flow> {
+        if self.closed {
+            return Ok(Flow::Stop);
+        }
+        match bytes {
+            [.., a, b] => self.tail = [*a, *b],
+            [b] => self.tail = [self.tail[1], *b],
+            [] => {}
+        }
+        match self.w.write_all(bytes) {
+            Ok(()) => Ok(Flow::Continue),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(Flow::Stop)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<Flow> {
+        if self.closed {
+            return Ok(Flow::Stop);
+        }
+        match self.w.flush() {
+            Ok(()) => Ok(Flow::Continue),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(Flow::Stop)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn write_err(e: io::Error) -> String {
+    format!("writing output: {e}")
 }

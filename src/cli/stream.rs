@@ -48,6 +48,8 @@ pub struct Chunk {
     pub seq: u64,
     /// The 1-based number of the chunk's first line.
     pub first_line: u64,
+    /// The byte offset of the chunk's first byte in the input.
+    pub offset: u64,
     /// The pooled buffer; its first `len` bytes are the chunk. It keeps its length between
     /// uses, so that reading into it again needs no zeroing.
     buf: Vec<u8>,
@@ -285,6 +287,7 @@ fn read_chunks(
     let mut carry = Vec::new();
     let mut seq = 0;
     let mut line = 1;
+    let mut offset = 0u64;
     let mut eof = false;
     while !eof {
         let Ok(mut buf) = free.recv() else {
@@ -356,6 +359,7 @@ fn read_chunks(
         let chunk = Chunk {
             seq,
             first_line: line,
+            offset,
             buf,
             len: cut,
             big,
@@ -363,6 +367,7 @@ fn read_chunks(
         };
         seq += 1;
         line += lines + u64::from(skipped.is_some());
+        offset += cut as u64 + skipped.map_or(0, |s: Skipped| s.bytes);
         if work.send(chunk).is_err() {
             return Ok(()); // the workers stopped
         }

@@ -205,12 +205,25 @@ impl Section {
 
     /// Count an invalid line: line `line` of `source`, whose text is `input`.
     pub fn add_invalid(&mut self, source: &str, line: u64, input: &[u8], e: &Error) {
+        self.add_invalid_at(source, line, input, e.offset, e);
+    }
+
+    /// Count an invalid input whose error `e` is at byte `offset` of `input`, line `line` of
+    /// `source` (for an error placed in a longer text: `input` is the line that holds it).
+    pub fn add_invalid_at(
+        &mut self,
+        source: &str,
+        line: u64,
+        input: &[u8],
+        offset: usize,
+        e: &Error,
+    ) {
         self.lines += 1;
         self.invalid += 1;
         let mut example = None;
         let mut ex = || {
             example
-                .get_or_insert_with(|| Example::new(source, line, input, e))
+                .get_or_insert_with(|| Example::new(source, line, input, offset, e))
                 .clone()
         };
         let g = self.by_production.group(e.rule);
@@ -542,8 +555,8 @@ impl Group {
 }
 
 impl Example {
-    fn new(source: &str, line: u64, input: &[u8], e: &Error) -> Example {
-        let offset = e.offset.min(input.len());
+    fn new(source: &str, line: u64, input: &[u8], offset: usize, e: &Error) -> Example {
+        let offset = offset.min(input.len());
         let (mut start, mut end) = (0, input.len());
         if input.len() > EXAMPLE_BYTES {
             start = offset.saturating_sub(EXAMPLE_BYTES / 2);
@@ -560,7 +573,7 @@ impl Example {
             source: source.to_string(),
             line,
             column: e.column as u64,
-            offset: e.offset as u64,
+            offset: offset as u64,
             input: String::from_utf8_lossy(&input[start..end]).into_owned(),
             window_start: start as u64,
         }
@@ -755,7 +768,7 @@ mod tests {
     fn long_lines_keep_a_window() {
         let long = format!("http://a/{}%zz{}", "b".repeat(3000), "c".repeat(3000));
         let e = Grammar::Rfc2396.check("URI-reference", &long).unwrap_err();
-        let x = Example::new("t", 1, long.as_bytes(), &e);
+        let x = Example::new("t", 1, long.as_bytes(), e.offset, &e);
         assert!(x.input.len() <= EXAMPLE_BYTES);
         assert_eq!(x.window_start as usize + EXAMPLE_BYTES / 2, e.offset);
         assert!(x.input[EXAMPLE_BYTES / 2..].starts_with('z'));

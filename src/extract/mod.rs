@@ -51,14 +51,47 @@
 //! does not conform is placed in the text: its `offset`, `end`, `line`, `column` and
 //! `column_utf16` count in the whole text (its message still names the byte within the URI).
 //!
-//! Finding is linear in the length of the text (each `<` looks ahead at most to the next `<`);
-//! no input makes it panic.
+//! Finding is linear in the length of the text (each `<` looks ahead at most to the next `<`,
+//! and never more than [`LOOKAHEAD`] bytes); positions are counted in one pass; no input makes
+//! it panic. [`extract_settled`] searches a text that comes in pieces (the CLI streams plain
+//! text with it).
+//!
+//! # Markdown and HTML
+//!
+//! [`extract_with`] reads a text in a [`Syntax`] (behind the `markup` feature, on by default):
+//!
+//! - **Markdown** (CommonMark, with pulldown-cmark): the destinations of inline links and
+//!   images and of link reference definitions ([`Delimiter::Link`]; a reference link is
+//!   reported once, at its definition), autolinks (`<http://...>`, read as `<scheme:...>`),
+//!   and prose read as plain text. Code spans, code blocks and HTML comments are not prose:
+//!   nothing in them is reported, unless [`Options::include_code`]. Raw HTML is read as HTML.
+//! - **HTML** (with html5gum's tokenizer): the values of the attributes that hold URIs
+//!   (`href`, `src`, `action`, `cite`, `data`, `formaction`, `poster`, `background`,
+//!   `longdesc`, `usemap`, `codebase`, `classid`, `profile`, `manifest`, `icon`, `itemid`,
+//!   `lowsrc`, `dynsrc`, `xmlns`; the lists of `itemtype`, `ping`, `archive` and `srcset`),
+//!   whatever the element, less surrounding ASCII whitespace ([`Delimiter::Attribute`]); and
+//!   the text between tags read as plain text. Not inside `<script>`, `<style>` (nor `xmp`,
+//!   `iframe`, `noembed`, `noframes`, `noscript`), nor in comments.
+//!
+//! What is checked is the decoded value (`&amp;` is `&`, `\(` in a Markdown destination is
+//! `(`). Each escape is one [`Piece`] with `decoded` set, whose `range` is the escape as
+//! written: an error in what an escape stands for is placed at the escape's first byte (its
+//! range spans the escape), and every other byte maps to its own byte in the source. So offsets,
+//! lines and columns always count in the source as written. The text of Markdown prose is
+//! read as written (a reference in prose is not decoded); the text of HTML is decoded.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::error::{Error, Position};
 use crate::grammar::Grammar;
+
+#[cfg(feature = "markup")]
+mod align;
+#[cfg(feature = "markup")]
+mod html;
+#[cfg(feature = "markup")]
+mod markdown;
 
 /// Schemes recognised without `//` after their `:`: the schemes of RFC 1738 section 3 and
 /// those it reserves in section 4, `urn` (reserved by RFC 1630), `rlogin` (RFC 1630), and
@@ -86,6 +119,11 @@ pub const KNOWN_SCHEMES: &[&str] = &[
     "https",
 ];
 
+/// How far a `<` looks for its `>`, and how long a URI broken by the hyphen rule may grow, in
+/// bytes of text: past it, the `<` is no delimiter and the URI ends. It bounds what a
+/// streaming reader must keep between two pieces of a text ([`extract_settled`]).
+pub const LOOKAHEAD: usize = 64 << 10;
+
 /// How a URI was marked off in the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -97,42 +135,146 @@ pub enum Delimiter {
     Angle,
     /// `<URL:...>`.
     AngleUrl,
+    /// A Markdown link destination: of an inline link or image, or of a link reference
+    /// definition.
+    Link,
+    /// The value of an HTML attribute that holds a URI (`href`, `src` ...), or one of the URIs
+    /// of a list-valued one (`srcset`, `itemtype`, `ping`, `archive`).
+    Attribute,
 }
 
 impl Delimiter {
-    /// `none`, `angle` or `url`: the names the CLI's JSON uses.
+    /// `none`, `angle`, `url`, `link` or `attribute`: the names the CLI's JSON uses.
     pub const fn name(self) -> &'static str {
         match self {
             Delimiter::None => "none",
             Delimiter::Angle => "angle",
             Delimiter::AngleUrl => "url",
+            Delimiter::Link => "link",
+            Delimiter::Attribute => "attribute",
         }
     }
 }
 
-/// A piece of a URI that is broken across lines: where it starts in the URI, and its bytes in
-/// the text.
+/// The syntax of a text: where its URIs can be and how they are written.
+///
+/// ```
+/// use urigram::extract::Syntax;
+/// assert_eq!(Syntax::from_extension("MD"), Syntax::Markdown);
+/// assert_eq!(Syntax::from_language_id("html"), Syntax::Html);
+/// assert_eq!(Syntax::from_language_id("rust"), Syntax::Plain);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// Plain text: RFC 2396 Appendix E and the RFC 1738 appendix (the module docs).
+    #[default]
+    Plain,
+    /// CommonMark: link destinations, autolinks and prose; not code or HTML comments.
+    #[cfg(feature = "markup")]
+    Markdown,
+    /// HTML: URI-valued attributes, decoded, and prose; not scripts, styles or comments.
+    #[cfg(feature = "markup")]
+    Html,
+}
+
+impl Syntax {
+    /// `plain`, `markdown` or `html`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Syntax::Plain => "plain",
+            #[cfg(feature = "markup")]
+            Syntax::Markdown => "markdown",
+            #[cfg(feature = "markup")]
+            Syntax::Html => "html",
+        }
+    }
+
+    /// The syntax of a file by its extension (without the dot, any case): `md` and
+    /// `markdown` are Markdown; `html`, `htm` and `xhtml` are HTML; anything else is plain
+    /// text (and so is everything without the `markup` feature).
+    pub fn from_extension(ext: &str) -> Syntax {
+        let ext = ext.to_ascii_lowercase();
+        match ext.as_str() {
+            #[cfg(feature = "markup")]
+            "md" | "markdown" => Syntax::Markdown,
+            #[cfg(feature = "markup")]
+            "html" | "htm" | "xhtml" => Syntax::Html,
+            _ => Syntax::Plain,
+        }
+    }
+
+    /// The syntax of a document by its language server `languageId` (`markdown`, `html`,
+    /// `xhtml`; anything else, `plaintext` included, is plain text).
+    pub fn from_language_id(id: &str) -> Syntax {
+        match id {
+            #[cfg(feature = "markup")]
+            "markdown" => Syntax::Markdown,
+            #[cfg(feature = "markup")]
+            "html" | "xhtml" => Syntax::Html,
+            _ => Syntax::Plain,
+        }
+    }
+}
+
+/// Choices beyond the syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Markdown: also find the URIs in code spans and code blocks (as plain text).
+    pub include_code: bool,
+}
+
+impl Options {
+    /// The options with `include_code` set to `on`.
+    pub fn include_code(mut self, on: bool) -> Options {
+        self.include_code = on;
+        self
+    }
+}
+
+/// A piece of a URI: where it starts in the URI, and its bytes in the text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Piece {
     /// Offset of the piece's first byte in [`Found::text`].
     pub at: usize,
     /// The piece's bytes in the text.
     pub range: Range<usize>,
+    /// Whether the piece is one escape of the text's syntax, decoded: an HTML character
+    /// reference (`&amp;`), a Markdown backslash escape (`\(`), or an HTML line break `\r\n`
+    /// read as `\n`. Its bytes in the URI are what it stands for, not `range`'s; every byte of
+    /// it maps to `range.start`.
+    pub decoded: bool,
+}
+
+impl Piece {
+    /// A piece of `range`, at `at` in the URI, written as it stands in the text.
+    pub fn new(at: usize, range: Range<usize>) -> Piece {
+        Piece {
+            at,
+            range,
+            decoded: false,
+        }
+    }
 }
 
 /// A URI found in a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Found<'a> {
-    /// The URI, whitespace from line wrapping removed (borrowed when it is one piece).
+    /// The URI, whitespace from line wrapping removed and escapes decoded (borrowed when it
+    /// is one piece of the text as written).
     pub text: Cow<'a, str>,
     /// From the URI's first byte to one past its last, in the text.
     pub range: Range<usize>,
-    /// As `range`, with the delimiters (`<URL:` and `>`) when there are any.
+    /// As `range`, with the delimiters (`<URL:` and `>`, an attribute's quotes) when there
+    /// are any.
     pub outer: Range<usize>,
     /// Line and columns of `range.start`.
     pub start: Position,
-    /// The URI's pieces, in order; one unless it was broken across lines, none when empty.
+    /// The URI's pieces, in order: one unless it was broken across lines or holds decoded
+    /// escapes; none when empty.
     pub pieces: Vec<Piece>,
     /// How it was delimited.
     pub delimiter: Delimiter,
@@ -146,7 +288,8 @@ pub struct Found<'a> {
 }
 
 impl Found<'_> {
-    /// Whether it was delimited by `<...>` or `<URL:...>`.
+    /// Whether it was delimited by `<...>` or `<URL:...>`, or is a link destination or an
+    /// attribute's value.
     pub fn is_delimited(&self) -> bool {
         self.delimiter != Delimiter::None
     }
@@ -157,7 +300,7 @@ impl Found<'_> {
     }
 
     /// The text offset of byte `at` of the URI (the end of the last piece for `at` at or past
-    /// the URI's end).
+    /// the URI's end; the start of a decoded escape for any byte of what it stands for).
     ///
     /// ```
     /// use urigram::{Grammar, extract::extract};
@@ -168,27 +311,142 @@ impl Found<'_> {
     pub fn source_offset(&self, at: usize) -> usize {
         let k = self.pieces.partition_point(|p| p.at <= at);
         match k.checked_sub(1).and_then(|k| self.pieces.get(k)) {
+            Some(p) if p.decoded => {
+                let len = self.pieces.get(k).map_or(self.text.len(), |n| n.at) - p.at;
+                if at - p.at < len {
+                    p.range.start
+                } else {
+                    p.range.end
+                }
+            }
             Some(p) => (p.range.start + (at - p.at)).min(p.range.end),
             None => self.range.start,
         }
     }
+
+    /// The text range of the URI's bytes `at..end` (`end > at`): a decoded escape counts
+    /// whole.
+    fn source_range(&self, at: usize, end: usize) -> Range<usize> {
+        let start = self.source_offset(at);
+        let last = end - 1;
+        let k = self.pieces.partition_point(|p| p.at <= last);
+        let stop = match k.checked_sub(1).and_then(|k| self.pieces.get(k)) {
+            Some(p) if p.decoded => p.range.end,
+            Some(p) => (p.range.start + (last - p.at) + 1).min(p.range.end),
+            None => start,
+        };
+        start..stop.max(start)
+    }
 }
 
-/// Find the URIs of `text` and check each against `grammar`'s start rule. See the module
-/// documentation for what is found.
+/// Find the URIs of plain `text` and check each against `grammar`'s start rule. See the
+/// module documentation for what is found.
 pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
+    extract_settled(text, 0, grammar, true).0
+}
+
+/// Find the URIs of `text`, written in `syntax`, and check each against `grammar`'s start
+/// rule; code is left out (see [`extract_with_options`]).
+///
+/// ```
+/// use urigram::{Grammar, extract::{Delimiter, Syntax, extract_with}};
+/// let md = "See [the spec](http://a/b%zz) and `http://not/checked`.";
+/// let found = extract_with(md, Grammar::Rfc2396, Syntax::Markdown);
+/// assert_eq!(found.len(), 1);
+/// assert_eq!(found[0].delimiter, Delimiter::Link);
+/// let e = found[0].result.as_ref().unwrap_err();
+/// assert_eq!(&md[e.offset..e.end], "z");
+///
+/// let html = r#"<a href="/search?q=a&amp;b=%">x</a>"#;
+/// let found = extract_with(html, Grammar::Rfc2396, Syntax::Html);
+/// assert_eq!(found[0].text, "/search?q=a&b=%"); // the decoded value is checked
+/// assert_eq!(found[0].result.as_ref().unwrap_err().offset, 28); // the end: the closing quote
+/// ```
+pub fn extract_with(text: &str, grammar: Grammar, syntax: Syntax) -> Vec<Found<'_>> {
+    extract_with_options(text, grammar, syntax, Options::default())
+}
+
+/// [`extract_with`], with [`Options`].
+pub fn extract_with_options(
+    text: &str,
+    grammar: Grammar,
+    syntax: Syntax,
+    options: Options,
+) -> Vec<Found<'_>> {
+    let _ = options;
+    match syntax {
+        Syntax::Plain => extract(text, grammar),
+        #[cfg(feature = "markup")]
+        Syntax::Markdown => build(text, grammar, markdown::candidates(text, options)),
+        #[cfg(feature = "markup")]
+        Syntax::Html => build(text, grammar, html::candidates(text, 0..text.len())),
+    }
+}
+
+/// The URIs of plain `text` from byte `from` on, for a text that comes in pieces: those that
+/// `text` decides whatever follows it, and the offset where the undecided rest begins (the
+/// first `<` whose `>` may still come, or a URI that may go on after a hyphen at a line
+/// break); `text.len()` when nothing is undecided, or when `last` says nothing follows.
+///
+/// `from` must be where no URI is open: 0, or an offset this function returned. Lines and
+/// columns count from the start of `text` (line 1), so a caller that streams a text keeps
+/// the undecided rest from the start of its line, puts the next piece after it, and calls
+/// again with `from` at the same byte. The rest is at most [`LOOKAHEAD`] bytes plus the
+/// start of its line.
+///
+/// ```
+/// use urigram::{Grammar, extract::extract_settled};
+/// let g = Grammar::Rfc2396;
+/// let (found, rest) = extract_settled("a http://x/ and <URL:http://y/\n", 0, g, false);
+/// assert_eq!(found.len(), 1);
+/// assert_eq!(rest, 16); // the '<' may be closed by the next piece
+/// let (found, rest) = extract_settled("a http://x/ and <URL:http://y/\n  z>\n", 16, g, false);
+/// assert_eq!(found[0].text, "http://y/z");
+/// assert_eq!(rest, 36);
+/// ```
+pub fn extract_settled(
+    text: &str,
+    from: usize,
+    grammar: Grammar,
+    last: bool,
+) -> (Vec<Found<'_>>, usize) {
+    let (cands, rest) = scan(text, from.min(text.len()), last);
+    (build(text, grammar, cands), rest)
+}
+
+/// Check candidates, in text order, and place them in the text.
+fn build(text: &str, grammar: Grammar, cands: Vec<Candidate>) -> Vec<Found<'_>> {
     let mut cursor = Cursor::new(text);
-    scan(text)
+    cands
         .into_iter()
         .map(|c| found(text, grammar, c, &mut cursor))
         .collect()
 }
 
+/// A piece of a candidate URI in the text: as written, or an escape with its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Seg {
+    range: Range<usize>,
+    decoded: Option<Box<str>>,
+}
+
+impl Seg {
+    fn plain(range: Range<usize>) -> Seg {
+        Seg {
+            range,
+            decoded: None,
+        }
+    }
+}
+
 /// A URI's place before it is checked.
+#[derive(Debug)]
 struct Candidate {
     outer: Range<usize>,
-    pieces: Vec<Range<usize>>,
+    pieces: Vec<Seg>,
     delimiter: Delimiter,
+    /// Where an empty URI stands.
+    empty_at: usize,
 }
 
 /// `alpha | digit | "+" | "-" | "."`: the characters of a scheme after its first.
@@ -215,56 +473,90 @@ fn run_end(text: &str, k: usize) -> usize {
     }
 }
 
-fn scan(text: &str) -> Vec<Candidate> {
+/// What a look at a `<` or a scheme found.
+enum Look {
+    /// A candidate.
+    Found(Candidate),
+    /// None here.
+    No,
+    /// Undecided until more text comes.
+    Open,
+}
+
+/// Candidates from `from` on, and where the undecided rest starts (see [`extract_settled`]).
+fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
     let b = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = from;
     // Bytes of multi-byte characters are all >= 0x80, so stepping byte by byte never takes
     // one for `<` or a letter.
     while i < b.len() {
-        if b[i] == b'<' {
-            match angle(text, i) {
-                Some(c) => {
-                    i = c.outer.end;
-                    out.push(c);
-                }
-                None => i += 1,
-            }
+        let look = if b[i] == b'<' {
+            angle(text, i, last)
         } else if b[i].is_ascii_alphabetic() && (i == 0 || !is_scheme_byte(b[i - 1])) {
             let j = scheme_end(b, i);
-            match bare(text, i, j) {
-                Some(c) => {
-                    i = c.outer.end;
-                    out.push(c);
+            match bare(text, i, j, last) {
+                Look::No => {
+                    i = j;
+                    continue;
                 }
-                None => i = j,
+                l => l,
             }
         } else {
             i += 1;
+            continue;
+        };
+        match look {
+            Look::Found(c) => {
+                i = c.outer.end;
+                out.push(c);
+            }
+            Look::No => i += 1,
+            Look::Open => return (out, i),
         }
     }
-    out
+    (out, text.len())
 }
 
 /// `<URL:...>` or `<scheme:...>` at `i` (a `<`).
-fn angle(text: &str, i: usize) -> Option<Candidate> {
+fn angle(text: &str, i: usize, last: bool) -> Look {
     let b = text.as_bytes();
-    let (delimiter, start) = if text[i + 1..].starts_with("URL:") {
+    let open = if last { Look::No } else { Look::Open };
+    let rest = &text[i + 1..];
+    let (delimiter, start) = if rest.starts_with("URL:") {
         (Delimiter::AngleUrl, i + 5)
+    } else if !last && "URL:".starts_with(rest) {
+        return Look::Open;
     } else {
         let p = i + 1;
-        if !b.get(p)?.is_ascii_alphabetic() || b.get(scheme_end(b, p)) != Some(&b':') {
-            return None;
+        match b.get(p) {
+            Some(c) if c.is_ascii_alphabetic() => {}
+            Some(_) => return Look::No,
+            None => return open,
+        }
+        match b.get(scheme_end(b, p)) {
+            Some(b':') => {}
+            Some(_) => return Look::No,
+            None => return open,
         }
         (Delimiter::Angle, p)
     };
     let mut k = start;
     let close = loop {
-        match *b.get(k)? {
-            b'>' => break k,
-            b'<' => return None,
-            b'\n' if blank_line_after(b, k) => return None,
-            _ => k += 1,
+        if k - i > LOOKAHEAD {
+            return Look::No;
+        }
+        match b.get(k) {
+            None => return open,
+            Some(b'>') => break k,
+            Some(b'<') => return Look::No,
+            Some(b'\n') => match blank_line_after(b, k) {
+                Some(true) => return Look::No,
+                Some(false) => k += 1,
+                None if last => k += 1,
+                None => return Look::Open,
+            },
+            Some(_) => k += 1,
         }
     };
     let mut pieces = Vec::new();
@@ -273,7 +565,7 @@ fn angle(text: &str, i: usize) -> Option<Candidate> {
         let at = start + n;
         match (c.is_whitespace(), piece_start) {
             (true, Some(s)) => {
-                pieces.push(s..at);
+                pieces.push(Seg::plain(s..at));
                 piece_start = None;
             }
             (false, None) => piece_start = Some(at),
@@ -281,53 +573,72 @@ fn angle(text: &str, i: usize) -> Option<Candidate> {
         }
     }
     if let Some(s) = piece_start {
-        pieces.push(s..close);
+        pieces.push(Seg::plain(s..close));
     }
-    Some(Candidate {
+    Look::Found(Candidate {
         outer: i..close + 1,
         pieces,
         delimiter,
+        empty_at: start,
     })
 }
 
-/// Whether the line after the `\n` at `k` is blank (only spaces, tabs and `\r`).
-fn blank_line_after(b: &[u8], k: usize) -> bool {
+/// Whether the line after the `\n` at `k` is blank (only spaces, tabs and `\r`); `None` when
+/// the text ends before that is known.
+fn blank_line_after(b: &[u8], k: usize) -> Option<bool> {
     let rest = &b[k + 1..];
     let n = rest
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r' | b'\x0B' | b'\x0C'))
         .count();
-    rest.get(n) == Some(&b'\n')
+    rest.get(n).map(|&c| c == b'\n')
 }
 
 /// An undelimited URI whose scheme is `i..j`.
-fn bare(text: &str, i: usize, j: usize) -> Option<Candidate> {
-    if text.as_bytes().get(j) != Some(&b':') {
-        return None;
+fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
+    let open = if last { Look::No } else { Look::Open };
+    match text.as_bytes().get(j) {
+        Some(b':') => {}
+        Some(_) => return Look::No,
+        None => return open,
     }
     let scheme = &text[i..j];
-    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
-        && !text[j + 1..].starts_with("//")
-    {
-        return None;
+    let after = &text[j + 1..];
+    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) && !after.starts_with("//") {
+        if !last && "//".starts_with(after) {
+            return Look::Open;
+        }
+        return Look::No;
+    }
+    let first = run_end(text, i);
+    if first == text.len() && !last {
+        return Look::Open;
     }
     // A list of ranges that starts with one (not the range's numbers).
     #[allow(clippy::single_range_in_vec_init)]
-    let mut pieces = vec![i..run_end(text, i)];
+    let mut pieces = vec![i..first];
     // The hyphen rule: a run that ends with "-" before a line break goes on after it.
     loop {
         let end = pieces.last().map_or(i, |p| p.end);
-        if !text[..end].ends_with('-') {
+        if !text[..end].ends_with('-') || end - i > LOOKAHEAD {
             break;
         }
+        let limit = (end + LOOKAHEAD).min(text.len());
         let gap = text[end..]
             .char_indices()
+            .take_while(|&(n, _)| end + n < limit)
             .find(|&(_, c)| !c.is_whitespace())
-            .map_or(text.len(), |(n, _)| end + n);
+            .map_or(limit, |(n, _)| end + n);
+        if gap == text.len() && !last {
+            return Look::Open;
+        }
         if !text[end..gap].contains(['\n', '\r']) {
             break;
         }
         let next = run_end(text, gap);
+        if next == text.len() && !last {
+            return Look::Open;
+        }
         if next == gap {
             break;
         }
@@ -371,32 +682,45 @@ fn bare(text: &str, i: usize, j: usize) -> Option<Candidate> {
     }
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
-        return None;
+        return Look::No;
     }
-    Some(Candidate {
+    Look::Found(Candidate {
         outer: i..end,
-        pieces,
+        pieces: pieces.into_iter().map(Seg::plain).collect(),
         delimiter: Delimiter::None,
+        empty_at: i,
     })
 }
 
 /// The pieces with their offsets in the URI, and the URI.
-fn assemble<'a>(text: &'a str, ranges: &[Range<usize>]) -> (Vec<Piece>, Cow<'a, str>) {
-    let mut pieces = Vec::with_capacity(ranges.len());
+fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
+    let mut pieces = Vec::with_capacity(segs.len());
     let mut at = 0;
-    for r in ranges {
+    for s in segs {
         pieces.push(Piece {
             at,
-            range: r.clone(),
+            range: s.range.clone(),
+            decoded: s.decoded.is_some(),
         });
-        at += r.len();
+        at += s.decoded.as_deref().map_or(s.range.len(), str::len);
     }
-    let s = match ranges {
+    let uri = match segs {
         [] => Cow::Borrowed(""),
-        [r] => Cow::Borrowed(&text[r.clone()]),
-        _ => Cow::Owned(ranges.iter().map(|r| &text[r.clone()]).collect()),
+        [
+            Seg {
+                range,
+                decoded: None,
+            },
+        ] => Cow::Borrowed(&text[range.clone()]),
+        _ => {
+            let mut s = String::with_capacity(at);
+            for g in segs {
+                s.push_str(g.decoded.as_deref().unwrap_or(&text[g.range.clone()]));
+            }
+            Cow::Owned(s)
+        }
     };
-    (pieces, s)
+    (pieces, uri)
 }
 
 fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<'_>) -> Found<'a> {
@@ -405,22 +729,30 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         .pieces
         .windows(2)
         .filter(|w| {
-            text[w[0].clone()].ends_with('-') && text[w[0].end..w[1].start].contains(['\n', '\r'])
+            w[0].decoded.is_none()
+                && w[0].range.end < w[1].range.start
+                && text[w[0].range.clone()].ends_with('-')
+                && text[w[0].range.end..w[1].range.start].contains(['\n', '\r'])
         })
-        .map(|w| w[0].end - 1)
+        .map(|w| w[0].range.end - 1)
         .collect();
     let (mut pieces, mut uri) = assemble(text, &c.pieces);
     let mut result = grammar.check(rule, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
-        let without: Vec<Range<usize>> = c
+        let without: Vec<Seg> = c
             .pieces
             .iter()
-            .map(|r| {
-                let cut = hyphen_breaks.binary_search(&(r.end - 1)).is_ok();
-                r.start..r.end - usize::from(cut)
+            .map(|s| {
+                let cut = s.decoded.is_none()
+                    && !s.range.is_empty()
+                    && hyphen_breaks.binary_search(&(s.range.end - 1)).is_ok();
+                Seg {
+                    range: s.range.start..s.range.end - usize::from(cut),
+                    decoded: s.decoded.clone(),
+                }
             })
-            .filter(|r| !r.is_empty())
+            .filter(|s| !s.range.is_empty())
             .collect();
         let (p2, u2) = assemble(text, &without);
         if grammar.check(rule, &u2).is_ok() {
@@ -429,15 +761,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
     }
     let range = match (pieces.first(), pieces.last()) {
         (Some(a), Some(z)) => a.range.start..z.range.end,
-        _ => {
-            // Empty: between the delimiters.
-            let at = if c.delimiter == Delimiter::AngleUrl {
-                c.outer.start + 5
-            } else {
-                c.outer.start + 1
-            };
-            at..at
-        }
+        _ => c.empty_at..c.empty_at,
     };
     let start = cursor.at(range.start);
     let mut f = Found {
@@ -452,15 +776,21 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         result: Ok(()),
     };
     f.result = result.map_err(|e| {
-        let offset = f.source_offset(e.offset);
-        let end = offset + (e.end - e.offset);
-        let pos = cursor.at(offset);
-        e.relocated(offset, end, pos)
+        let r = if e.end > e.offset {
+            f.source_range(e.offset, e.end)
+        } else {
+            let at = f.source_offset(e.offset);
+            at..at
+        };
+        let pos = cursor.at(r.start);
+        e.relocated(r.start, r.end, pos)
     });
     f
 }
 
-/// Line and columns of increasing offsets, in one pass over the text.
+/// Line and columns of offsets, in one pass over the text when they increase (as the
+/// offsets of the URIs of a text do); a step back costs the length of the step and of the
+/// line it lands in, never a walk from the start.
 struct Cursor<'t> {
     text: &'t str,
     offset: usize,
@@ -482,8 +812,21 @@ impl<'t> Cursor<'t> {
 
     /// The position of `offset` (a character boundary of the text).
     fn at(&mut self, offset: usize) -> Position {
-        if offset < self.offset || !self.text.is_char_boundary(offset) {
-            return Position::of(self.text, offset);
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if offset < self.offset {
+            // Back to the start of the line that holds `offset`, then forward.
+            let back = &self.text[offset..self.offset];
+            let lines = back.bytes().filter(|&b| b == b'\n').count();
+            let line_start = self.text[..offset].rfind('\n').map_or(0, |p| p + 1);
+            self.offset = line_start;
+            self.pos = Position {
+                line: self.pos.line - lines,
+                column: 1,
+                column_utf16: 1,
+            };
         }
         for c in self.text[self.offset..offset].chars() {
             if c == '\n' {
@@ -786,6 +1129,125 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[cfg(feature = "markup")]
+    fn md(t: &str) -> Vec<String> {
+        extract_with(t, Grammar::Rfc2396, Syntax::Markdown)
+            .into_iter()
+            .map(|f| f.text.into_owned())
+            .collect()
+    }
+
+    #[cfg(feature = "markup")]
+    fn html(t: &str) -> Vec<Found<'_>> {
+        extract_with(t, Grammar::Rfc2396, Syntax::Html)
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_code_spans_and_blocks_are_not_prose() {
+        let t = "see `http://a/%zz` and\n\n```\nhttp://b/%zz\n```\n\n    http://c/%zz\n\nhttp://d/ ok\n";
+        assert_eq!(md(t), ["http://d/"]);
+        let all = extract_with_options(
+            t,
+            Grammar::Rfc2396,
+            Syntax::Markdown,
+            Options::default().include_code(true),
+        );
+        let got: Vec<&str> = all.iter().map(|f| f.text.as_ref()).collect();
+        assert_eq!(
+            got,
+            ["http://a/%zz", "http://b/%zz", "http://c/%zz", "http://d/"]
+        );
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_comments_autolinks_and_references() {
+        let t = "<!-- http://hidden/%zz -->\nA <http://auto/x> [r][1] ![i](img/a%20b.png \"t\")\n\n[1]: <http://ref/y>\n";
+        assert_eq!(md(t), ["http://auto/x", "img/a%20b.png", "http://ref/y"]);
+        let f = extract_with(t, Grammar::Rfc2396, Syntax::Markdown);
+        assert_eq!(f[0].delimiter, Delimiter::Angle);
+        assert_eq!(f[1].delimiter, Delimiter::Link);
+        assert_eq!(&t[f[2].range.clone()], "http://ref/y");
+        assert_eq!(&t[f[2].outer.clone()], "<http://ref/y>");
+        assert_eq!(f[2].start.line, 4);
+        // Inline HTML is read as HTML.
+        assert_eq!(md("x <a href=\"http://h/%zz\">y</a>"), ["http://h/%zz"]);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_escapes_in_destinations_map_to_the_source() {
+        let t = "[a](http://x/\\(b\\)/&amp;/%zz)";
+        let f = &extract_with(t, Grammar::Rfc2396, Syntax::Markdown)[0];
+        assert_eq!(f.text, "http://x/(b)/&/%zz");
+        let e = f.result.as_ref().unwrap_err();
+        assert_eq!(&t[e.offset..e.end], "z");
+        assert_eq!(f.source_offset(9), 13); // "(" is the escape "\\("
+        assert!(f.pieces.iter().filter(|p| p.decoded).count() == 3);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn html_attributes_decoded_with_positions() {
+        let t = "<p title=\"http://no/%zz\"><a HREF='/q?a=1&amp;b=&eacute;'>x</a></p>";
+        let f = html(t);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].text, "/q?a=1&b=\u{e9}");
+        assert_eq!(f[0].delimiter, Delimiter::Attribute);
+        assert_eq!(&t[f[0].outer.clone()], "'/q?a=1&amp;b=&eacute;'");
+        let e = f[0].result.as_ref().unwrap_err();
+        // The error is the decoded "é": its reference in the source.
+        assert_eq!(&t[e.offset..e.end], "&eacute;");
+        assert_eq!(e.column, Position::of(t, e.offset).column);
+        let p = &f[0].pieces;
+        assert_eq!(p.len(), 4);
+        assert!(p[1].decoded && p[3].decoded && !p[0].decoded);
+    }
+
+    #[cfg(feature = "markup")]
+    #[test]
+    fn html_scripts_styles_and_comments_are_not_text() {
+        let t = "<script>var u='http://s/%zz'</script><style>a{background:url(http://c/%zz)}</style>\
+                 <!-- http://m/%zz --><p>read http://t/&lt;b&gt; and &lt;URL:http://u/\n v&gt;</p>\
+                 <img srcset=\"a.png 1x, b%zz.png 2x\"><div itemtype=\"http://s/A  http://s/B\">";
+        let got: Vec<String> = html(t).iter().map(|f| f.text.to_string()).collect();
+        assert_eq!(
+            got,
+            [
+                "http://t/",
+                "http://u/v",
+                "a.png",
+                "b%zz.png",
+                "http://s/A",
+                "http://s/B"
+            ]
+        );
+        let f = html(t);
+        assert_eq!(&t[f[1].outer.clone()], "&lt;URL:http://u/\n v&gt;");
+        let e = f[3].result.as_ref().unwrap_err();
+        assert_eq!(&t[e.offset..e.end], "z");
+    }
+
+    /// Pieces of a text searched in turn, as a streaming reader does, find what the whole
+    /// text finds.
+    #[test]
+    fn settled_pieces_find_what_the_whole_finds() {
+        let text = "a <URL:http://x/\n y> http://b-\n c/ <http:q\n\nz> http://end";
+        let whole: Vec<String> = texts(text);
+        for cut in 0..=text.len() {
+            if !text.is_char_boundary(cut) {
+                continue;
+            }
+            let (first, rest) = extract_settled(&text[..cut], 0, Grammar::Rfc2396, false);
+            assert!(rest <= cut);
+            let mut got: Vec<String> = first.iter().map(|f| f.text.to_string()).collect();
+            let (second, _) = extract_settled(text, rest, Grammar::Rfc2396, true);
+            got.extend(second.iter().map(|f| f.text.to_string()));
+            assert_eq!(got, whole, "cut at {cut}");
         }
     }
 }

@@ -190,10 +190,7 @@ fn assemble(text: &str, ranges: &[Range<usize>]) -> (String, Vec<Piece>) {
     let mut s = String::new();
     let mut pieces = Vec::with_capacity(ranges.len());
     for r in ranges {
-        pieces.push(Piece {
-            at: s.len(),
-            range: r.clone(),
-        });
+        pieces.push(Piece::new(s.len(), r.clone()));
         s.push_str(&text[r.clone()]);
     }
     (s, pieces)

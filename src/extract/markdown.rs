@@ -1,0 +1,205 @@
+//! URIs in CommonMark: link destinations (inline links and images, link reference
+//! definitions), autolinks, and the URIs of prose, found as in plain text; not in code spans,
+//! code blocks or HTML comments. Raw HTML (blocks and inline tags) is read as HTML
+//! ([`super::html`]). The parser is pulldown-cmark, with its source ranges
+//! (`into_offset_iter`); a destination's decoded value (backslash escapes, character
+//! references) is the parser's, mapped back to the source by [`super::align`].
+//!
+//! Prose is read from the source with everything that is not prose blanked out (kept as
+//! spaces, line breaks kept), so that byte offsets, and URIs broken across the lines of a
+//! paragraph or a block quote, stay as written.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Options as Md, Parser, Tag, TagEnd};
+
+use super::align;
+use super::{Candidate, Delimiter, Options, html, scan};
+
+/// A link or image whose end has not been seen yet.
+struct Open {
+    range: Range<usize>,
+    link_type: LinkType,
+    dest: String,
+    /// The end of its text so far (its last inner event).
+    text_end: usize,
+}
+
+pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
+    let mut prose = vec![false; text.len()];
+    let mut unmask = |r: &Range<usize>| {
+        for p in &mut prose[r.start.min(text.len())..r.end.min(text.len())] {
+            *p = true;
+        }
+    };
+    let mut out = Vec::new();
+    let mut html_ranges: Vec<Range<usize>> = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    let (mut in_code, mut in_html) = (0usize, 0usize);
+    let md = Md::ENABLE_TABLES | Md::ENABLE_STRIKETHROUGH | Md::ENABLE_TASKLISTS;
+    let mut events = Parser::new_ext(text, md).into_offset_iter();
+    for (event, range) in events.by_ref() {
+        let is_own_end = matches!(event, Event::End(TagEnd::Link | TagEnd::Image));
+        if !is_own_end {
+            if let Some(top) = stack.last_mut() {
+                top.text_end = top.text_end.max(range.end);
+            }
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => in_code += 1,
+            Event::End(TagEnd::CodeBlock) => in_code = in_code.saturating_sub(1),
+            Event::Start(Tag::HtmlBlock) => {
+                in_html += 1;
+                html_ranges.push(range);
+            }
+            Event::End(TagEnd::HtmlBlock) => in_html = in_html.saturating_sub(1),
+            Event::Html(_) if in_html == 0 => html_ranges.push(range),
+            Event::InlineHtml(_) => html_ranges.push(range),
+            Event::Text(_) if in_html == 0 && (in_code == 0 || options.include_code) => {
+                unmask(&range);
+            }
+            Event::Code(_) if options.include_code => {
+                // The code, without its backticks.
+                let b = text.as_bytes();
+                let (mut s, mut e) = (range.start, range.end.min(b.len()));
+                while s < e && b[s] == b'`' {
+                    s += 1;
+                }
+                while e > s && b[e - 1] == b'`' {
+                    e -= 1;
+                }
+                unmask(&(s..e));
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            })
+            | Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            }) => {
+                if link_type == LinkType::Autolink {
+                    // `<scheme:...>`, read as plain text reads it.
+                    unmask(&range);
+                }
+                let bang = usize::from(text.as_bytes().get(range.start) == Some(&b'!'));
+                stack.push(Open {
+                    text_end: range.start + 1 + bang,
+                    range,
+                    link_type,
+                    dest: dest_url.into_string(),
+                });
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                if let Some(open) = stack.pop() {
+                    if let Some(top) = stack.last_mut() {
+                        top.text_end = top.text_end.max(open.range.end);
+                    }
+                    if open.link_type == LinkType::Inline {
+                        if let Some(c) = inline_destination(text, &open) {
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (_, def) in events.reference_definitions().iter() {
+        if let Some(c) = definition_destination(text, def.span.clone(), &def.dest) {
+            out.push(c);
+        }
+    }
+    for r in html_ranges {
+        out.extend(html::candidates(text, r));
+    }
+    // Each byte that is not prose becomes a space (line breaks stay), so that prose keeps its
+    // offsets; prose ranges are whole characters, so the result is UTF-8.
+    let masked: Vec<u8> = text
+        .bytes()
+        .zip(&prose)
+        .map(|(b, &p)| match (p, b) {
+            (true, b) | (false, b @ (b'\n' | b'\r')) => b,
+            (false, _) => b' ',
+        })
+        .collect();
+    if let Ok(masked) = String::from_utf8(masked) {
+        out.extend(scan(&masked, 0, true).0);
+    }
+    out.sort_by_key(|c: &Candidate| c.outer.start);
+    // A URI inside the prose of an HTML block or inline tag is found once.
+    out.dedup_by(|b, a| b.outer.start < a.outer.end);
+    out
+}
+
+/// The destination of an inline link or image `[text](dest "title")`.
+fn inline_destination(text: &str, open: &Open) -> Option<Candidate> {
+    let b = text.as_bytes();
+    let end = open.range.end.min(b.len());
+    // The "](" after the text.
+    let mut p = open.text_end.min(end);
+    while p + 1 < end && !(b[p] == b']' && b[p + 1] == b'(') {
+        p += 1;
+    }
+    if p + 1 >= end {
+        return None;
+    }
+    destination(text, p + 2, end, &open.dest)
+}
+
+/// The destination of a link reference definition `[label]: dest "title"`.
+fn definition_destination(text: &str, span: Range<usize>, dest: &str) -> Option<Candidate> {
+    let b = text.as_bytes();
+    let end = span.end.min(b.len());
+    let mut p = span.start;
+    while p + 1 < end && !(b[p] == b']' && b[p + 1] == b':' && (p == 0 || b[p - 1] != b'\\')) {
+        p += 1;
+    }
+    if p + 1 >= end {
+        return None;
+    }
+    destination(text, p + 2, end, dest)
+}
+
+/// The destination that starts after optional whitespace at `from` (before `end`), whose
+/// decoded value is `dest`.
+fn destination(text: &str, from: usize, end: usize, dest: &str) -> Option<Candidate> {
+    let b = text.as_bytes();
+    let mut q = from;
+    while q < end && b[q].is_ascii_whitespace() {
+        q += 1;
+    }
+    let (raw, outer) = if b.get(q) == Some(&b'<') {
+        let mut k = q + 1;
+        while k < end && !matches!(b[k], b'>' | b'\n') {
+            k += if b[k] == b'\\' { 2 } else { 1 };
+        }
+        let k = k.min(end);
+        (q + 1..k, q..(k + 1).min(end))
+    } else {
+        let mut k = q;
+        let mut depth = 0usize;
+        while k < end {
+            match b[k] {
+                b'\\' if k + 1 < end && b[k + 1].is_ascii_punctuation() => k += 1,
+                b'(' => depth += 1,
+                b')' if depth == 0 => break,
+                b')' => depth -= 1,
+                c if c.is_ascii_whitespace() || c.is_ascii_control() => break,
+                _ => {}
+            }
+            k += 1;
+        }
+        (q..k, q..k)
+    };
+    let source = text.get(raw.clone())?;
+    let runs = align::align(source, raw.start, dest, true);
+    Some(Candidate {
+        pieces: align::segs(&runs, dest, 0..dest.len()),
+        outer,
+        delimiter: Delimiter::Link,
+        empty_at: raw.start,
+    })
+}
