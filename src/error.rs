@@ -174,7 +174,7 @@ impl Error {
         cite: impl Fn(&str) -> Citation,
     ) -> Error {
         let offset = t.farthest().unwrap_or(0).min(input.len());
-        let mut stack = t.failed_in();
+        let (expected, mut stack) = t.take_expected_and_failed_in();
         if stack.is_empty() {
             stack.push(start_rule);
         }
@@ -186,7 +186,7 @@ impl Error {
             stack,
             input,
             offset,
-            t.expected(),
+            expected,
             cite(rule),
         )
     }

@@ -250,6 +250,15 @@ impl Tracker {
         v
     }
 
+    /// [`Tracker::expected`] and [`Tracker::failed_in`], moved out of the tracker (which then
+    /// holds none): what an error is built from, without copying.
+    pub(crate) fn take_expected_and_failed_in(&self) -> (Vec<Expected>, Vec<&'static str>) {
+        let mut v = std::mem::take(&mut *self.expected.borrow_mut());
+        v.sort();
+        v.dedup();
+        (v, std::mem::take(&mut *self.failed_in.borrow_mut()))
+    }
+
     /// The productions open at every failure recorded at the farthest offset: the path from
     /// the rule the check started with down to the innermost production they share.
     pub fn failed_in(&self) -> Vec<&'static str> {
