@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Corpus checking at scale, in one run: `urigram check --grammar rfc2396 --summary` against
 # Ruby's URI::RFC2396_Parser and Perl's Regexp::Common, each counting the valid lines of the
-# same corpus of a few million lines. Prints a Markdown table (the README's "Corpus
-# checking" section) with the machine, the date and the load.
+# same corpus of a few million lines; then `urigram check --grammar G --summary --jobs 1` for
+# every grammar G on the same corpus (its start rule), with its CPU time and the ratio to
+# rfc2396's. Prints two Markdown tables (the README's "Corpus checking" section) with the
+# machine, the date and the load.
+#
+#   ONLY=grammars bash benches/corpus.sh   # the second table only (no Ruby or Perl needed)
 #
 #   bash benches/corpus.sh              # REPEAT=60: 49,666 x 60 = 2,979,960 lines, 175 MB
 #   REPEAT=4 bash benches/corpus.sh     # a quick look
@@ -19,11 +23,15 @@ target=${CARGO_TARGET_DIR:-$PWD/target}
 work=$target/corpus-bench
 mkdir -p "$work"
 
+only=${ONLY:-all}
 # --- what the peers need
 missing=()
 command -v ruby >/dev/null 2>&1 || missing+=(ruby)
 perl -MRegexp::Common -e1 >/dev/null 2>&1 || missing+=(libregexp-common-perl)
 [ -x /usr/bin/time ] || missing+=(time)
+if [ "$only" = grammars ]; then
+  missing=()
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -84,7 +92,7 @@ run() {
 
 # urigram prints its summary for people; the valid count is on the line "  valid  N  P%".
 urigram_valid() {
-  "$urigram" check --grammar rfc2396 --summary "$@" >"$work/summary.txt" || {
+  "$urigram" check --grammar "${GRAMMAR:-rfc2396}" --summary "$@" >"$work/summary.txt" || {
     local c=$?
     [ "$c" -eq 1 ] || exit "$c"
   }
@@ -94,6 +102,7 @@ export -f urigram_valid
 export urigram work
 
 jobs=$(nproc)
+if [ "$only" != grammars ]; then
 run "urigram check --summary (--jobs $jobs)" "RFC 2396 URI-reference" "$corpus" \
   bash -c 'urigram_valid --file "$0"' "$corpus"
 run "urigram check --summary --jobs 1" "RFC 2396 URI-reference" "$corpus" \
@@ -109,12 +118,33 @@ run "Perl Regexp::Common, 13 scheme patterns" "RFC 1738 & co., per scheme" "$cor
 run "Perl Regexp::Common \$RE{URI} (first 20,000 lines)" "their union" "$slice" \
   env PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 \
   perl benches/corpus/perl-regexp-common.pl any 10 "$slice"
+fi
+
+# --- every grammar, one job each, on the same corpus (its start rule)
+grammar_results=$work/grammars.tsv
+: >"$grammar_results"
+for g in rfc2396 rfc1738 rfc1630 rfc1630-url rfc822; do
+  echo "running: urigram check --grammar $g --summary --jobs 1" >&2
+  code=0
+  GRAMMAR=$g /usr/bin/time -f "%e %U %S %M" -o "$work/time.txt" \
+    bash -c 'urigram_valid --jobs 1 --file "$0"' "$corpus" >"$work/out.txt" || code=$?
+  if [ "$code" -gt 1 ]; then
+    echo "urigram check --grammar $g failed with exit code $code" >&2
+    exit 1
+  fi
+  printf '%s\t%s\t%s\n' "$g" "$(tail -n 1 "$work/out.txt")" \
+    "$(tr " " "\t" <"$work/time.txt")" >>"$grammar_results"
+done
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-versions="urigram $("$urigram" --version | awk '{print $2}'), Ruby $(ruby -e 'print RUBY_VERSION') (uri $(ruby -ruri -e 'print URI::VERSION')), Perl $(perl -e 'printf "%vd", $^V') (Regexp::Common $(perl -MRegexp::Common -e 'print $Regexp::Common::VERSION'))"
+if [ "$only" = grammars ]; then
+  versions="urigram $("$urigram" --version | awk '{print $2}')"
+else
+  versions="urigram $("$urigram" --version | awk '{print $2}'), Ruby $(ruby -e 'print RUBY_VERSION') (uri $(ruby -ruri -e 'print URI::VERSION')), Perl $(perl -e 'printf "%vd", $^V') (Regexp::Common $(perl -MRegexp::Common -e 'print $Regexp::Common::VERSION'))"
+fi
 
-perl -e '
+[ "$only" = grammars ] || perl -e '
   my ($results, $date, $cpu, $nproc, $before, $after, $lines, $bytes, $versions) = @ARGV;
   my @rows = map { chomp; [split /\t/] } do { open my $f, "<", $results or die; <$f> };
   sub commas { my $n = reverse shift; $n =~ s/(\d{3})(?=\d)/$1,/g; scalar reverse $n }
@@ -136,3 +166,29 @@ perl -e '
   }
 ' "$results" "$(date -u +%Y-%m-%d)" "$cpu" "$jobs" "$load_before" "$load_after" "$lines" "$bytes" \
   "$versions"
+
+perl -e '
+  my ($results, $date, $cpu, $before, $after, $lines, $bytes, $versions, $only) = @ARGV;
+  my @rows = map { chomp; [split /\t/] } do { open my $f, "<", $results or die; <$f> };
+  sub commas { my $n = reverse shift; $n =~ s/(\d{3})(?=\d)/$1,/g; scalar reverse $n }
+  my %start = ("rfc2396" => "URI-reference", "rfc1738" => "url", "rfc1630" => "fragmentaddress",
+    "rfc1630-url" => "url", "rfc822" => "addr-spec");
+  if ($only eq "grammars") {
+    print "Corpus: benches/corpus/real-urls.txt x ", commas($lines / 49666),
+      ", shuffled: ", commas($lines), " lines, ", sprintf("%.1f", $bytes / 1e6), " MB.\n";
+    print "Machine: $cpu, $date; load average before $before, after $after.\n";
+    print "Versions: $versions.\n";
+  }
+  print "\nEvery grammar, `urigram check --grammar G --summary --jobs 1` on the same corpus:\n\n";
+  print "| grammar | start rule | valid | invalid | wall s | CPU s | MB/s per CPU s | peak RSS MB | CPU x rfc2396 |\n";
+  print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  my $base = $rows[0][3] + $rows[0][4];
+  for my $r (@rows) {
+    my ($g, $valid, $wall, $user, $sys, $rss) = @$r;
+    my $cpu_s = $user + $sys;
+    printf "| %s | `%s` | %s | %s | %.2f | %.2f | %.1f | %.0f | %.2f |\n",
+      $g, $start{$g}, commas($valid), commas($lines - $valid), $wall, $cpu_s, $bytes / $cpu_s / 1e6,
+      $rss / 1024, $cpu_s / $base;
+  }
+' "$grammar_results" "$(date -u +%Y-%m-%d)" "$cpu" "$load_before" "$load_after" "$lines" "$bytes" \
+  "$versions" "$only"

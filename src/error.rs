@@ -111,10 +111,23 @@ impl Error {
     /// assert_eq!(e.code(), "rfc2396::IPv4address::end");
     /// ```
     pub fn code(&self) -> String {
+        // Concatenated, not formatted: a corpus summary asks every invalid line for its code.
+        let parts: [&str; 3] = if self.stack.is_empty() {
+            [self.grammar, "::unknown-rule", ""]
+        } else {
+            [self.grammar, self.rule, self.found_kind()]
+        };
+        let mut s = String::with_capacity(parts.iter().map(|p| p.len() + 2).sum());
+        s.push_str(parts[0]);
         if self.stack.is_empty() {
-            return format!("{}::unknown-rule", self.grammar);
+            s.push_str(parts[1]);
+        } else {
+            s.push_str("::");
+            s.push_str(parts[1]);
+            s.push_str("::");
+            s.push_str(parts[2]);
         }
-        format!("{}::{}::{}", self.grammar, self.rule, self.found_kind())
+        s
     }
 
     /// The kind of thing found at [`ErrorInfo::offset`], as [`Error::code`] names it.
@@ -161,7 +174,7 @@ impl Error {
         cite: impl Fn(&str) -> Citation,
     ) -> Error {
         let offset = t.farthest().unwrap_or(0).min(input.len());
-        let mut stack = t.failed_in();
+        let (expected, mut stack) = t.take_expected_and_failed_in();
         if stack.is_empty() {
             stack.push(start_rule);
         }
@@ -173,7 +186,7 @@ impl Error {
             stack,
             input,
             offset,
-            t.expected(),
+            expected,
             cite(rule),
         )
     }
@@ -267,33 +280,87 @@ fn message(
     found: Option<char>,
     expected: &[Expected],
 ) -> String {
-    let found = match found {
-        Some(c) => format!("{}", Found(c)),
-        None => "the end of the input".to_string(),
-    };
-    let mut m = format!("not a valid {start_rule}: {found} at byte {offset}");
+    // Appended piece by piece rather than formatted: a corpus summary builds the message of
+    // every invalid line, and `format!` costs several times the pieces.
+    let mut m = String::with_capacity(64 + start_rule.len() + rule.len() + 16 * expected.len());
+    m.push_str("not a valid ");
+    m.push_str(start_rule);
+    m.push_str(": ");
+    match found {
+        Some(c) => push_found(&mut m, c),
+        None => m.push_str("the end of the input"),
+    }
+    m.push_str(" at byte ");
+    push_decimal(&mut m, offset);
     if rule != start_rule {
-        m.push_str(&format!(" in {rule}"));
+        m.push_str(" in ");
+        m.push_str(rule);
     }
     if !expected.is_empty() {
         m.push_str(", expected ");
-        m.push_str(&one_of(expected));
+        push_one_of(&mut m, expected);
     }
     m
+}
+
+/// Append `n` in decimal.
+pub(crate) fn push_decimal(s: &mut String, mut n: usize) {
+    let mut buf = [0u8; 20];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // The digits are ASCII.
+    s.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
+}
+
+/// Append what [`Found`] displays for `c`, without the formatting machinery for the common
+/// characters.
+fn push_found(s: &mut String, c: char) {
+    match c {
+        ' ' => s.push_str("a space"),
+        '\t' => s.push_str("a tab (U+0009)"),
+        // Printable ASCII is quoted as `{:?}` quotes it: only `'` and `\\` take a backslash.
+        '\'' | '\\' => {
+            s.push_str("'\\");
+            s.push(c);
+            s.push('\'');
+        }
+        c if c.is_ascii_graphic() => {
+            s.push('\'');
+            s.push(c);
+            s.push('\'');
+        }
+        c => {
+            use std::fmt::Write;
+            // Writing into a String cannot fail.
+            let _ = write!(s, "{}", Found(c));
+        }
+    }
 }
 
 /// A list for people: `a`, `a or b`, `a, b or c`.
 pub fn one_of(items: &[Expected]) -> String {
     let mut s = String::with_capacity(items.len() * 12);
+    push_one_of(&mut s, items);
+    s
+}
+
+/// Append [`one_of`]'s list to `s`.
+fn push_one_of(s: &mut String, items: &[Expected]) {
     for (k, e) in items.iter().enumerate() {
         match k {
             0 => {}
             k if k + 1 == items.len() => s.push_str(" or "),
             _ => s.push_str(", "),
         }
-        e.push_to(&mut s);
+        e.push_to(s);
     }
-    s
 }
 
 /// A character as the messages show it: printable ASCII quoted, others by code point.
@@ -332,12 +399,26 @@ impl Position {
         }
         let before = &text[..offset];
         let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+        let line = if line_start == 0 {
+            1
+        } else {
+            before.bytes().filter(|&b| b == b'\n').count() + 1
+        };
         let in_line = &before[line_start..];
+        // An error in a long line computes this once: count bytes, not decoded characters.
+        // Characters are the bytes that do not continue one (`10xxxxxx`); a character of four
+        // bytes (a leading `11110xxx`) takes two UTF-16 units.
+        let (column, column_utf16) = if in_line.is_ascii() {
+            (in_line.len(), in_line.len())
+        } else {
+            let b = in_line.as_bytes();
+            let chars = b.iter().filter(|&&c| (c as i8) >= -0x40).count();
+            (chars, chars + b.iter().filter(|&&c| c >= 0xF0).count())
+        };
         Position {
             line,
-            column: in_line.chars().count() + 1,
-            column_utf16: in_line.encode_utf16().count() + 1,
+            column: column + 1,
+            column_utf16: column_utf16 + 1,
         }
     }
 }
@@ -378,12 +459,41 @@ mod tests {
         assert_eq!(one_of(&[]), "");
     }
 
+    /// The message's character is what `Found` displays, for every ASCII character and some
+    /// others.
+    #[test]
+    fn found_is_appended_as_displayed() {
+        for c in (0..=0x7F_u8)
+            .map(char::from)
+            .chain(['é', '😀', '\u{85}', '\u{2028}'])
+        {
+            let mut s = String::new();
+            push_found(&mut s, c);
+            assert_eq!(s, Found(c).to_string(), "{c:?}");
+        }
+        for n in [0, 7, 10, 99, 100, 12345, usize::MAX] {
+            let mut s = String::new();
+            push_decimal(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+    }
+
     #[test]
     fn positions_count_characters_and_utf16() {
         let p = Position::of("ab\ncé😀x", 10);
         assert_eq!((p.line, p.column, p.column_utf16), (2, 4, 5));
         assert_eq!(Position::of("abc", 99).column, 4);
         assert_eq!(Position::of("é", 1).column, 1);
+        // Against the decoded count, on text of one to four bytes a character.
+        let text = "a\né😀b\u{800}c\n\u{10FFFF}x€😀";
+        for (k, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            let before = &text[..k];
+            let in_line = &before[before.rfind('\n').map_or(0, |p| p + 1)..];
+            let p = Position::of(text, k);
+            assert_eq!(p.line, before.matches('\n').count() + 1);
+            assert_eq!(p.column, in_line.chars().count() + 1, "{k}");
+            assert_eq!(p.column_utf16, in_line.encode_utf16().count() + 1, "{k}");
+        }
     }
 
     #[test]

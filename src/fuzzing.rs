@@ -31,12 +31,51 @@ pub fn passes_agree(s: &str) -> Result<(), String> {
     }
 }
 
+/// Whether the shortcuts of the other grammars keep their passes exact on `s`: RFC 1738's
+/// `url` check (a scan in the fast pass, `grammar::rfc1738::checked`) gives the structured
+/// fast pass's verdict and extent; and for every grammar's start rule, the diagnosing pass
+/// (which skips the segments of a path before its last `/`, `input::separated`) reports the
+/// error the tree pass, which follows every production, reports.
+pub fn checks_agree(s: &str) -> Result<(), String> {
+    use crate::Grammar;
+    use crate::grammar::rfc1738;
+    let outcome = |r: crate::input::PResult<'_, ()>| match r {
+        Ok((rest, ())) => Ok(rest.location_offset()),
+        Err(nom::Err::Failure(_)) => Err(true),
+        Err(_) => Err(false),
+    };
+    let fast = Tracker::new(Mode::Fast);
+    let scan = outcome(rfc1738::checked::url(fast.span(s)));
+    let structured = outcome(rfc1738::url(fast.span(s)).map(|(r, _)| (r, ())));
+    if scan != structured {
+        return Err(format!(
+            "rfc1738 url: the check's scan gives {scan:?}, the productions {structured:?} on {s:?}"
+        ));
+    }
+    for &g in Grammar::ALL {
+        let rule = match g.rule(g.start_rule()) {
+            Ok(r) => r,
+            Err(e) => return Err(e.to_string()),
+        };
+        let diagnosed = g.check_rule(rule, s).err();
+        let traced = g.derive(rule, s).err().map(|b| b.1);
+        if diagnosed != traced {
+            return Err(format!(
+                "{g} {}: the diagnosing pass gives {diagnosed:?}, the tree pass {traced:?} on {s:?}",
+                rule.name
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
     fn agree_on_examples() {
         for s in ["http://a/b?c#d", "//u@h:80", "http://[::1]/", "%zz", ""] {
             assert_eq!(super::passes_agree(s), Ok(()));
+            assert_eq!(super::checks_agree(s), Ok(()));
         }
     }
 }

@@ -18,14 +18,24 @@ pub(crate) fn help(
         return None;
     }
     let before = input.get(..offset).unwrap_or("");
+    // The help of every invalid line of a corpus is built: pieces are appended, not formatted.
     let escape_hint = |c: char| {
         let mut buf = [0u8; 4];
-        let esc: String = c
-            .encode_utf8(&mut buf)
-            .bytes()
-            .map(|b| format!("%{b:02X}"))
-            .collect();
+        let mut esc = String::with_capacity(12);
+        for &b in c.encode_utf8(&mut buf).as_bytes() {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            esc.push('%');
+            esc.push(char::from(HEX[usize::from(b >> 4)]));
+            esc.push(char::from(HEX[usize::from(b & 15)]));
+        }
         esc
+    };
+    let cat = |parts: &[&str]| {
+        let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+        for p in parts {
+            s.push_str(p);
+        }
+        s
     };
     let excluded = match grammar {
         "rfc1738" => "RFC 1738 section 2.2",
@@ -33,10 +43,12 @@ pub(crate) fn help(
         _ => "RFC 2396 section 2.4.3",
     };
     if expected.contains(&Expected::Rule("hex")) {
-        return Some(format!(
+        return Some(cat(&[
             "`%` begins an escape: `%` and two hex digits; a `%` that stands for itself is \
-             written %25 ({excluded})"
-        ));
+             written %25 (",
+            excluded,
+            ")",
+        ]));
     }
     let c = found?;
     let lower_scheme = grammar == "rfc1738"
@@ -67,24 +79,41 @@ pub(crate) fn help(
                 .to_string(),
         );
     }
+    let mut ch = [0u8; 4];
     let text = match c {
-        ' ' => format!("a space cannot appear in a URI; write it as %20 ({excluded})"),
-        '#' if before.contains('#') => format!(
-            "only the first `#` starts the fragment; a `#` inside it is written %23 ({excluded})"
-        ),
-        c if c.is_ascii_control() => format!(
-            "control characters cannot appear in a URI; escape it as {} ({excluded})",
-            escape_hint(c)
-        ),
-        c if !c.is_ascii() => format!(
-            "URIs are written in US-ASCII; escape the character's octets, in UTF-8 {} \
-             ({excluded})",
-            escape_hint(c)
-        ),
-        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' | '%' => format!(
-            "`{c}` is excluded from URIs; escape it as {} ({excluded})",
-            escape_hint(c)
-        ),
+        ' ' => cat(&[
+            "a space cannot appear in a URI; write it as %20 (",
+            excluded,
+            ")",
+        ]),
+        '#' if before.contains('#') => cat(&[
+            "only the first `#` starts the fragment; a `#` inside it is written %23 (",
+            excluded,
+            ")",
+        ]),
+        c if c.is_ascii_control() => cat(&[
+            "control characters cannot appear in a URI; escape it as ",
+            &escape_hint(c),
+            " (",
+            excluded,
+            ")",
+        ]),
+        c if !c.is_ascii() => cat(&[
+            "URIs are written in US-ASCII; escape the character's octets, in UTF-8 ",
+            &escape_hint(c),
+            " (",
+            excluded,
+            ")",
+        ]),
+        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' | '%' => cat(&[
+            "`",
+            c.encode_utf8(&mut ch),
+            "` is excluded from URIs; escape it as ",
+            &escape_hint(c),
+            " (",
+            excluded,
+            ")",
+        ]),
         _ => return None,
     };
     Some(text)

@@ -189,6 +189,11 @@ pub struct Tracker {
     farthest: Cell<Option<usize>>,
     expected: RefCell<Vec<Expected>>,
     stack: RefCell<Vec<&'static str>>,
+    /// The fewest productions `stack` held since `failed_in` was last copied from it: the
+    /// part of `stack` below this is unchanged since then, so the next copy (at a new farthest
+    /// failure) takes only what is above it. A long input moves the farthest failure at every
+    /// part it reads; without this, each move copied the whole stack.
+    stack_low: Cell<usize>,
     failed_in: RefCell<Vec<&'static str>>,
     nodes: RefCell<Vec<Node>>,
     nodes_at_farthest: RefCell<Vec<Node>>,
@@ -208,6 +213,7 @@ impl Tracker {
             farthest: Cell::new(None),
             expected: RefCell::new(Vec::new()),
             stack: RefCell::new(Vec::new()),
+            stack_low: Cell::new(0),
             failed_in: RefCell::new(Vec::new()),
             nodes: RefCell::new(Vec::new()),
             nodes_at_farthest: RefCell::new(Vec::new()),
@@ -242,6 +248,15 @@ impl Tracker {
         v.sort();
         v.dedup();
         v
+    }
+
+    /// [`Tracker::expected`] and [`Tracker::failed_in`], moved out of the tracker (which then
+    /// holds none): what an error is built from, without copying.
+    pub(crate) fn take_expected_and_failed_in(&self) -> (Vec<Expected>, Vec<&'static str>) {
+        let mut v = std::mem::take(&mut *self.expected.borrow_mut());
+        v.sort();
+        v.dedup();
+        (v, std::mem::take(&mut *self.failed_in.borrow_mut()))
     }
 
     /// The productions open at every failure recorded at the farthest offset: the path from
@@ -279,7 +294,17 @@ impl Tracker {
         }
         self.stack.borrow_mut().push(rule);
         self.record_slow(pos, what);
-        self.stack.borrow_mut().pop();
+        self.pop_production();
+    }
+
+    /// Pop the innermost production off the stack, keeping [`Tracker::stack_low`].
+    #[inline(always)]
+    fn pop_production(&self) {
+        let mut stack = self.stack.borrow_mut();
+        stack.pop();
+        if stack.len() < self.stack_low.get() {
+            self.stack_low.set(stack.len());
+        }
     }
 
     #[cold]
@@ -296,7 +321,7 @@ impl Tracker {
                 let common = fi
                     .iter()
                     .zip(stack.iter())
-                    .take_while(|(a, b)| a == b)
+                    .take_while(|&(a, b)| same_name(a, b))
                     .count();
                 fi.truncate(common);
                 // The latest state at the farthest byte is the most complete derivation there.
@@ -308,9 +333,13 @@ impl Tracker {
                 let mut e = self.expected.borrow_mut();
                 e.clear();
                 e.push(what);
+                // `failed_in` becomes a copy of the stack: what is below `stack_low` (and below
+                // where `failed_in` was cut since) is one already.
                 let mut fi = self.failed_in.borrow_mut();
-                fi.clear();
-                fi.extend_from_slice(&stack);
+                let keep = self.stack_low.get().min(fi.len());
+                fi.truncate(keep);
+                fi.extend_from_slice(&stack[keep..]);
+                self.stack_low.set(stack.len());
             }
         }
     }
@@ -380,6 +409,13 @@ impl Tracker {
     }
 }
 
+/// Whether two production names are the same: most often the same literal, so the pointers
+/// are compared before the text.
+#[inline(always)]
+fn same_name(a: &str, b: &str) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+}
+
 /// Run `f` as production `name`: in the diagnosing modes, keep the production stack and the
 /// derivation tree (dropping the nodes of a branch that failed).
 #[inline(always)]
@@ -418,7 +454,7 @@ fn production_slow<'a, O>(
     };
     t.stack.borrow_mut().push(name);
     let r = f(i);
-    t.stack.borrow_mut().pop();
+    t.pop_production();
     if let Some(idx) = node {
         t.open.borrow_mut().pop();
         t.changed_from(idx);
@@ -661,6 +697,59 @@ pub fn many_esc<'a>(
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
     Ok(take_class(i, n, &t)) // an escape holds no newline
+}
+
+/// `item *( sep item )`, where the strings of `item` are exactly the runs of `( t | escape )`
+/// (`t` without `sep`, a character that is no escape): the shape of RFC 2396's
+/// `path_segments` and RFC 1738's `hpath`, `fpath` and `ppath`. `name` and `esc` are
+/// [`many_esc`]'s.
+///
+/// The language is the runs of `( t | sep | escape )`, so the fast pass scans that one class.
+/// The tree pass follows the production structure: `item`, then `sep item` as long as that
+/// matches. The diagnosing pass needs only the records at the farthest failure, and every
+/// record of the items before the last `sep` lies before where the scan stops (the last item
+/// records where it stops, or a bad escape in it), so none of them can be at the farthest
+/// failure: it skips those items, and follows the structure from the last `sep` on. A long
+/// path then costs the diagnosing pass one scan, not a production per segment.
+#[inline(always)]
+pub fn separated<'a>(
+    i: Span<'a>,
+    t: Table,
+    sep: &'static str,
+    name: &'static str,
+    esc: &'static str,
+    item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
+) -> PResult<'a, Span<'a>> {
+    debug_assert!(sep.len() == 1 && !t.contains(sep.as_bytes()[0]));
+    let all = t.or(Table::chars(sep));
+    let start = match i.extra.mode() {
+        Mode::Fast => return many_esc(i, all, name, esc),
+        Mode::Tree => i,
+        Mode::Diagnose => {
+            let b = i.fragment().as_bytes();
+            let stop = run_with_escapes(b, 0, all).unwrap_or_else(|bad| bad);
+            match memrchr(sep.as_bytes()[0], &b[..stop]) {
+                // The items before the last `sep` are members: the class holds no newline.
+                Some(k) => take_class(i, k + 1, &all).0,
+                None => i,
+            }
+        }
+    };
+    let (mut rest, _) = item(start)?;
+    // `sep item` always consumes its `sep`, so the loop ends.
+    while let (r, Some(_)) = maybe(rest, |j| {
+        let (j, _) = lit(j, sep)?;
+        item(j)
+    })? {
+        rest = r;
+    }
+    Ok(recognized(i, rest))
+}
+
+/// The last `c` in `b`.
+#[inline(always)]
+fn memrchr(c: u8, b: &[u8]) -> Option<usize> {
+    b.iter().rposition(|&x| x == c)
 }
 
 /// One or more of `( t | escape )` (`1*( ... )`), as [`many_esc`].

@@ -53,7 +53,7 @@ struct ReadmeDoctests;
 pub mod bnf;
 mod error;
 pub mod extract;
-#[cfg(feature = "fuzzing")]
+#[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
 pub mod fuzzing;
 mod grammar;

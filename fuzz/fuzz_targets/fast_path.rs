@@ -1,15 +1,17 @@
 //! The fast pass of `URI-reference` (over byte positions) against the structured pass (one
 //! function per production): the same verdict, extent and typed value, and
 //! `UriReference::parse` gives that value exactly when the structured pass takes the input
-//! whole.
+//! whole. And the shortcuts of the other grammars: RFC 1738's `url` check against its
+//! productions, and for every grammar's start rule the diagnosing pass's error against the
+//! tree pass's.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urigram::fuzzing::passes_agree;
+use urigram::fuzzing::{checks_agree, passes_agree};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(data) {
-        if let Err(e) = passes_agree(s) {
+        if let Err(e) = passes_agree(s).and_then(|()| checks_agree(s)) {
             panic!("{e}");
         }
     }

@@ -3,6 +3,7 @@
 //! same verdicts, extents and typed values. These tests reach the passes directly, which the
 //! public API does not, so they live inside the crate.
 
+mod checks;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod fast_path;

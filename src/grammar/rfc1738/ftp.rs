@@ -2,7 +2,9 @@
 
 use super::chars::UCHAR;
 use super::generic::login;
-use crate::input::{PResult, Span, lit, many_esc, maybe, one, production, recognized, take};
+use crate::input::{
+    PResult, Span, lit, many_esc, maybe, one, production, recognized, separated, take,
+};
 use crate::rfc1738::FtpUrl;
 use crate::table::Table;
 
@@ -53,18 +55,11 @@ pub fn ftpurl<'a>(i: Span<'a>) -> PResult<'a, FtpUrl<'a>> {
 /// ```
 /// rfc1738.txt:984, section 3.2. Matches the empty string (one empty segment).
 ///
-/// A loop, not recursion: a path of a million segments takes no stack.
+/// A loop, not recursion: a path of a million segments takes no stack. `fsegment` derives exactly
+/// the runs of its characters and escapes, which hold no `/`: see [`separated`] for the passes.
 pub fn fpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "fpath", |i| {
-        let (mut rest, _) = fsegment(i)?;
-        // `"/" fsegment` always consumes its `/`, so the loop ends.
-        while let (r, Some(_)) = maybe(rest, |i| {
-            let (i, _) = lit(i, "/")?;
-            fsegment(i)
-        })? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
+        separated(i, FSEGMENT, "/", "fpath", "escape", fsegment)
     })
 }
 

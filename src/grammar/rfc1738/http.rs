@@ -2,7 +2,7 @@
 
 use super::chars::UCHAR;
 use super::generic::hostport;
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
+use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated, take};
 use crate::part::Part;
 use crate::rfc1738::HttpUrl;
 use crate::table::Table;
@@ -54,18 +54,11 @@ pub fn httpurl<'a>(i: Span<'a>) -> PResult<'a, HttpUrl<'a>> {
 /// ```
 /// rfc1738.txt:995, section 3.3. Matches the empty string (one empty segment).
 ///
-/// A loop, not recursion: a path of a million segments takes no stack.
+/// A loop, not recursion: a path of a million segments takes no stack. `hsegment` derives exactly
+/// the runs of its characters and escapes, which hold no `/`: see [`separated`] for the passes.
 pub fn hpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "hpath", |i| {
-        let (mut rest, _) = hsegment(i)?;
-        // `"/" hsegment` always consumes its `/`, so the loop ends.
-        while let (r, Some(_)) = maybe(rest, |i| {
-            let (i, _) = lit(i, "/")?;
-            hsegment(i)
-        })? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
+        separated(i, HSEGMENT, "/", "hpath", "escape", hsegment)
     })
 }
 

@@ -58,9 +58,9 @@ use crate::input::{Mode, PResult, Span, fail};
 
 /// The productions of RFC 1738 section 5, in spec order.
 pub static RULES: &[Rule] = &[
-    rule!("genericurl", genericurl, 936, "5"),
-    rule!("url", url, 941, "5"),
-    rule!("otherurl", otherurl, 947, "5"),
+    rule!("genericurl", checked::genericurl, 936, "5"),
+    rule!("url", checked::url, 941, "5"),
+    rule!("otherurl", checked::otherurl, 947, "5"),
     rule!("scheme", scheme, 950, "2.1"),
     rule!("schemepart", schemepart, 959, "5", nullable),
     rule!("ip-schemepart", ip_schemepart, 964, "3.1"),
@@ -191,6 +191,50 @@ pub(crate) fn unsettled(_: &Span<'_>) -> bool {
 /// (`url`, `schemepart`): none can go past a place where the run of `xchar`s stops.
 pub(crate) fn xchars_stop(rest: &Span<'_>) -> bool {
     !crate::input::peek_byte(rest).is_some_and(|b| XCHAR.contains(b) || b == b'%')
+}
+
+/// The checks of `url`, `otherurl` and `genericurl`, which need a verdict and an extent but no
+/// typed value.
+///
+/// The three have one language, `scheme ":" *xchar` (see [`url()`] and [`schemepart`]: every
+/// alternative of `url` is a `genericurl`, and `schemepart`'s is `*xchar`), whose longest match
+/// is the greedy run of `scheme` characters, a `:` and the greedy run of `xchar`s, escapes
+/// included. The structured functions find that match by trying the specific schemes first,
+/// for the typed value; a check only needs the run. So the registry's entries run the scan
+/// in the fast pass, and the productions themselves in the diagnosing and tree passes.
+/// `src/grammar/passes/rfc1738.rs` holds the scan to the fast pass of the productions.
+pub(crate) mod checked {
+    use super::{SCHEME, XCHAR};
+    use crate::input::{Fail, Mode, PResult, Span, fail, run_with_escapes, take_in_line};
+
+    /// The fast pass of the three: `scheme ":" *xchar` as two runs.
+    #[inline]
+    pub(crate) fn scan(i: Span<'_>) -> PResult<'_, ()> {
+        let b = i.fragment().as_bytes();
+        let s = SCHEME.run_end(b, 0);
+        if s == 0 || b.get(s) != Some(&b':') {
+            return fail();
+        }
+        match run_with_escapes(b, s + 1, XCHAR) {
+            // `scheme`, `:` and `xchar`s hold no newline.
+            Ok(e) => Ok((take_in_line(i, e).0, ())),
+            // A `%` without two hex digits, which every alternative reaches.
+            Err(_) => Err(nom::Err::Failure(Fail)),
+        }
+    }
+
+    macro_rules! checked {
+        ($($name:ident),*) => {$(
+            #[doc = concat!("[`super::", stringify!($name), "`] for a check.")]
+            pub(crate) fn $name<'a>(i: Span<'a>) -> PResult<'a, ()> {
+                if i.extra.mode() == Mode::Fast {
+                    return scan(i);
+                }
+                super::$name(i).map(|(rest, _)| (rest, ()))
+            }
+        )*};
+    }
+    checked!(url, otherurl, genericurl);
 }
 
 #[cfg(test)]

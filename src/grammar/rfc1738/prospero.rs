@@ -2,7 +2,7 @@
 
 use super::chars::UCHAR;
 use super::generic::hostport;
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
+use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated, take};
 use crate::rfc1738::ProsperoUrl;
 use crate::table::Table;
 
@@ -49,15 +49,7 @@ pub fn prosperourl<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
 /// rfc1738.txt:1048, section 3.11. Matches the empty string (one empty segment).
 pub fn ppath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "ppath", |i| {
-        let (mut rest, _) = psegment(i)?;
-        // `"/" psegment` always consumes its `/`, so the loop ends.
-        while let (r, Some(_)) = maybe(rest, |i| {
-            let (i, _) = lit(i, "/")?;
-            psegment(i)
-        })? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
+        separated(i, PSEGMENT, "/", "ppath", "escape", psegment)
     })
 }
 

@@ -5,7 +5,7 @@ use nom::Err;
 use super::chars::{UNRESERVED, URIC};
 use super::uri::{abs_path, opaque_part};
 use crate::input::one_or_escape;
-use crate::input::{Mode, PResult, Span, lit, many_esc, maybe, production, recognized};
+use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated};
 use crate::table::Table;
 
 // =============================================================================================
@@ -35,24 +35,17 @@ pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// `segment` derives exactly the strings of `pchar`s and `;`s, so `path_segments` derives
 /// exactly the strings of `pchar`s, `;`s and `/`s: the fast pass, which only needs the verdict
-/// and the extent, scans that one class. The diagnosing and tree passes follow the production
-/// structure (they stop at the same byte; the check runs both, so the tests cover both).
+/// and the extent, scans that one class. The tree pass follows the production structure, and
+/// the diagnosing pass does from the last `/` on ([`separated`]: they stop at the same byte;
+/// the check runs both, so the tests cover both).
 pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "path_segments", |i| {
-        if i.extra.mode() == Mode::Fast {
-            return many_esc(i, PATH_SEGMENTS, "path_segments", "escaped");
-        }
-        let (mut rest, _) = segment(i)?;
-        // `"/" segment` always consumes its `/`, so the loop ends.
-        while let (r, Some(_)) = maybe(rest, |i| {
-            let (i, _) = lit(i, "/")?;
-            segment(i)
-        })? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
+        separated(i, SEGMENT, "/", "path_segments", "escaped", segment)
     })
 }
+
+/// The characters of `segment` (without `escaped`): `pchar` and `;`.
+const SEGMENT: Table = PCHAR.or(Table::chars(";"));
 
 /// The characters of `path_segments` (without `escaped`): `pchar`, `;` and `/`.
 pub(super) const PATH_SEGMENTS: Table = PCHAR.or(Table::chars(";/"));
