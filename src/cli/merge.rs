@@ -36,28 +36,7 @@ pub fn run(args: MergeArgs) -> Result<u8, String> {
             let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
             (label, Box::new(f))
         };
-        let mut found = 0;
-        let input = skip_bom(input).map_err(|e| format!("{label}: {e}"))?;
-        let docs = serde_json::Deserializer::from_reader(BufReader::new(input)).into_iter();
-        for doc in docs {
-            let doc: Value = doc.map_err(|e| {
-                format!(
-                    "{label}: not a summary: the text is not JSON ({e}); merge-summaries reads \
-                     the output of `urigram check --summary --format json`"
-                )
-            })?;
-            if doc.get("urigram").is_none() {
-                continue; // a per-input record
-            }
-            let s = Summary::from_json(&doc).map_err(|e| format!("{label}: {e}"))?;
-            total.try_merge(s).map_err(|e| format!("{label}: {e}"))?;
-            found += 1;
-        }
-        if found == 0 {
-            return Err(format!(
-                "{label}: no summary (make one with `urigram check --summary --format json`)"
-            ));
-        }
+        merge_input(&label, input, &mut total)?;
     }
     let out = match args.format {
         Format::Human => total.to_human(),
@@ -67,8 +46,41 @@ pub fn run(args: MergeArgs) -> Result<u8, String> {
     Ok(if total.any_invalid() { 1 } else { 0 })
 }
 
+/// Merge every summary document of `input` into `total`; an error, prefixed with `label`, for
+/// a text that is not JSON, a summary that is not valid or does not merge, and an input
+/// without a summary. (The `merge_summaries` fuzz target runs this on arbitrary bytes.)
+pub(crate) fn merge_input(
+    label: &str,
+    input: Box<dyn Read + '_>,
+    total: &mut Summary,
+) -> Result<(), String> {
+    let mut found = 0;
+    let input = skip_bom(input).map_err(|e| format!("{label}: {e}"))?;
+    let docs = serde_json::Deserializer::from_reader(BufReader::new(input)).into_iter();
+    for doc in docs {
+        let doc: Value = doc.map_err(|e| {
+            format!(
+                "{label}: not a summary: the text is not JSON ({e}); merge-summaries reads \
+                 the output of `urigram check --summary --format json`"
+            )
+        })?;
+        if doc.get("urigram").is_none() {
+            continue; // a per-input record
+        }
+        let s = Summary::from_json(&doc).map_err(|e| format!("{label}: {e}"))?;
+        total.try_merge(s).map_err(|e| format!("{label}: {e}"))?;
+        found += 1;
+    }
+    if found == 0 {
+        return Err(format!(
+            "{label}: no summary (make one with `urigram check --summary --format json`)"
+        ));
+    }
+    Ok(())
+}
+
 /// `input` without the UTF-8 byte-order mark that some editors and tools put at its start.
-fn skip_bom(mut input: Box<dyn Read>) -> io::Result<Box<dyn Read>> {
+fn skip_bom<'a>(mut input: Box<dyn Read + 'a>) -> io::Result<Box<dyn Read + 'a>> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
     let mut head = Vec::with_capacity(BOM.len());
     // A pipe may give fewer bytes than asked for: read until three or the end.

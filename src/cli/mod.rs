@@ -1,21 +1,23 @@
 //! Command-line interface. Exit codes: 0 when every input is valid, 1 when any is invalid,
 //! 2 for usage and I/O errors.
 
+// The fuzz targets include this tree as a module of their own (`fuzz/fuzz_targets/lsp.rs`,
+// `merge_summaries.rs`), so the modules they call are `pub(crate)`.
 mod check;
 mod conform;
 mod engine;
 mod explain;
 mod extract;
 #[cfg(feature = "lsp")]
-mod lsp;
+pub(crate) mod lsp;
 mod matrix;
-mod merge;
+pub(crate) mod merge;
 mod output;
 mod progress;
 mod render;
 mod semantics;
 mod stream;
-mod summary;
+pub(crate) mod summary;
 mod too_long;
 
 use std::ffi::OsString;

@@ -305,7 +305,9 @@ pub fn normalize<S: AsRef<str>>(uris: &[S], format: Format) -> Output {
 }
 
 /// `urigram equivalent A B`: whether the two `URI-reference`s are equivalent by section 6
-/// (see [`crate::equivalent()`]): exit code [`EXIT_OK`] if so, [`EXIT_DIFFERENT`] if not.
+/// (see [`urigram::rfc2396::equivalent()`]): exit code [`EXIT_OK`] if so, [`EXIT_DIFFERENT`]
+/// if not. Equivalent references resolve to equivalent URIs, so an escaped dot segment is not
+/// a dot segment (`%2E%2E/g` is not `../g`).
 /// The output says which, with both normal forms.
 pub fn equivalent(a: &str, b: &str, format: Format) -> Output {
     let mut out = Output::default();
@@ -417,5 +419,11 @@ mod tests {
         assert_eq!(out.stdout.lines().count(), 1);
         let v: Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(v["normalized"][1], "http://a");
+
+        // An escaped dot segment is no dot segment: the two resolve to different URIs.
+        let out = equivalent("%2E%2E/g", "../g", Format::Jsonl);
+        assert_eq!(out.code, EXIT_DIFFERENT);
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(v["normalized"][0], "%2E%2E/g");
     }
 }

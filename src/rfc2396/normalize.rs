@@ -13,12 +13,28 @@
 //!   supplies no number and "if the port is omitted, the default port number is assumed"
 //!   (rfc2396.txt:757); other ports without leading zeros;
 //! - every escape of an `unreserved` character decoded, every other escape written with
-//!   upper-case hex digits.
+//!   upper-case hex digits, except in a path segment that would decode to `.` or `..` (below).
 //!
 //! Nothing else: the spec leaves the rest to each scheme. In particular `.` and `..` in an
 //! absolute path are kept (section 5.2 removes them only from merged relative paths; Appendix
 //! C.2 keeps `http://a/./g`), an empty path is not `/`, and userinfo, paths, queries and
 //! fragments keep their case.
+//!
+//! # Escaped dot segments
+//!
+//! The complete path segments `.` and `..` have a meaning of their own: section 5.2 removes
+//! them by their text (steps 6c to 6f, rfc2396.txt:1152-1166), and "certain path components
+//! ("." and "..") have a special meaning when, and only when, interpreting a relative path"
+//! (rfc2396.txt:818-820). There the `.` is reserved in the sense of section 2.2: "a character
+//! is reserved if the semantics of the URI changes if the character is replaced with its
+//! escaped US-ASCII encoding" (rfc2396.txt:455-459): `%2E%2E/g` resolves against
+//! `http://a/b/c/d` to `http://a/b/c/%2E%2E/g`, `../g` to `http://a/b/g`. Decoding the escapes
+//! would make the two equivalent though they resolve to different URIs (in a base path too:
+//! step 6a copies it, dot segments and all). So a segment (between `/`, `?` or the path's ends)
+//! made only of `.` and `%2E` with at most two of them, and not literally `.` or `..`, is
+//! written with every dot escaped: `%2E`, `%2E%2E`. Such a segment is data, not a dot
+//! segment, and section 2.3's rule still holds for its characters (`.%2e` is `%2E%2E`): what
+//! section 5.2 does with it does not depend on which of its dots are escaped.
 
 use crate::rfc2396::escape::normalize_escapes;
 use crate::rfc2396::{Authority, UriReference, UriReferenceBuf};
@@ -60,6 +76,10 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// assert_eq!(n("http://a:8080"), "http://a:8080");
 /// assert_eq!(n("foo://Reg_Name/"), "foo://Reg_Name/");
 /// assert_eq!(n("../%7Ex"), "../~x");
+/// // A segment that would decode to `.` or `..` is no dot segment: its dots stay escaped.
+/// assert_eq!(n("%2e%2E/g"), "%2E%2E/g");
+/// assert_eq!(n("http://a/b/.%2e/%2E"), "http://a/b/%2E%2E/%2E");
+/// assert_eq!(n("%2E%2E%2E/g"), ".../g");
 /// ```
 pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
     // Escapes and the scheme's case, component by component.
@@ -72,7 +92,7 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
         s.push_str("//");
         s.push_str(&normalize_escapes(a.as_str()));
     }
-    s.push_str(&normalize_escapes(uri.path().as_str()));
+    normalize_path(uri.path().as_str(), &mut s);
     if let Some(q) = uri.query() {
         s.push('?');
         s.push_str(&normalize_escapes(q.as_str()));
@@ -113,8 +133,57 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
     UriReferenceBuf::try_from(out).unwrap_or_else(|_| v.to_owned())
 }
 
+/// The path's escapes normalized, segment by segment; a segment that would decode to `.` or
+/// `..` keeps every dot escaped (see the [module](self) doc). An `opaque_part` is split at `?`
+/// too, where the backwards-compatible reading of step 3 splits off a query.
+fn normalize_path(path: &str, out: &mut String) {
+    let mut rest = path;
+    loop {
+        let end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let segment = &rest[..end];
+        let dots = escaped_dots(segment);
+        if dots > 0 {
+            out.push_str(&"%2E".repeat(dots));
+        } else {
+            out.push_str(&normalize_escapes(segment));
+        }
+        match rest[end..].chars().next() {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            None => break,
+        }
+    }
+}
+
+/// The number of dots of a segment that is one or two of `.` and `%2E` (either case of the
+/// hex digit) with at least one escaped: a segment that would decode to `.` or `..` without
+/// being that dot segment. 0 for every other segment.
+fn escaped_dots(segment: &str) -> usize {
+    let mut rest = segment.as_bytes();
+    let (mut dots, mut escaped) = (0, false);
+    while !rest.is_empty() {
+        match rest {
+            [b'.', tail @ ..] => rest = tail,
+            [b'%', b'2', b'e' | b'E', tail @ ..] => {
+                escaped = true;
+                rest = tail;
+            }
+            _ => return 0,
+        }
+        dots += 1;
+    }
+    if escaped && dots <= 2 { dots } else { 0 }
+}
+
 /// Whether two references are equivalent by section 6: whether their [`normalize`]d forms
 /// are equal.
+///
+/// Equivalent references resolve to equivalent results against any base (section 5.2), and
+/// equivalent bases give equivalent results for any reference. That is why an escaped dot
+/// segment is not its dot segment (`%2E%2E/g` resolves against `http://a/b/c/d` to
+/// `http://a/b/c/%2E%2E/g`, `../g` to `http://a/b/g`; see [`normalize`]).
 ///
 /// ```
 /// use urigram::rfc2396::{UriReference, equivalent};
@@ -125,6 +194,8 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
 /// assert!(!eq("http://a/%2F", "http://a//"));
 /// assert!(!eq("http://a:8080/", "http://a/"));
 /// assert!(!eq("http://a/B", "http://a/b"));
+/// assert!(!eq("%2E%2E/g", "../g"));
+/// assert!(eq("%2E%2e/g", ".%2E/g"));
 /// ```
 pub fn equivalent(a: &UriReference<'_>, b: &UriReference<'_>) -> bool {
     normalize(a) == normalize(b)

@@ -1,6 +1,7 @@
 //! RFC 2396 semantics: resolution (section 5.2 and Appendix C), escaping (section 2.4),
 //! normalization and equivalence (section 6), and the Appendix B split.
 
+mod equivalence;
 mod escaping;
 mod generate;
 mod normalization;

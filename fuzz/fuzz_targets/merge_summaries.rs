@@ -1,0 +1,37 @@
+//! `urigram merge-summaries` on arbitrary text, through `merge::merge_input`, the code the
+//! binary runs (the binary's `src/cli/` tree is included as a module): no panic; either an
+//! error that names the input, or a summary that renders for people and as JSON, whose JSON
+//! reads back as the same summary and merges with itself.
+#![no_main]
+
+#[path = "../../src/cli/mod.rs"]
+#[allow(dead_code, unused_imports)]
+mod cli;
+
+use cli::summary::Summary;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let mut total = Summary::default();
+    match cli::merge::merge_input("shard", Box::new(data), &mut total) {
+        Ok(()) => {
+            let _ = total.to_human();
+            let json = total.to_json();
+            let again = Summary::from_json(&json)
+                .unwrap_or_else(|e| panic!("{json}: does not read back: {e}"));
+            assert_eq!(again, total, "{json}");
+            let mut twice = total.clone();
+            match twice.try_merge(again) {
+                Ok(()) => {
+                    let json = twice.to_json();
+                    if let Err(e) = Summary::from_json(&json) {
+                        panic!("{json}: the merge does not read back: {e}");
+                    }
+                }
+                // Only a count past u64 may refuse to merge.
+                Err(e) => assert!(e.contains("overflows"), "{e}"),
+            }
+        }
+        Err(e) => assert!(e.starts_with("shard: "), "{e}"),
+    }
+});
