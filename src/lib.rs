@@ -41,6 +41,7 @@ struct ReadmeDoctests;
 pub mod bnf;
 mod error;
 pub mod extract;
+pub mod fix;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
