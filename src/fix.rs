@@ -89,7 +89,8 @@ pub fn escape_char(c: char) -> String {
 /// Whether `%` at byte `p` of `input` begins an escape (two hex digits follow).
 fn is_escape(input: &str, p: usize) -> bool {
     let b = input.as_bytes();
-    b.get(p + 1).is_some_and(u8::is_ascii_hexdigit) && b.get(p + 2).is_some_and(u8::is_ascii_hexdigit)
+    b.get(p + 1).is_some_and(u8::is_ascii_hexdigit)
+        && b.get(p + 2).is_some_and(u8::is_ascii_hexdigit)
 }
 
 /// The fix for `error`, an error of a check of `input` (its offsets counted in `input`), or why
@@ -140,10 +141,11 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b))
     {
-        let scheme_end = at + input[at..]
-            .bytes()
-            .take_while(|&b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
-            .count();
+        let scheme_end = at
+            + input[at..]
+                .bytes()
+                .take_while(|&b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+                .count();
         if input.as_bytes().get(scheme_end) == Some(&b':') {
             return Ok(Fix {
                 range: 0..scheme_end,
@@ -152,8 +154,7 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
             });
         }
     }
-    if error.grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@'))
-    {
+    if error.grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
         return no(
             "an IPv6 literal: RFC 2396 has no way to write one (RFC 2732 adds it); escaping the \
              brackets would make it a registry name",
@@ -312,7 +313,12 @@ mod tests {
     #[test]
     fn idempotent_and_valid() {
         for &g in Grammar::URI {
-            for s in ["http://a/b c/é%zz#x#y", "ftp://h/{}|", "mailto:a b@c", "news:x%"] {
+            for s in [
+                "http://a/b c/é%zz#x#y",
+                "ftp://h/{}|",
+                "mailto:a b@c",
+                "news:x%",
+            ] {
                 if let FixResult::Fixed { uri, .. } = fix(s, g) {
                     assert!(g.check(g.start_rule(), &uri).is_ok());
                     assert_eq!(fix(&uri, g), FixResult::Valid);

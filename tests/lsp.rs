@@ -42,7 +42,7 @@ fn utf16_by_default_diagnostics_and_hover() {
     );
     let caps = &r["result"]["capabilities"];
     assert_eq!(caps["positionEncoding"], "utf-16");
-    assert_eq!(caps["textDocumentSync"], 1, "full sync");
+    assert_eq!(caps["textDocumentSync"], 2, "incremental sync");
     assert_eq!(caps["hoverProvider"], true);
     assert_eq!(r["result"]["serverInfo"]["name"], "urigram");
 
