@@ -261,6 +261,141 @@ pub fn apply(input: &str, fixes: &[Fix]) -> String {
     out
 }
 
+/// A URI of a text that no fix makes conform: its error, placed in the text, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Unfixed {
+    /// The error, its offsets and position counted in the text (its message names the byte
+    /// in the URI).
+    pub error: Error,
+    /// Why there is no fix.
+    pub reason: String,
+    /// The URI, as [`extract`](crate::extract::extract) read it.
+    pub uri: String,
+}
+
+/// The outcome of [`fix_text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TextFix {
+    /// The text with every URI that could be fixed fixed; the rest byte for byte.
+    pub text: String,
+    /// How many URIs were fixed.
+    pub fixed: usize,
+    /// The URIs that do not conform and were left as they are, in order.
+    pub unfixed: Vec<Unfixed>,
+}
+
+/// Fix the URIs that [`extract`](crate::extract::extract) finds in `text`, each with [`fix`]
+/// (all or nothing), and leave everything else as it is. A URI broken across lines is fixed
+/// in its pieces; the line breaks stay. A second run changes nothing.
+///
+/// ```
+/// use urigram::{Grammar, fix::fix_text};
+/// let t = fix_text("see http://a/é, <URL:http://b/%\n  zz> and http://[::1]/.", Grammar::Rfc2396);
+/// assert_eq!(t.text, "see http://a/%C3%A9, <URL:http://b/%25\n  zz> and http://[::1]/.");
+/// assert_eq!(t.fixed, 2);
+/// assert_eq!(t.unfixed[0].uri, "http://[::1]/");
+/// let e = &t.unfixed[0].error;
+/// assert_eq!((e.offset, e.line, e.column), (50, 2, 18)); // the "["
+/// assert_eq!(fix_text(&t.text, Grammar::Rfc2396).text, t.text);
+/// ```
+pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    let mut unfixed = Vec::new();
+    let mut fixed = 0;
+    let mut cursor = Cursor::new(text);
+    for f in crate::extract::extract(text, grammar) {
+        if f.is_valid() {
+            continue;
+        }
+        let (error, reason) = match fix(&f.text, grammar) {
+            FixResult::Fixed { fixes, .. } => {
+                let mapped: Option<Vec<(Range<usize>, String)>> = fixes
+                    .iter()
+                    .map(|x| {
+                        let start = f.source_offset(x.range.start);
+                        let end = start + x.range.len();
+                        (text.get(start..end) == f.text.get(x.range.clone()))
+                            .then(|| (start..end, x.replacement.clone()))
+                    })
+                    .collect();
+                match mapped {
+                    Some(m) => {
+                        edits.extend(m);
+                        fixed += 1;
+                        continue;
+                    }
+                    None => match f.result.clone() {
+                        Err(e) => (e, "a fix would reach across a line break".to_string()),
+                        Ok(()) => continue,
+                    },
+                }
+            }
+            FixResult::Valid => continue,
+            FixResult::Unfixable { error, reason } => {
+                let offset = f.source_offset(error.offset);
+                let end = (offset + (error.end - error.offset)).min(text.len());
+                let pos = cursor.at(offset);
+                (error.relocated(offset, end, pos), reason)
+            }
+        };
+        unfixed.push(Unfixed {
+            error,
+            reason,
+            uri: f.text.into_owned(),
+        });
+    }
+    let mut out = String::with_capacity(text.len() + 8 * edits.len());
+    let mut last = 0;
+    for (r, s) in &edits {
+        out.push_str(&text[last..r.start]);
+        out.push_str(s);
+        last = r.end;
+    }
+    out.push_str(&text[last..]);
+    TextFix {
+        text: out,
+        fixed,
+        unfixed,
+    }
+}
+
+/// Positions of increasing offsets in one pass (any offset, at a cost, when one goes back).
+struct Cursor<'t> {
+    text: &'t str,
+    offset: usize,
+    pos: Position,
+}
+
+impl<'t> Cursor<'t> {
+    fn new(text: &'t str) -> Cursor<'t> {
+        Cursor {
+            text,
+            offset: 0,
+            pos: Position::of(text, 0),
+        }
+    }
+
+    fn at(&mut self, offset: usize) -> Position {
+        if offset < self.offset || !self.text.is_char_boundary(offset) {
+            return Position::of(self.text, offset);
+        }
+        for c in self.text[self.offset..offset].chars() {
+            if c == '\n' {
+                self.pos.line += 1;
+                self.pos.column = 1;
+                self.pos.column_utf16 = 1;
+            } else {
+                self.pos.column += 1;
+                self.pos.column_utf16 += c.len_utf16();
+            }
+        }
+        self.offset = offset;
+        self.pos
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
