@@ -130,7 +130,13 @@ fn diff(label: &str, old: &[u8], new: &[u8]) -> String {
     }
     let n = a.len().max(b.len());
     let changed: Vec<usize> = (0..n).filter(|&k| a.get(k) != b.get(k)).collect();
-    let _ = writeln!(out, "--- a/{label}\n+++ b/{label}");
+    // Relative paths as `git diff` names them (`patch -p1` applies it); others as they are.
+    let (a_name, b_name) = if label.starts_with('/') || label.starts_with('<') {
+        (label.to_string(), label.to_string())
+    } else {
+        (format!("a/{label}"), format!("b/{label}"))
+    };
+    let _ = writeln!(out, "--- {a_name}\n+++ {b_name}");
     let line = |out: &mut String, sign: char, l: &[u8]| {
         let s = String::from_utf8_lossy(l);
         out.push(sign);

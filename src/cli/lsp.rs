@@ -804,6 +804,9 @@ impl Server {
                 .cloned()
                 .unwrap_or(diag);
             let action = |title: String, edits: Vec<TextEdit>, preferred: bool| {
+                // lsp-types' own shape for `changes`; a Uri's cached parts never change its
+                // hash.
+                #[allow(clippy::mutable_key_type)]
                 let changes = HashMap::from([(doc.uri.clone(), edits)]);
                 CodeActionOrCommand::CodeAction(CodeAction {
                     title,
@@ -1102,10 +1105,8 @@ fn offset(text: &str, lines: &[usize], p: lsp_types::Position, enc: Encoding) ->
     // Within ASCII, a unit is a byte in both encodings.
     let end = text.len().min(start.saturating_add(want));
     let head = &text.as_bytes()[start..end];
-    if head.is_ascii() && !head.contains(&b'\n') && !head.contains(&b'\r') {
-        if end == start + want {
-            return end;
-        }
+    if end == start + want && head.is_ascii() && !head.contains(&b'\n') && !head.contains(&b'\r') {
+        return end;
     }
     let mut units = 0usize;
     for (k, c) in text[start..].char_indices() {
