@@ -243,10 +243,11 @@ impl Doc {
         let lo = self.lines.partition_point(|&s| s < a.max(1));
         let hi = self.lines.partition_point(|&s| s <= b);
         let fresh: Vec<usize> = starts_in(&self.text, a.max(1), a + n).collect();
-        let tail: Vec<usize> = self.lines[hi..].iter().map(|&s| shift(s)).collect();
-        self.lines.truncate(lo);
-        self.lines.extend(fresh);
-        self.lines.extend(tail);
+        let k = lo + fresh.len();
+        self.lines.splice(lo..hi, fresh);
+        for s in &mut self.lines[k..] {
+            *s = shift(*s);
+        }
 
         // The region: from the last checkpoint at or before `a` to the first barrier after
         // the new text that no old URI crosses.
