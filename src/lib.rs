@@ -53,6 +53,7 @@ struct ReadmeDoctests;
 pub mod bnf;
 mod error;
 pub mod extract;
+pub mod fix;
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
 pub mod fuzzing;

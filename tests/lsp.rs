@@ -42,7 +42,7 @@ fn utf16_by_default_diagnostics_and_hover() {
     );
     let caps = &r["result"]["capabilities"];
     assert_eq!(caps["positionEncoding"], "utf-16");
-    assert_eq!(caps["textDocumentSync"], 1, "full sync");
+    assert_eq!(caps["textDocumentSync"], 2, "incremental sync");
     assert_eq!(caps["hoverProvider"], true);
     assert_eq!(r["result"]["serverInfo"]["name"], "urigram");
 
@@ -264,4 +264,227 @@ fn exit_without_shutdown_and_end_of_input() {
     assert_eq!(c.exit_code(), 1);
     let c = Client::start();
     assert_eq!(c.exit_code(), 1);
+}
+
+/// The diagnostics of `text` from a fresh server: what an incremental session must end with.
+fn fresh_diagnostics(text: &str) -> Value {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    c.open(DOC, text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    d
+}
+
+/// The byte offset of a UTF-16 position of `text` (lines end at `\n` here).
+fn byte_of(text: &str, line: u64, character: u64) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line as usize)
+        .map(str::len)
+        .sum();
+    let mut units = 0;
+    for (k, ch) in text[start..].char_indices() {
+        if units >= character as usize || ch == '\n' {
+            return start + k;
+        }
+        units += ch.len_utf16();
+    }
+    text.len()
+}
+
+fn change(c: &mut Client, version: i64, (l0, c0, l1, c1): (u64, u64, u64, u64), text: &str) {
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": DOC, "version": version},
+               "contentChanges": [{"range": {"start": {"line": l0, "character": c0},
+                                             "end": {"line": l1, "character": c1}},
+                                   "text": text}]}),
+    );
+}
+
+#[test]
+fn incremental_edits_end_where_a_fresh_reading_does() {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    let text = "a http://x/%zz b\n<URL:http://y/\n  %G1> c\nd 😀 mailto:é@x\n\ne\n";
+    c.open(DOC, text);
+    assert_eq!(c.diagnostics()["diagnostics"].as_array().unwrap().len(), 3);
+    // A burst: close the <URL: early, break a URI, join lines, type after the emoji.
+    let edits = [
+        ((1, 14, 1, 14), ">"),
+        ((0, 2, 0, 3), "H"),
+        ((2, 7, 3, 0), " "),
+        ((2, 10, 2, 10), "http://%"),
+        ((0, 16, 0, 16), " -"),
+    ];
+    for (k, (r, t)) in edits.iter().enumerate() {
+        change(&mut c, k as i64 + 2, *r, t);
+    }
+    let last = edits.len() as i64 + 1;
+    let p = c.wait(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == last
+    });
+    let mut want = text.to_string();
+    for ((l0, c0, l1, c1), t) in edits {
+        let (a, b) = (byte_of(&want, l0, c0), byte_of(&want, l1, c1));
+        want.replace_range(a..b, t);
+    }
+    assert_eq!(
+        want,
+        "a Http://x/%zz b -\n<URL:http://y/>\n  %G1>  d http://%😀 mailto:é@x\n\ne\n"
+    );
+    assert_eq!(p["params"]["diagnostics"], fresh_diagnostics(&want));
+    // A hover right after the burst sees the edited text.
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": DOC}, "position": {"line": 1, "character": 8}}),
+    );
+    assert!(
+        h["result"]["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("http://y/"),
+        "{h}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn at_most_a_thousand_diagnostics_and_a_count_of_the_rest() {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    c.open(DOC, &"http://%zz ".repeat(1500));
+    let d = c.diagnostics()["diagnostics"].clone();
+    let d = d.as_array().unwrap();
+    assert_eq!(d.len(), 1001);
+    assert_eq!(range(&d[999]), (0, 999 * 11 + 8, 0, 999 * 11 + 9));
+    let more = &d[1000];
+    assert_eq!(more["severity"], 3, "information");
+    assert_eq!(range(more), (0, 1000 * 11, 0, 1000 * 11 + 10));
+    assert!(
+        more["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("500 more URIs"),
+        "{more}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}
+
+#[test]
+fn quick_fixes_and_document_links() {
+    let mut c = Client::start();
+    let r = c.initialize(json!({}), Value::Null);
+    let caps = &r["result"]["capabilities"];
+    assert_eq!(
+        caps["codeActionProvider"]["codeActionKinds"],
+        json!(["quickfix"])
+    );
+    assert_eq!(caps["documentLinkProvider"]["resolveProvider"], false);
+    let text = "😀 <URL:http://a/é{x}> and http://ok/p?q and\nhttp://b/c#d#e.\n";
+    c.open(DOC, text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 2);
+    // The actions at the first error: its fix, and every fix of the URI at once.
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let actions = r["result"].as_array().unwrap();
+    assert_eq!(actions.len(), 2, "{actions:#?}");
+    let a = &actions[0];
+    assert_eq!(a["kind"], "quickfix");
+    assert_eq!(a["title"], "urigram: escape `é` as %C3%A9");
+    assert_eq!(a["diagnostics"][0], d[0]);
+    assert_eq!(a["isPreferred"], true);
+    let edits = a["edit"]["changes"][DOC].as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(
+        range(&edits[0]),
+        (0, 17, 0, 18),
+        "after the emoji's two units"
+    );
+    assert_eq!(edits[0]["newText"], "%C3%A9");
+    let all = &actions[1];
+    assert!(
+        all["title"]
+            .as_str()
+            .unwrap()
+            .contains("http://a/%C3%A9%7Bx%7D")
+    );
+    assert_eq!(all["edit"]["changes"][DOC].as_array().unwrap().len(), 3);
+    // Apply the single fix: the first diagnostic moves on to the '{'.
+    change(&mut c, 2, range(&edits[0]), "%C3%A9");
+    let d2 = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(range(&d2[0]), (0, 23, 0, 24));
+    // The second '#': %23. An action only of another kind: none.
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d2[1]["range"],
+               "context": {"diagnostics": []}}),
+    );
+    assert_eq!(r["result"][0]["edit"]["changes"][DOC][0]["newText"], "%23");
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d2[1]["range"],
+               "context": {"diagnostics": [], "only": ["refactor"]}}),
+    );
+    assert_eq!(r["result"], json!([]));
+    // Links: the URI that conforms.
+    let r = c.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": DOC}}),
+    );
+    let links = r["result"].as_array().unwrap();
+    assert_eq!(links.len(), 1, "{links:?}");
+    assert_eq!(links[0]["target"], "http://ok/p?q");
+    assert_eq!(range(&links[0]), (0, 32, 0, 45));
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn configuration_changes_the_grammar() {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    c.open(DOC, "see HTTP://a/b here");
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"urigram": {"grammar": "rfc1738"}}}),
+    );
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d[0]["code"], "rfc1738::url::letter", "{d}");
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let e = &r["result"][0]["edit"]["changes"][DOC][0];
+    assert_eq!(
+        (range(e), e["newText"].as_str()),
+        ((0, 4, 0, 8), Some("http"))
+    );
+    // The flat form, and an unknown name: a warning, the grammar stays.
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"grammar": "rfc9999"}}),
+    );
+    let m = c.wait(|m| m["method"] == "window/showMessage");
+    assert!(m["params"]["message"].as_str().unwrap().contains("rfc9999"));
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"grammar": "rfc2396"}}),
+    );
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
 }

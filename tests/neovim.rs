@@ -1,6 +1,7 @@
 //! The language server in a real editor: headless Neovim attaches `urigram lsp` to a file
-//! (tests/neovim/check.lua), waits for the diagnostics, asks for a hover, and writes what it
-//! holds as JSON; this test asserts on it. Neovim converts the server's positions to its own
+//! (tests/neovim/check.lua), waits for the diagnostics, asks for a hover, applies a quick fix
+//! (`textDocument/codeAction` and the workspace edit it carries), and writes what it holds as
+//! JSON; this test asserts on it. Neovim converts the server's positions to its own
 //! 0-based byte columns, so the columns below check the server's encoding end to end: once with
 //! Neovim's default (UTF-16, the only encoding Neovim 0.7 knows to ask for) and once with utf-8
 //! offered in `general.positionEncodings`.
@@ -154,6 +155,19 @@ fn check(v: &Value, version: &str) {
         .unwrap_or_else(|| panic!("no hover: {v}"));
     assert!(hover.contains("`http://x/%G1`"), "{hover}");
     assert!(hover.contains("does not conform"), "{hover}");
+    // The quick fix for the first diagnostic, applied by Neovim: the text changes, the
+    // diagnostic goes.
+    assert!(
+        v["actions"].as_array().is_some_and(|a| a
+            .iter()
+            .any(|a| a["kind"] == "quickfix" && a["diagnostics"] == 1)),
+        "{v}"
+    );
+    assert_eq!(
+        v["fixed_line"], "Invalid: http://a/b%25zz is not; mailto:joe@example.com is.",
+        "{v}"
+    );
+    assert_eq!(v["after_fix_count"], 2, "{v}");
     assert_eq!(v["exit_code"], 0, "the server exits cleanly after shutdown");
 }
 

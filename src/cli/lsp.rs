@@ -1,14 +1,27 @@
 //! `urigram lsp`: a language server over stdio. It finds the URIs of each open document as
-//! `urigram extract` does, publishes a diagnostic for each one that does not conform, and shows
-//! a URI's components and every grammar's verdict on hover.
+//! `urigram extract` does, publishes a diagnostic for each one that does not conform, shows a
+//! URI's components and every grammar's verdict on hover, offers the fixes of
+//! `urigram::fix` as quick fixes (`textDocument/codeAction`), and links the URIs that conform
+//! (`textDocument/documentLink`).
 //!
-//! - **Sync**: full documents (`TextDocumentSyncKind::FULL`); a change with a range is applied
-//!   too.
+//! - **Sync**: incremental (`TextDocumentSyncKind::INCREMENTAL`; a change without a range
+//!   replaces the document). An edit re-reads the text from the last checkpoint before it to
+//!   the first place after it where no URI can cross (see `doc`), and shifts the rest: work
+//!   near the edit, not over the document.
+//! - **Bursts**: a thread reads and parses the messages; every message waiting is handled
+//!   before diagnostics are published, once per changed document per burst. Requests are
+//!   answered in order, each on the text as edited so far.
+//! - **Bounds**: at most [`MAX_DIAGNOSTICS`] diagnostics a document, and one of severity
+//!   information that counts the rest; at most [`MAX_LINKS`] links. Positions are found in
+//!   one walk over each line (line starts by binary search), so publishing is linear.
+//!   A document is held as its text, its line starts and a few words a URI.
 //! - **Positions**: UTF-16 code units unless the client offers `utf-8` in
 //!   `general.positionEncodings`; the choice is reported in `capabilities.positionEncoding`.
 //!   Lines end at `\n`, `\r\n` or `\r`, as the protocol says.
 //! - **Grammar**: `initializationOptions.grammar` (`"rfc2396"` when absent; an unknown name is
-//!   reported with `window/showMessage` and the default is used).
+//!   reported with `window/showMessage` and the default is used), changed by
+//!   `workspace/didChangeConfiguration` with `{"urigram": {"grammar": ...}}` or
+//!   `{"grammar": ...}`, which reads every open document again.
 //! - **Errors**: a request with bad params gets `InvalidParams`, an unknown request
 //!   `MethodNotFound`, a body that is not JSON `ParseError` (id null), a JSON value that is no
 //!   JSON-RPC 2.0 message (a wrong `"jsonrpc"`, an id that is no integer or string ...)
@@ -27,56 +40,110 @@ use std::io::{self, BufRead, Read, Write};
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, LogMessage,
-    Notification as _, PublishDiagnostics, ShowMessage,
+    DidChangeConfiguration, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument,
+    LogMessage, Notification as _, PublishDiagnostics, ShowMessage,
 };
-use lsp_types::request::{HoverRequest, Initialize, Request as _, Shutdown};
+use lsp_types::request::{
+    CodeActionRequest, DocumentLinkRequest, HoverRequest, Initialize, Request as _, Shutdown,
+};
 use lsp_types::{
-    CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, Hover,
-    HoverContents, HoverParams, HoverProviderCapability, InitializeResult, Location,
-    LogMessageParams, MarkupContent, MarkupKind, MessageType, NumberOrString, PositionEncodingKind,
-    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, ShowMessageParams,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    CodeAction, CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, CodeDescription, Diagnostic, DiagnosticRelatedInformation,
+    DiagnosticSeverity, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentLink, DocumentLinkOptions,
+    DocumentLinkParams, Hover, HoverContents, HoverParams, HoverProviderCapability,
+    InitializeResult, Location, LogMessageParams, MarkupContent, MarkupKind, MessageType,
+    NumberOrString, PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
+    ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    WorkspaceEdit,
 };
 use serde_json::{Value, json};
-use urigram::extract::{Delimiter, Found, extract};
+use urigram::extract::{Delimiter, Found};
+use urigram::fix::{self, Fix};
+
+mod doc;
+use doc::Doc;
 use urigram::rfc2396::{HostKind, PathKind};
 use urigram::{Authority, Citation, Error, Grammar, UriReference};
 
-/// Run the server on stdin and stdout; the exit code.
+/// Run the server on stdin and stdout; the exit code. A thread reads and parses the
+/// messages, so that the server sees every message that is waiting when it is ready for the
+/// next one (and publishes diagnostics once for a burst of edits).
 pub fn run() -> Result<u8, String> {
-    let stdin = io::stdin();
+    // A few messages read ahead: enough to see a burst, little to hold.
+    let (tx, rx) = crossbeam_channel::bounded(64);
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        let mut r = stdin.lock();
+        loop {
+            let m = match read_frame(&mut r) {
+                Ok(Some(body)) => Incoming::Message(parse(&body)),
+                Ok(None) => Incoming::End,
+                Err(e) => Incoming::Broken(e),
+            };
+            let last = !matches!(m, Incoming::Message(_));
+            if tx.send(m).is_err() || last {
+                return;
+            }
+        }
+    });
     let stdout = io::stdout();
-    let mut r = stdin.lock();
-    let mut w = stdout.lock();
-    Ok(serve(&mut r, &mut w))
+    let mut w = io::BufWriter::new(stdout.lock());
+    Ok(serve(&rx, &mut w))
 }
 
-/// Serve one session from `r` to `w`; the exit code.
-pub fn serve(r: &mut impl BufRead, w: &mut impl Write) -> u8 {
+/// What the reading thread passes on.
+pub enum Incoming {
+    /// A message, or the error response for a body that is none.
+    Message(Result<Message, Value>),
+    /// The input ended.
+    End,
+    /// The framing is broken: no way to find the next message.
+    Broken(String),
+}
+
+/// Serve one session: the messages of `rx`, the answers to `w`; the exit code. Every message
+/// waiting is handled before the diagnostics of the documents it changed are published.
+pub fn serve(rx: &crossbeam_channel::Receiver<Incoming>, w: &mut impl Write) -> u8 {
     let mut s = Server::new();
-    loop {
-        let body = match read_frame(r) {
-            Ok(Some(b)) => b,
-            Ok(None) => return 1,
-            Err(e) => {
-                eprintln!("urigram lsp: {e}");
-                return 1;
-            }
-        };
-        let out = match parse(&body) {
-            Ok(Message::Notification(n)) if n.method == "exit" => {
-                return if s.shutdown { 0 } else { 1 };
-            }
-            Ok(msg) => s.handle(msg),
-            Err(reply) => vec![Out::Raw(reply)],
-        };
+    let send = |w: &mut _, out: Vec<Out>| -> bool {
         for m in out {
             if let Err(e) = m.write(w) {
                 eprintln!("urigram lsp: writing: {e}");
+                return false;
+            }
+        }
+        true
+    };
+    loop {
+        let mut next = rx.recv().ok();
+        if next.is_none() {
+            return 1;
+        }
+        while let Some(m) = next.take() {
+            let out = match m {
+                Incoming::End => {
+                    send(w, s.publish_dirty());
+                    return 1;
+                }
+                Incoming::Broken(e) => {
+                    send(w, s.publish_dirty());
+                    eprintln!("urigram lsp: {e}");
+                    return 1;
+                }
+                Incoming::Message(Ok(Message::Notification(n))) if n.method == "exit" => {
+                    return if s.shutdown { 0 } else { 1 };
+                }
+                Incoming::Message(Ok(msg)) => s.handle(msg),
+                Incoming::Message(Err(reply)) => vec![Out::Raw(reply)],
+            };
+            if !send(w, out) {
                 return 1;
             }
+            next = rx.try_recv().ok();
+        }
+        if !send(w, s.publish_dirty()) {
+            return 1;
         }
     }
 }
@@ -251,11 +318,11 @@ impl Encoding {
     }
 }
 
-struct Doc {
-    uri: Uri,
-    text: String,
-    version: Option<i32>,
-}
+/// At most this many diagnostics are published for a document; one more, of severity
+/// information, says how many URIs past them do not conform.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+/// At most this many document links are returned for a document.
+pub const MAX_LINKS: usize = 10_000;
 
 struct Server {
     initialized: bool,
@@ -267,10 +334,33 @@ struct Server {
     /// A warning to show once the client is initialized.
     warning: Option<String>,
     docs: HashMap<String, Doc>,
+    /// Documents changed since their diagnostics were last published, in order.
+    dirty: Vec<String>,
 }
 
 fn error(id: RequestId, code: ErrorCode, message: String) -> Out {
     Response::new_err(id, code as i32, message).into()
+}
+
+/// The result of a request with params of type `P`, or `InvalidParams`.
+fn answer<P: serde::de::DeserializeOwned, R: serde::Serialize>(
+    id: RequestId,
+    method: &str,
+    params: Value,
+    f: impl FnOnce(&P) -> R,
+) -> Out {
+    match serde_json::from_value::<P>(params) {
+        Ok(p) => Response::new_ok(id, f(&p)).into(),
+        Err(e) => error(id, ErrorCode::InvalidParams, format!("{method}: {e}")),
+    }
+}
+
+fn show(typ: MessageType, message: String) -> Out {
+    Notification::new(
+        ShowMessage::METHOD.into(),
+        ShowMessageParams { typ, message },
+    )
+    .into()
 }
 
 impl Server {
@@ -284,6 +374,7 @@ impl Server {
             related: false,
             warning: None,
             docs: HashMap::new(),
+            dirty: Vec::new(),
         }
     }
 
@@ -323,15 +414,36 @@ impl Server {
                 self.shutdown = true;
                 Response::new_ok(id, Value::Null).into()
             }
-            HoverRequest::METHOD => match serde_json::from_value::<HoverParams>(params) {
-                Ok(p) => Response::new_ok(id, self.hover(&p)).into(),
-                Err(e) => error(id, ErrorCode::InvalidParams, format!("{method}: {e}")),
-            },
+            HoverRequest::METHOD => answer(id, &method, params, |p| self.hover(p)),
+            CodeActionRequest::METHOD => answer(id, &method, params, |p| self.code_actions(p)),
+            DocumentLinkRequest::METHOD => answer(id, &method, params, |p| self.links(p)),
             _ => error(
                 id,
                 ErrorCode::MethodNotFound,
                 format!("unknown method {method}"),
             ),
+        }
+    }
+
+    /// The grammar a setting names, or the warning to show.
+    fn grammar_setting(&self, v: Option<&Value>, what: &str) -> Result<Option<Grammar>, String> {
+        match v {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(g)) => match g.parse::<Grammar>() {
+                Ok(g) => Ok(Some(g)),
+                Err(e) => {
+                    let known: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
+                    Err(format!(
+                        "urigram: {e} (known: {}); using {}",
+                        known.join(", "),
+                        self.grammar
+                    ))
+                }
+            },
+            Some(v) => Err(format!(
+                "urigram: {what} must be a string, not {v}; using {}",
+                self.grammar
+            )),
         }
     }
 
@@ -364,33 +476,31 @@ impl Server {
             .pointer("/capabilities/textDocument/publishDiagnostics/relatedInformation")
             .and_then(Value::as_bool)
             .unwrap_or(false);
-        match params.pointer("/initializationOptions/grammar") {
-            None | Some(Value::Null) => {}
-            Some(Value::String(g)) => match g.parse::<Grammar>() {
-                Ok(g) => self.grammar = g,
-                Err(e) => {
-                    let known: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
-                    self.warning = Some(format!(
-                        "urigram: {e} (known: {}); using {}",
-                        known.join(", "),
-                        self.grammar
-                    ));
-                }
-            },
-            Some(v) => {
-                self.warning = Some(format!(
-                    "urigram: initializationOptions.grammar must be a string, not {v}; using {}",
-                    self.grammar
-                ));
-            }
+        match self.grammar_setting(
+            params.pointer("/initializationOptions/grammar"),
+            "initializationOptions.grammar",
+        ) {
+            Ok(Some(g)) => self.grammar = g,
+            Ok(None) => {}
+            Err(w) => self.warning = Some(w),
         }
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
                 position_encoding: Some(self.encoding.kind()),
                 text_document_sync: Some(TextDocumentSyncCapability::Kind(
-                    TextDocumentSyncKind::FULL,
+                    TextDocumentSyncKind::INCREMENTAL,
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                        ..CodeActionOptions::default()
+                    },
+                )),
+                document_link_provider: Some(DocumentLinkOptions {
+                    resolve_provider: Some(false),
+                    work_done_progress_options: Default::default(),
+                }),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -398,6 +508,12 @@ impl Server {
                 version: Some(env!("CARGO_PKG_VERSION").into()),
             }),
         })
+    }
+
+    fn mark(&mut self, key: &str) {
+        if !self.dirty.iter().any(|k| k == key) {
+            self.dirty.push(key.to_string());
+        }
     }
 
     fn notify(&mut self, n: Notification) -> Vec<Out> {
@@ -414,13 +530,7 @@ impl Server {
         };
         match method.as_str() {
             "initialized" => match self.warning.take() {
-                Some(message) => {
-                    let p = ShowMessageParams {
-                        typ: MessageType::WARNING,
-                        message,
-                    };
-                    vec![Notification::new(ShowMessage::METHOD.into(), p).into()]
-                }
+                Some(message) => vec![show(MessageType::WARNING, message)],
                 None => Vec::new(),
             },
             DidOpenTextDocument::METHOD => {
@@ -428,13 +538,10 @@ impl Server {
                     Ok(p) => {
                         let d = p.text_document;
                         let key = d.uri.as_str().to_string();
-                        let doc = Doc {
-                            uri: d.uri,
-                            text: d.text,
-                            version: Some(d.version),
-                        };
+                        let doc = Doc::new(d.uri, d.text, Some(d.version), self.grammar);
                         self.docs.insert(key.clone(), doc);
-                        self.publish(&key)
+                        self.mark(&key);
+                        Vec::new()
                     }
                     Err(e) => bad(e),
                 }
@@ -443,22 +550,26 @@ impl Server {
                 match serde_json::from_value::<DidChangeTextDocumentParams>(params) {
                     Ok(p) => {
                         let key = p.text_document.uri.as_str().to_string();
-                        let enc = self.encoding;
+                        let (enc, grammar) = (self.encoding, self.grammar);
                         let Some(doc) = self.docs.get_mut(&key) else {
                             return Vec::new();
                         };
                         for c in p.content_changes {
                             match c.range {
-                                None => doc.text = c.text,
+                                None => {
+                                    let uri = doc.uri.clone();
+                                    *doc = Doc::new(uri, c.text, None, grammar);
+                                }
                                 Some(r) => {
-                                    let a = offset(&doc.text, r.start, enc);
-                                    let b = offset(&doc.text, r.end, enc).max(a);
-                                    doc.text.replace_range(a..b, &c.text);
+                                    let a = offset(&doc.text, &doc.lines, r.start, enc);
+                                    let b = offset(&doc.text, &doc.lines, r.end, enc).max(a);
+                                    doc.edit(a..b, &c.text, grammar);
                                 }
                             }
                         }
                         doc.version = Some(p.text_document.version);
-                        self.publish(&key)
+                        self.mark(&key);
+                        Vec::new()
                     }
                     Err(e) => bad(e),
                 }
@@ -467,6 +578,7 @@ impl Server {
                 match serde_json::from_value::<DidCloseTextDocumentParams>(params) {
                     Ok(p) => {
                         let key = p.text_document.uri.as_str();
+                        self.dirty.retain(|k| k != key);
                         match self.docs.remove(key) {
                             Some(d) => {
                                 let p = PublishDiagnosticsParams::new(d.uri, Vec::new(), None);
@@ -478,60 +590,146 @@ impl Server {
                     Err(e) => bad(e),
                 }
             }
-            // Anything else ($/cancelRequest, didSave, configuration ...) needs nothing.
+            DidChangeConfiguration::METHOD => {
+                match serde_json::from_value::<DidChangeConfigurationParams>(params) {
+                    Ok(p) => self.configure(&p.settings),
+                    Err(e) => bad(e),
+                }
+            }
+            // Anything else ($/cancelRequest, didSave ...) needs nothing: every request is
+            // answered before the next message is read.
             _ => Vec::new(),
         }
     }
 
-    /// The diagnostics of document `key`.
-    fn publish(&self, key: &str) -> Vec<Out> {
-        let Some(doc) = self.docs.get(key) else {
-            return Vec::new();
+    /// `workspace/didChangeConfiguration`: `{"urigram": {"grammar": ...}}` or
+    /// `{"grammar": ...}`. A new grammar reads every open document again.
+    fn configure(&mut self, settings: &Value) -> Vec<Out> {
+        let v = settings
+            .pointer("/urigram/grammar")
+            .or_else(|| settings.get("grammar"));
+        match self.grammar_setting(v, "the grammar setting") {
+            Ok(Some(g)) if g != self.grammar => {
+                self.grammar = g;
+                let mut keys: Vec<String> = self.docs.keys().cloned().collect();
+                keys.sort();
+                for k in keys {
+                    if let Some(d) = self.docs.get_mut(&k) {
+                        d.reread(g);
+                    }
+                    self.mark(&k);
+                }
+                Vec::new()
+            }
+            Ok(_) => Vec::new(),
+            Err(w) => vec![show(MessageType::WARNING, w)],
+        }
+    }
+
+    /// The diagnostics of every document changed since they were last published.
+    fn publish_dirty(&mut self) -> Vec<Out> {
+        let keys = std::mem::take(&mut self.dirty);
+        keys.iter().filter_map(|k| self.publish(k)).collect()
+    }
+
+    /// The diagnostic of the URI `f`, found at `base` of `doc`.
+    fn diagnostic(
+        &self,
+        doc: &Doc,
+        base: usize,
+        f: &Found<'_>,
+        at: &mut Cursor<'_>,
+    ) -> Option<Diagnostic> {
+        let Err(e) = &f.result else { return None };
+        let (us, _) = at.at(base + f.range.start);
+        let (es, echars) = at.at(base + e.offset);
+        let (ee, _) = at.at(base + e.end);
+        let (ue, _) = at.at(base + f.range.end);
+        let uri_range = lsp_types::Range::new(us, ue);
+        let related = self.related.then(|| {
+            vec![DiagnosticRelatedInformation {
+                location: Location::new(doc.uri.clone(), uri_range),
+                message: format!(
+                    "{} is defined at {}; the URI checked: {}",
+                    e.rule,
+                    e.citation,
+                    urigram::render::visible(&f.text)
+                ),
+            }]
+        });
+        let mut data = data(e, f);
+        // The error as `extract` places it in the whole text.
+        let utf16 = match self.encoding {
+            Encoding::Utf16 => es.character as usize,
+            Encoding::Utf8 => doc.text[doc.lines[es.line as usize]..base + e.offset]
+                .encode_utf16()
+                .count(),
         };
-        let lines = line_starts(&doc.text);
-        let at = |o: usize| position(&doc.text, &lines, o, self.encoding);
+        data["error"]["offset"] = json!(base + e.offset);
+        data["error"]["end"] = json!(base + e.end);
+        data["error"]["line"] = json!(es.line as usize + 1);
+        data["error"]["column"] = json!(echars + 1);
+        data["error"]["column_utf16"] = json!(utf16 + 1);
+        Some(Diagnostic {
+            range: lsp_types::Range::new(es, ee),
+            severity: Some(DiagnosticSeverity::ERROR),
+            code: Some(NumberOrString::String(code(e))),
+            code_description: href(&e.citation).map(|href| CodeDescription { href }),
+            source: Some("urigram".into()),
+            message: message(e),
+            related_information: related,
+            tags: None,
+            data: Some(data),
+        })
+    }
+
+    /// The diagnostics of document `key`: the first [`MAX_DIAGNOSTICS`], and one that counts
+    /// the rest.
+    fn publish(&self, key: &str) -> Option<Out> {
+        let doc = self.docs.get(key)?;
+        let mut at = Cursor::new(doc, self.encoding);
         let mut diagnostics = Vec::new();
-        for f in extract(&doc.text, self.grammar) {
-            let Err(e) = &f.result else { continue };
-            let range = lsp_types::Range::new(at(e.offset), at(e.end));
-            let uri_range = lsp_types::Range::new(at(f.range.start), at(f.range.end));
-            let related = self.related.then(|| {
-                vec![DiagnosticRelatedInformation {
-                    location: Location::new(doc.uri.clone(), uri_range),
-                    message: format!(
-                        "{} is defined at {}; the URI checked: {}",
-                        e.rule,
-                        e.citation,
-                        urigram::render::visible(&f.text)
-                    ),
-                }]
-            });
+        let mut invalid = doc.items.iter().filter(|i| !i.valid);
+        for item in invalid.by_ref().take(MAX_DIAGNOSTICS) {
+            let Some(f) = doc.found(item, self.grammar) else {
+                continue;
+            };
+            diagnostics.extend(self.diagnostic(doc, item.start, &f, &mut at));
+        }
+        if let Some(next) = invalid.next() {
+            let more = doc.invalid - MAX_DIAGNOSTICS;
+            let range = lsp_types::Range::new(at.at(next.start).0, at.at(next.end).0);
             diagnostics.push(Diagnostic {
                 range,
-                severity: Some(DiagnosticSeverity::ERROR),
-                code: Some(NumberOrString::String(code(e))),
-                code_description: href(&e.citation).map(|href| CodeDescription { href }),
+                severity: Some(DiagnosticSeverity::INFORMATION),
+                code: Some(NumberOrString::String("urigram::more".into())),
                 source: Some("urigram".into()),
-                message: message(e),
-                related_information: related,
-                tags: None,
-                data: Some(data(e, &f)),
+                message: format!(
+                    "{more} more URI{} from here on do{} not conform to {} {}; only the \
+                     first {MAX_DIAGNOSTICS} are shown",
+                    if more == 1 { "" } else { "s" },
+                    if more == 1 { "es" } else { "" },
+                    self.grammar,
+                    self.grammar.start_rule()
+                ),
+                ..Diagnostic::default()
             });
         }
         let p = PublishDiagnosticsParams::new(doc.uri.clone(), diagnostics, doc.version);
-        vec![Notification::new(PublishDiagnostics::METHOD.into(), p).into()]
+        Some(Notification::new(PublishDiagnostics::METHOD.into(), p).into())
     }
 
     fn hover(&self, p: &HoverParams) -> Option<Hover> {
         let tp = &p.text_document_position_params;
         let doc = self.docs.get(tp.text_document.uri.as_str())?;
-        let off = offset(&doc.text, tp.position, self.encoding);
-        let found = extract(&doc.text, self.grammar);
-        let f = found
-            .iter()
-            .find(|f| f.outer.start <= off && off < f.outer.end)?;
-        let lines = line_starts(&doc.text);
-        let at = |o: usize| position(&doc.text, &lines, o, self.encoding);
+        let off = offset(&doc.text, &doc.lines, tp.position, self.encoding);
+        let item = &doc.items[doc.item_at(off)?];
+        let f = doc.found(item, self.grammar)?;
+        let mut at = Cursor::new(doc, self.encoding);
+        let range = lsp_types::Range::new(
+            at.at(item.start + f.range.start).0,
+            at.at(item.start + f.range.end).0,
+        );
         Some(Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: if self.markdown {
@@ -539,10 +737,139 @@ impl Server {
                 } else {
                     MarkupKind::PlainText
                 },
-                value: self.describe(f),
+                value: self.describe(&f),
             }),
-            range: Some(lsp_types::Range::new(at(f.range.start), at(f.range.end))),
+            range: Some(range),
         })
+    }
+
+    /// The text edits for `fixes` (ranges in the URI `f`, found at `base`), or `None` when
+    /// one of them reaches across the URI's pieces.
+    fn edits(
+        &self,
+        doc: &Doc,
+        base: usize,
+        f: &Found<'_>,
+        fixes: &[Fix],
+        at: &mut Cursor<'_>,
+    ) -> Option<Vec<TextEdit>> {
+        let mut out = Vec::new();
+        for x in fixes {
+            let start = base + f.source_offset(x.range.start);
+            let end = start + x.range.len();
+            if doc.text.get(start..end)? != &f.text[x.range.clone()] {
+                return None;
+            }
+            let range = lsp_types::Range::new(at.at(start).0, at.at(end).0);
+            out.push(TextEdit::new(range, x.replacement.clone()));
+        }
+        Some(out)
+    }
+
+    /// Quick fixes for the URIs in the range that do not conform: the fix of each error (as
+    /// the help line says it) and, when there are more, every fix of the URI at once.
+    fn code_actions(&self, p: &CodeActionParams) -> Vec<CodeActionOrCommand> {
+        let Some(doc) = self.docs.get(p.text_document.uri.as_str()) else {
+            return Vec::new();
+        };
+        if let Some(only) = &p.context.only
+            && !only.iter().any(|k| {
+                let k = k.as_str();
+                k.is_empty() || k == "quickfix" || "quickfix".starts_with(&format!("{k}."))
+            })
+        {
+            return Vec::new();
+        }
+        let a = offset(&doc.text, &doc.lines, p.range.start, self.encoding);
+        let b = offset(&doc.text, &doc.lines, p.range.end, self.encoding).max(a);
+        let rule = self.grammar.start_rule();
+        let mut actions = Vec::new();
+        let mut at = Cursor::new(doc, self.encoding);
+        for item in &doc.items[doc.items_in(a..b)] {
+            if item.valid {
+                continue;
+            }
+            let Some(f) = doc.found(item, self.grammar) else {
+                continue;
+            };
+            let Some(diag) = self.diagnostic(doc, item.start, &f, &mut at) else {
+                continue;
+            };
+            // The client's copy of the diagnostic when it sent it.
+            let diag = p
+                .context
+                .diagnostics
+                .iter()
+                .find(|d| d.range == diag.range && d.code == diag.code)
+                .cloned()
+                .unwrap_or(diag);
+            let action = |title: String, edits: Vec<TextEdit>, preferred: bool| {
+                // lsp-types' own shape for `changes`; a Uri's cached parts never change its
+                // hash.
+                #[allow(clippy::mutable_key_type)]
+                let changes = HashMap::from([(doc.uri.clone(), edits)]);
+                CodeActionOrCommand::CodeAction(CodeAction {
+                    title,
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diag.clone()]),
+                    edit: Some(WorkspaceEdit::new(changes)),
+                    is_preferred: Some(preferred),
+                    ..CodeAction::default()
+                })
+            };
+            let Err(e) = self.grammar.check(rule, &f.text) else {
+                continue;
+            };
+            if let Ok(x) = fix::fix_error(&e, &f.text)
+                && let Some(edits) =
+                    self.edits(doc, item.start, &f, std::slice::from_ref(&x), &mut at)
+            {
+                actions.push(action(format!("urigram: {}", x.title), edits, true));
+            }
+            if let fix::FixResult::Fixed { uri, fixes } = fix::fix(&f.text, self.grammar)
+                && fixes.len() > 1
+                && let Some(edits) = self.edits(doc, item.start, &f, &fixes, &mut at)
+            {
+                let title = format!(
+                    "urigram: fix all {} errors of this URI: {}",
+                    fixes.len(),
+                    urigram::render::visible(&uri)
+                );
+                actions.push(action(title, edits, false));
+            }
+        }
+        actions
+    }
+
+    /// A link for each URI that conforms and is absolute (the first [`MAX_LINKS`]).
+    fn links(&self, p: &DocumentLinkParams) -> Vec<DocumentLink> {
+        let Some(doc) = self.docs.get(p.text_document.uri.as_str()) else {
+            return Vec::new();
+        };
+        let mut at = Cursor::new(doc, self.encoding);
+        let mut out = Vec::new();
+        for item in doc.items.iter().filter(|i| i.valid) {
+            if out.len() == MAX_LINKS {
+                break;
+            }
+            let Some(f) = doc.found(item, self.grammar) else {
+                continue;
+            };
+            let Ok(target) = f.text.parse::<Uri>() else {
+                continue;
+            };
+            let range = lsp_types::Range::new(
+                at.at(item.start + f.range.start).0,
+                at.at(item.start + f.range.end).0,
+            );
+            out.push(DocumentLink {
+                range,
+                target: Some(target),
+                tooltip: None,
+                data: None,
+            });
+        }
+        out
     }
 
     /// A code span in Markdown, the text itself in plain text.
@@ -708,57 +1035,86 @@ fn data(e: &Error, f: &Found<'_>) -> Value {
     })
 }
 
-/// Byte offsets where lines start; lines end at `\n`, `\r\n` or `\r`.
-fn line_starts(text: &str) -> Vec<usize> {
-    let b = text.as_bytes();
-    let mut v = vec![0];
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\n' => v.push(i + 1),
-            b'\r' if b.get(i + 1) == Some(&b'\n') => {
-                v.push(i + 2);
-                i += 1;
-            }
-            b'\r' => v.push(i + 1),
-            _ => {}
-        }
-        i += 1;
-    }
-    v
+/// Protocol positions of increasing offsets of a document, each found from the last when it
+/// is on the same line: publishing a document's diagnostics walks each line once, however
+/// many diagnostics it holds.
+struct Cursor<'d> {
+    text: &'d str,
+    lines: &'d [usize],
+    enc: Encoding,
+    /// The last offset, its line, and its column in the encoding's units and in characters.
+    offset: usize,
+    line: usize,
+    units: usize,
+    chars: usize,
 }
 
-/// The protocol position of byte `offset`.
-fn position(text: &str, lines: &[usize], offset: usize, enc: Encoding) -> lsp_types::Position {
-    let offset = offset.min(text.len());
-    let line = lines.partition_point(|&s| s <= offset).saturating_sub(1);
-    let start = lines.get(line).copied().unwrap_or(0).min(offset);
-    let character: usize = text
-        .get(start..offset)
-        .unwrap_or("")
-        .chars()
-        .map(|c| enc.units(c))
-        .sum();
-    lsp_types::Position::new(
-        u32::try_from(line).unwrap_or(u32::MAX),
-        u32::try_from(character).unwrap_or(u32::MAX),
-    )
+impl<'d> Cursor<'d> {
+    fn new(doc: &'d Doc, enc: Encoding) -> Cursor<'d> {
+        Cursor::of(&doc.text, &doc.lines, enc)
+    }
+
+    fn of(text: &'d str, lines: &'d [usize], enc: Encoding) -> Cursor<'d> {
+        Cursor {
+            text,
+            lines,
+            enc,
+            offset: 0,
+            line: usize::MAX,
+            units: 0,
+            chars: 0,
+        }
+    }
+
+    /// The protocol position of byte `offset`, and its column in characters.
+    fn at(&mut self, offset: usize) -> (lsp_types::Position, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self
+            .lines
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        if line != self.line || offset < self.offset {
+            self.line = line;
+            self.offset = self.lines.get(line).copied().unwrap_or(0).min(offset);
+            self.units = 0;
+            self.chars = 0;
+        }
+        for c in self.text[self.offset..offset].chars() {
+            self.units += self.enc.units(c);
+            self.chars += 1;
+        }
+        self.offset = offset;
+        let p = lsp_types::Position::new(
+            u32::try_from(line).unwrap_or(u32::MAX),
+            u32::try_from(self.units).unwrap_or(u32::MAX),
+        );
+        (p, self.chars)
+    }
 }
 
 /// The byte offset of a protocol position: past the line's end means its end; inside a
 /// character means its start.
-fn offset(text: &str, p: lsp_types::Position, enc: Encoding) -> usize {
-    let lines = line_starts(text);
+fn offset(text: &str, lines: &[usize], p: lsp_types::Position, enc: Encoding) -> usize {
     let Some(&start) = lines.get(p.line as usize) else {
         return text.len();
     };
+    let want = p.character as usize;
+    // Within ASCII, a unit is a byte in both encodings.
+    let end = text.len().min(start.saturating_add(want));
+    let head = &text.as_bytes()[start..end];
+    if end == start + want && head.is_ascii() && !head.contains(&b'\n') && !head.contains(&b'\r') {
+        return end;
+    }
     let mut units = 0usize;
     for (k, c) in text[start..].char_indices() {
         if c == '\n' || c == '\r' {
             return start + k;
         }
         units += enc.units(c);
-        if units > p.character as usize {
+        if units > want {
             return start + k;
         }
     }
@@ -772,17 +1128,17 @@ mod tests {
     #[test]
     fn positions_in_both_encodings() {
         let text = "a😀b\r\nc\rdé";
-        let lines = line_starts(text);
+        let lines = doc::line_starts(text);
         assert_eq!(lines, [0, 8, 10]);
         let p = |o, e| {
-            let p = position(text, &lines, o, e);
+            let p = Cursor::of(text, &lines, e).at(o).0;
             (p.line, p.character)
         };
         assert_eq!(p(5, Encoding::Utf16), (0, 3));
         assert_eq!(p(5, Encoding::Utf8), (0, 5));
         assert_eq!(p(11, Encoding::Utf16), (2, 1));
         assert_eq!(p(13, Encoding::Utf8), (2, 3));
-        let o = |l, c, e| offset(text, lsp_types::Position::new(l, c), e);
+        let o = |l, c, e| offset(text, &lines, lsp_types::Position::new(l, c), e);
         assert_eq!(o(0, 3, Encoding::Utf16), 5);
         assert_eq!(o(0, 2, Encoding::Utf16), 1, "inside the surrogate pair");
         assert_eq!(o(0, 99, Encoding::Utf8), 6, "past the end of the line");

@@ -8,6 +8,7 @@ mod conform;
 mod engine;
 mod explain;
 mod extract;
+mod fix;
 #[cfg(feature = "lsp")]
 pub(crate) mod lsp;
 mod matrix;
@@ -49,6 +50,10 @@ enum Command {
     MergeSummaries(merge::MergeArgs),
     /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
     Extract(extract::ExtractArgs),
+    /// Fix the URIs of files without changing what they stand for (escape excluded and non-ASCII
+    /// characters, a `%` that begins no escape, a second `#`; an RFC 1738 scheme in lower
+    /// case): the fixed text, a diff, or the files rewritten.
+    Fix(fix::FixArgs),
     /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
     #[cfg(feature = "lsp")]
     Lsp,
@@ -138,6 +143,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::MergeSummaries(args) => merge::run(args),
         Command::Extract(args) => extract::run(args),
+        Command::Fix(args) => fix::run(args),
         #[cfg(feature = "lsp")]
         Command::Lsp => lsp::run(),
         Command::Conform(args) => conform::run(args),

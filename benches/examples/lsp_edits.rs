@@ -1,0 +1,306 @@
+//! `urigram lsp` driven over pipes, as an editor drives it: how long opening a large document
+//! takes, how long a burst of one-character edits takes until the diagnostics of the last one
+//! arrive, how long the same edits take one at a time (each waiting for its diagnostics), and
+//! the server's peak resident memory (`VmHWM`).
+//!
+//! ```text
+//! cargo build --release --bin urigram                      # at the root
+//! cd benches && cargo run --release --example lsp_edits -- ../target/release/urigram
+//! ```
+//!
+//! Arguments: the `urigram` binary (default `../target/release/urigram`), then `quick` to
+//! run only the main scenario. Times are wall-clock, on a machine that may be shared: run it
+//! twice.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const DOC: &str = "file:///bench/doc.txt";
+
+/// A message from the server, with its size on the wire.
+struct In {
+    v: Value,
+    bytes: usize,
+}
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<In>,
+    next_id: i64,
+}
+
+fn read_frames(out: impl Read, tx: std::sync::mpsc::Sender<In>) {
+    let mut r = BufReader::with_capacity(1 << 20, out);
+    loop {
+        let mut len = None;
+        loop {
+            let mut line = String::new();
+            if r.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            let (_, v) = l.split_once(':').expect("a header");
+            len = Some(v.trim().parse::<usize>().expect("a length"));
+        }
+        let mut body = vec![0; len.expect("Content-Length")];
+        r.read_exact(&mut body).expect("a body");
+        let v = serde_json::from_slice(&body).expect("JSON");
+        if tx.send(In { v, bytes: body.len() }).is_err() {
+            return;
+        }
+    }
+}
+
+fn frame(v: &Value) -> Vec<u8> {
+    let body = v.to_string();
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend_from_slice(body.as_bytes());
+    out
+}
+
+impl Server {
+    fn start(bin: &str) -> Server {
+        let mut child = Command::new(bin)
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run urigram lsp");
+        let (tx, rx) = channel();
+        let out = child.stdout.take().unwrap();
+        std::thread::spawn(move || read_frames(out, tx));
+        let stdin = child.stdin.take().unwrap();
+        let mut s = Server {
+            child,
+            stdin,
+            rx,
+            next_id: 1,
+        };
+        s.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+        s.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+        s
+    }
+
+    fn send(&mut self, v: &Value) {
+        self.stdin.write_all(&frame(v)).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> In {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.wait(|m| m["id"] == id)
+    }
+
+    fn wait(&mut self, pred: impl Fn(&Value) -> bool) -> In {
+        loop {
+            let m = self
+                .rx
+                .recv_timeout(Duration::from_secs(600))
+                .expect("a message within 10 minutes");
+            if pred(&m.v) {
+                return m;
+            }
+        }
+    }
+
+    /// The publishDiagnostics of `version`.
+    fn diagnostics(&mut self, version: i64) -> In {
+        self.wait(|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
+        })
+    }
+
+    /// Peak resident memory in MiB.
+    fn peak_mib(&self) -> f64 {
+        let s = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        let kb: f64 = s
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(f64::NAN);
+        kb / 1024.0
+    }
+
+    fn stop(mut self) {
+        self.request("shutdown", Value::Null);
+        self.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+        let _ = self.child.wait();
+    }
+}
+
+/// A small xorshift generator: no dependency, a fixed seed.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Prose with URIs: about 80 bytes a line, every fourth line with a URI that does not
+/// conform, one URI in `<URL:...>` broken across lines every 16 lines.
+fn prose(bytes: usize) -> String {
+    let mut s = String::with_capacity(bytes + 100);
+    let mut i = 0usize;
+    while s.len() < bytes {
+        match i % 16 {
+            3 | 7 | 11 => {
+                s.push_str(&format!("Line {i}: see http://example.com/a%zz/{i} for the old notes.\n"))
+            }
+            15 => s.push_str(&format!(
+                "Line {i}: wrapped <URL:ftp://ftp.example.org/pub/\n   file-{i}.txt> here.\n"
+            )),
+            _ => s.push_str(&format!(
+                "Line {i}: the text goes on about http://www.example.org/p/{i}?q=x#top.\n"
+            )),
+        }
+        i += 1;
+    }
+    s
+}
+
+fn open(s: &mut Server, text: &str) -> (Duration, In) {
+    let t = Instant::now();
+    s.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": DOC, "languageId": "text", "version": 1, "text": text}}}));
+    let m = s.diagnostics(1);
+    (t.elapsed(), m)
+}
+
+/// 1,000 edits that each insert one character at a random place of a line.
+fn edits(text: &str, n: usize) -> Vec<Value> {
+    let mut lens: Vec<usize> = text.split('\n').map(str::len).collect();
+    let mut rng = Rng(0x5EED_0000_1234_5678);
+    (0..n)
+        .map(|k| {
+            let line = rng.below(lens.len());
+            let ch = rng.below(lens[line] + 1);
+            lens[line] += 1;
+            let c = ["x", " ", "%", "é"][k % 4];
+            if c == "é" {
+                // Two bytes, one UTF-16 unit: the line's byte length grows by one more.
+                lens[line] += 1;
+            }
+            let pos = json!({"line": line, "character": ch});
+            json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": DOC, "version": k + 2},
+                "contentChanges": [{"range": {"start": pos, "end": pos}, "text": c}]}})
+        })
+        .collect()
+}
+
+fn mb(n: usize) -> f64 {
+    n as f64 / (1024.0 * 1024.0)
+}
+
+fn count(m: &In) -> usize {
+    m.v["params"]["diagnostics"]
+        .as_array()
+        .map_or(0, Vec::len)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let bin = args
+        .next()
+        .unwrap_or_else(|| "../target/release/urigram".into());
+    let quick = args.next().as_deref() == Some("quick");
+
+    // 1. A 10 MB document of prose: open, a burst of 1,000 edits, hover after them.
+    let text = prose(10 * 1024 * 1024);
+    let mut s = Server::start(&bin);
+    let (t_open, m) = open(&mut s, &text);
+    println!(
+        "prose {:.1} MiB, {} lines: didOpen to diagnostics {:.0} ms ({} diagnostics, {:.0} KiB)",
+        mb(text.len()),
+        text.lines().count(),
+        t_open.as_secs_f64() * 1e3,
+        count(&m),
+        m.bytes as f64 / 1024.0
+    );
+    let burst = edits(&text, 1000);
+    let mut wire = Vec::new();
+    for e in &burst {
+        wire.extend(frame(e));
+    }
+    let t = Instant::now();
+    s.stdin.write_all(&wire).unwrap();
+    s.stdin.flush().unwrap();
+    let hover = json!({"textDocument": {"uri": DOC}, "position": {"line": 2, "character": 40}});
+    let h = s.request("textDocument/hover", hover);
+    let t_hover = t.elapsed();
+    let m = s.diagnostics(1001);
+    let t_burst = t.elapsed();
+    println!(
+        "  1,000 edits in one burst: hover answered after {:.0} ms, diagnostics of the last \
+         edit after {:.0} ms ({} diagnostics); hover {}",
+        t_hover.as_secs_f64() * 1e3,
+        t_burst.as_secs_f64() * 1e3,
+        count(&m),
+        if h.v["result"].is_null() { "empty" } else { "found a URI" }
+    );
+    println!("  peak RSS {:.0} MiB", s.peak_mib());
+    s.stop();
+    if quick {
+        return;
+    }
+
+    // 2. The same edits one at a time, each waiting for its diagnostics.
+    let mut s = Server::start(&bin);
+    open(&mut s, &text);
+    let t = Instant::now();
+    for (k, e) in burst.iter().enumerate() {
+        s.send(e);
+        s.diagnostics(k as i64 + 2);
+    }
+    println!(
+        "  1,000 edits one at a time, each waiting for its diagnostics: {:.0} ms ({:.2} ms an \
+         edit); peak RSS {:.0} MiB",
+        t.elapsed().as_secs_f64() * 1e3,
+        t.elapsed().as_secs_f64() * 1e3 / 1000.0,
+        s.peak_mib()
+    );
+    s.stop();
+
+    // 3. One line of URIs that do not conform, "http://%zz " repeated.
+    for kib in [176, 352, 704, 6 * 1024 + 100] {
+        let text = "http://%zz ".repeat(kib * 1024 / 11);
+        let mut s = Server::start(&bin);
+        let (t_open, m) = open(&mut s, &text);
+        let burst = edits(&text, 1000);
+        let t = Instant::now();
+        let mut wire = Vec::new();
+        for e in &burst {
+            wire.extend(frame(e));
+        }
+        s.stdin.write_all(&wire).unwrap();
+        s.stdin.flush().unwrap();
+        s.diagnostics(1001);
+        println!(
+            "one line of \"http://%zz \" x {}: {:.1} MiB, didOpen to diagnostics {:.0} ms ({} \
+             diagnostics, {:.0} KiB); 1,000 edits in a burst {:.0} ms; peak RSS {:.0} MiB",
+            text.len() / 11,
+            mb(text.len()),
+            t_open.as_secs_f64() * 1e3,
+            count(&m),
+            m.bytes as f64 / 1024.0,
+            t.elapsed().as_secs_f64() * 1e3,
+            s.peak_mib()
+        );
+        s.stop();
+    }
+}

@@ -1,0 +1,417 @@
+//! An open document kept up to date edit by edit: its text, where its lines start, and where
+//! its URIs are (each with whether it conforms), so that an edit costs work near the edit,
+//! not work over the whole document.
+//!
+//! # Barriers
+//!
+//! `urigram::extract` reads a text from left to right with no state but its place, and a URI
+//! it finds can reach across lines only in two ways: inside `<...>` (up to the `>`, never past
+//! a blank line or another `<`) and by the hyphen rule (a run that ends with `-` before a line
+//! break goes on after it). So a place `p` in the text is a *barrier*, where no URI crosses
+//! and the reading starts afresh, when
+//!
+//! - the byte before `p` is ASCII whitespace or `>` (so no run of URI characters goes on
+//!   through `p`),
+//! - no `<` that may open a delimited URI (`<URL:` or `<` scheme `:`) is still open at `p`:
+//!   the last such `<` before `p` is followed by a `>`, another `<` or a blank line before
+//!   `p`, and
+//! - the last character before `p` that is no whitespace is not `-` (the hyphen rule).
+//!
+//! All three look only backwards from `p` (a `<` opens by what follows it up to the
+//! whitespace before `p`), so a barrier before an edit stays one. Finding the URIs of the
+//! text between two barriers on its own finds exactly the URIs that the whole text has
+//! there. An edit re-reads from the last checkpoint (a barrier remembered every
+//! [`SPACING`] bytes) before it to the first barrier after it, and shifts the rest.
+
+use std::ops::Range;
+
+use lsp_types::Uri;
+use urigram::Grammar;
+use urigram::extract::{Found, extract};
+
+/// Checkpoints are kept at least this many bytes apart.
+const SPACING: usize = 4096;
+/// A whole document is read in parts of about this size, between barriers, so that the
+/// errors of one part are all that is held at once.
+const PART: usize = 64 * 1024;
+
+/// A URI of the document: from its first byte (with delimiters) to one past its last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Item {
+    pub start: usize,
+    pub end: usize,
+    pub valid: bool,
+}
+
+pub(super) struct Doc {
+    pub uri: Uri,
+    pub text: String,
+    pub version: Option<i32>,
+    /// Byte offsets where lines start; lines end at `\n`, `\r\n` or `\r`.
+    pub lines: Vec<usize>,
+    /// The URIs, in order.
+    pub items: Vec<Item>,
+    /// Barriers, in order; the first is 0.
+    checkpoints: Vec<usize>,
+    /// How many items do not conform.
+    pub invalid: usize,
+}
+
+/// The reading state of the barrier scan (see the module documentation).
+#[derive(Clone, Copy)]
+struct Scan {
+    /// A `<` that may open a delimited URI is open.
+    pending: bool,
+    /// The last character that is no whitespace is `-`.
+    hyphen: bool,
+    /// The current line holds only spaces, tabs, `\r`, VT and FF so far, after a `\n`.
+    blank: bool,
+}
+
+/// Whether `<` at `i` may open a delimited URI: `<URL:` or `<` scheme `:`.
+fn opens(b: &[u8], i: usize) -> bool {
+    if b[i + 1..].starts_with(b"URL:") {
+        return true;
+    }
+    match b.get(i + 1) {
+        Some(c) if c.is_ascii_alphabetic() => {
+            let n = b[i + 1..]
+                .iter()
+                .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+                .count();
+            b.get(i + 1 + n) == Some(&b':')
+        }
+        _ => false,
+    }
+}
+
+impl Scan {
+    /// The state at a barrier `p` of `text`.
+    fn at(text: &str, p: usize) -> Scan {
+        Scan {
+            pending: false,
+            hyphen: false,
+            blank: p > 0 && text.as_bytes()[p - 1] == b'\n',
+        }
+    }
+
+    /// Take in byte `i`.
+    fn step(&mut self, text: &str, i: usize) {
+        let b = text.as_bytes();
+        match b[i] {
+            b'<' => {
+                self.pending = opens(b, i);
+                self.hyphen = false;
+                self.blank = false;
+            }
+            b'>' => {
+                self.pending = false;
+                self.hyphen = false;
+                self.blank = false;
+            }
+            b'\n' => {
+                if self.blank {
+                    self.pending = false;
+                }
+                self.blank = true;
+            }
+            b' ' | b'\t' | b'\r' | 0x0B | 0x0C => {}
+            b'-' => {
+                self.hyphen = true;
+                self.blank = false;
+            }
+            0x80..=0xBF => {} // inside a character
+            c if c >= 0xC0 => {
+                let ws = text[i..].chars().next().is_some_and(char::is_whitespace);
+                if !ws {
+                    self.hyphen = false;
+                }
+                self.blank = false;
+            }
+            _ => {
+                self.hyphen = false;
+                self.blank = false;
+            }
+        }
+    }
+
+    /// Whether the place after byte `i` (taken in) is a barrier.
+    fn barrier_after(&self, b: &[u8], i: usize) -> bool {
+        !self.pending
+            && !self.hyphen
+            && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b'>')
+    }
+}
+
+/// Byte offsets where lines start.
+pub(super) fn line_starts(text: &str) -> Vec<usize> {
+    let mut v = vec![0];
+    v.extend(starts_in(text, 1, text.len()));
+    v
+}
+
+/// The line starts `s` with `from <= s <= to` (`from >= 1`): `s` follows a `\n`, or a `\r`
+/// that no `\n` follows.
+fn starts_in(text: &str, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    let b = text.as_bytes();
+    (from..=to.min(b.len())).filter(move |&s| {
+        s >= 1 && (b[s - 1] == b'\n' || (b[s - 1] == b'\r' && b.get(s) != Some(&b'\n')))
+    })
+}
+
+impl Doc {
+    pub fn new(uri: Uri, text: String, version: Option<i32>, grammar: Grammar) -> Doc {
+        let lines = line_starts(&text);
+        let mut d = Doc {
+            uri,
+            text,
+            version,
+            lines,
+            items: Vec::new(),
+            checkpoints: vec![0],
+            invalid: 0,
+        };
+        d.reread(grammar);
+        d
+    }
+
+    /// Find every URI again (a new grammar).
+    pub fn reread(&mut self, grammar: Grammar) {
+        let len = self.text.len();
+        let (checkpoints, _) = self.scan(0, len, None);
+        self.checkpoints = checkpoints;
+        self.items.clear();
+        // Read in parts between checkpoints.
+        let mut start = 0;
+        let mut k = 0;
+        while start < len {
+            while k < self.checkpoints.len() && self.checkpoints[k] < start + PART {
+                k += 1;
+            }
+            let end = self.checkpoints.get(k).copied().unwrap_or(len);
+            self.items.extend(read(&self.text, start..end, grammar));
+            start = end;
+        }
+        self.invalid = self.items.iter().filter(|i| !i.valid).count();
+    }
+
+    /// Scan from the barrier `from` to at least `min_end`, then on to the first barrier `e`
+    /// that `accept` takes (`None`: any), or the end. The checkpoints found on the way
+    /// (`from` first), and `e`.
+    fn scan(
+        &self,
+        from: usize,
+        min_end: usize,
+        accept: Option<&dyn Fn(usize) -> bool>,
+    ) -> (Vec<usize>, usize) {
+        let t = &self.text;
+        let b = t.as_bytes();
+        let mut st = Scan::at(t, from);
+        let mut cps = vec![from];
+        let mut last = from;
+        let mut i = from;
+        while i < b.len() {
+            st.step(t, i);
+            i += 1;
+            if !st.barrier_after(b, i - 1) {
+                continue;
+            }
+            if let Some(f) = accept
+                && i >= min_end
+                && f(i)
+            {
+                return (cps, i);
+            }
+            if i - last >= SPACING {
+                cps.push(i);
+                last = i;
+            }
+        }
+        (cps, b.len())
+    }
+
+    /// Replace `range` (bytes, clamped to character boundaries by the caller) with `new`,
+    /// and find the URIs near it again.
+    pub fn edit(&mut self, range: Range<usize>, new: &str, grammar: Grammar) {
+        let (a, b) = (range.start, range.end.max(range.start));
+        self.text.replace_range(a..b, new);
+        let n = new.len();
+        let delta = n as isize - (b - a) as isize;
+        let shift = |p: usize| (p as isize + delta) as usize;
+
+        // Lines: those that start in a..=b are found again; the rest shift.
+        let lo = self.lines.partition_point(|&s| s < a.max(1));
+        let hi = self.lines.partition_point(|&s| s <= b);
+        let fresh: Vec<usize> = starts_in(&self.text, a.max(1), a + n).collect();
+        let k = lo + fresh.len();
+        self.lines.splice(lo..hi, fresh);
+        for s in &mut self.lines[k..] {
+            *s = shift(*s);
+        }
+
+        // The region: from the last checkpoint at or before `a` to the first barrier after
+        // the new text that no old URI crosses.
+        let ci = self.checkpoints.partition_point(|&c| c <= a);
+        let s = self.checkpoints[ci.saturating_sub(1)];
+        let items = &self.items;
+        let crosses = |e: usize| -> bool {
+            let old = (e as isize - delta) as usize;
+            let k = items.partition_point(|it| it.start < old);
+            k > 0 && items[k - 1].end > old
+        };
+        let accept = |e: usize| !crosses(e);
+        let (cps, e) = self.scan(s, a + n + 1, Some(&accept));
+        let e_old = (e as isize - delta) as usize;
+
+        // Items: those in s..e_old are read again; the rest shift.
+        let found = read(&self.text, s..e, grammar);
+        let i0 = self.items.partition_point(|it| it.start < s);
+        let i1 = self.items.partition_point(|it| it.start < e_old);
+        self.invalid -= self.items[i0..i1].iter().filter(|i| !i.valid).count();
+        self.invalid += found.iter().filter(|i| !i.valid).count();
+        for it in &mut self.items[i1..] {
+            it.start = shift(it.start);
+            it.end = shift(it.end);
+        }
+        self.items.splice(i0..i1, found);
+
+        // Checkpoints: those in s..e_old are the scan's; the rest shift.
+        let k1 = self.checkpoints.partition_point(|&c| c < e_old);
+        for c in &mut self.checkpoints[k1..] {
+            *c = shift(*c);
+        }
+        let k0 = ci.saturating_sub(1);
+        self.checkpoints.splice(k0..k1, cps);
+    }
+
+    /// The URI that `item` is, found again (its offsets counted from `item.start`).
+    pub fn found(&self, item: &Item, grammar: Grammar) -> Option<Found<'_>> {
+        extract(&self.text[item.start..item.end], grammar)
+            .into_iter()
+            .next()
+    }
+
+    /// The index of the item whose outer range holds `offset`.
+    pub fn item_at(&self, offset: usize) -> Option<usize> {
+        let k = self.items.partition_point(|it| it.start <= offset);
+        let k = k.checked_sub(1)?;
+        (offset < self.items[k].end).then_some(k)
+    }
+
+    /// The items that meet `range` (an empty range meets the item it is in or touches).
+    pub fn items_in(&self, range: Range<usize>) -> Range<usize> {
+        let lo = self.items.partition_point(|it| it.end < range.start);
+        let hi = self.items.partition_point(|it| it.start <= range.end);
+        lo..hi.max(lo)
+    }
+
+    #[cfg(test)]
+    pub fn checkpoints(&self) -> &[usize] {
+        &self.checkpoints
+    }
+}
+
+/// The URIs of `text[range]` (between barriers), their offsets counted in `text`.
+fn read(text: &str, range: Range<usize>, grammar: Grammar) -> Vec<Item> {
+    let base = range.start;
+    extract(&text[range], grammar)
+        .into_iter()
+        .map(|f| Item {
+            start: base + f.outer.start,
+            end: base + f.outer.end,
+            valid: f.is_valid(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uri() -> Uri {
+        "file:///t.txt".parse().unwrap()
+    }
+
+    fn whole(text: &str) -> Vec<Item> {
+        read(text, 0..text.len(), Grammar::Rfc2396)
+    }
+
+    /// A small xorshift generator: no dependency, a fixed seed.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    const BITS: &[&str] = &[
+        "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-", "-\n",
+        "\n", "\n\n", " ", "\t", "\r\n", "\r", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",", ":",
+        "%", "%4", "%zz", "\"", "'", "#", "?", "/", "@", "1", " \n \n",
+    ];
+
+    fn random_text(rng: &mut Rng, n: usize) -> String {
+        (0..n).map(|_| BITS[rng.below(BITS.len())]).collect()
+    }
+
+    fn boundary(t: &str, mut k: usize) -> usize {
+        while !t.is_char_boundary(k) {
+            k -= 1;
+        }
+        k
+    }
+
+    /// Edits anywhere in random texts: the items are always those of reading the whole text,
+    /// the line starts those of the whole text, and each item found on its own is itself.
+    #[test]
+    fn edits_keep_what_a_whole_reading_finds() {
+        let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+        for round in 0..300 {
+            let n = 50 + rng.below(3000);
+            let text = random_text(&mut rng, n);
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text));
+            for _ in 0..20 {
+                let len = d.text.len();
+                let a = boundary(&d.text, rng.below(len + 1));
+                let b = boundary(&d.text, (a + rng.below(20)).min(len));
+                let k = rng.below(4);
+                let new = random_text(&mut rng, k);
+                d.edit(a..b, &new, Grammar::Rfc2396);
+                let want = whole(&d.text);
+                assert_eq!(d.items, want, "round {round}: {:?}", d.text);
+                assert_eq!(d.lines, line_starts(&d.text));
+                assert_eq!(d.invalid, want.iter().filter(|i| !i.valid).count());
+                for c in d.checkpoints() {
+                    assert!(!want.iter().any(|i| i.start < *c && *c < i.end));
+                }
+            }
+            let all = extract(&d.text, Grammar::Rfc2396);
+            for (it, f) in d.items.iter().zip(&all) {
+                let g = d.found(it, Grammar::Rfc2396).unwrap();
+                assert_eq!(g.text, f.text);
+                assert_eq!(g.range.start + it.start, f.range.start);
+                assert_eq!(g.result.is_ok(), f.result.is_ok());
+                if let (Err(x), Err(y)) = (&g.result, &f.result) {
+                    assert_eq!(x.offset + it.start, y.offset);
+                    assert_eq!(x.message, y.message);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn big_documents_read_in_parts() {
+        let text = "see http://a/%zz and <URL:http://b/\n c> ok\n".repeat(20_000);
+        let d = Doc::new(uri(), text, None, Grammar::Rfc2396);
+        assert_eq!(d.items, whole(&d.text));
+        assert_eq!(d.invalid, 20_000);
+        assert!(d.checkpoints().len() > 100);
+    }
+}
