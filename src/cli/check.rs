@@ -451,25 +451,10 @@ impl<'p> Output<'p> {
 
     fn end(&mut self, t: &Totals) -> io::Result<()> {
         let p = self.plan;
-        let tail = match (p.format, p.summary) {
-            (Format::Json, false) => format!(
-                "],\"total\":{},\"valid\":{},\"invalid\":{}}}\n",
-                t.lines,
-                t.lines - t.invalid,
-                t.invalid
-            ),
-            (Format::Json, true) => format!(
-                "{},\"sections\":{}}}\n",
-                if p.records { "]" } else { "" },
-                t.summary.sections_json()
-            ),
-            (Format::Jsonl, true) => format!("{}\n", t.summary.to_json()),
-            (Format::Human, true) => {
-                let sep = if self.tail == *b"\n\n" { "" } else { "\n" };
-                format!("{sep}{}", t.summary.to_human())
-            }
-            (_, false) => String::new(),
-        };
+        let summary = p.summary.then_some(&t.summary);
+        let tail = super::output::document_tail(
+            p.format, summary, p.records, t.lines, t.invalid, self.tail,
+        );
         self.write(tail.as_bytes())?;
         if !self.closed {
             match self.w.flush() {

@@ -310,25 +310,15 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
             Err(Failure::Write(e)) => return Err(write_err(e)),
         }
     }
-    let tail = match (plan.format, plan.summary) {
-        (Format::Json, false) => format!(
-            "],\"total\":{},\"valid\":{},\"invalid\":{}}}\n",
-            totals.total,
-            totals.total - totals.invalid,
-            totals.invalid
-        ),
-        (Format::Json, true) => format!(
-            "{},\"sections\":{}}}\n",
-            if plan.records { "]" } else { "" },
-            totals.summary.sections_json()
-        ),
-        (Format::Jsonl, true) => format!("{}\n", totals.summary.to_json()),
-        (Format::Human, true) => {
-            let sep = if out.tail == *b"\n\n" { "" } else { "\n" };
-            format!("{sep}{}", totals.summary.to_human())
-        }
-        (_, false) => String::new(),
-    };
+    let summary = plan.summary.then_some(&totals.summary);
+    let tail = super::output::document_tail(
+        plan.format,
+        summary,
+        plan.records,
+        totals.total,
+        totals.invalid,
+        out.tail,
+    );
     out.write(tail.as_bytes()).map_err(write_err)?;
     out.flush().map_err(write_err)?;
     Ok(u8::from(totals.invalid > 0))

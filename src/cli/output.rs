@@ -135,3 +135,33 @@ pub fn error_json(e: &Error) -> Value {
         },
     })
 }
+
+/// The end of a run's output: the JSON document's closing counts or its summary sections, the
+/// summary's line in jsonl, or the human summary (after a blank line unless the output ended
+/// with one: `tail` is its last two bytes). Shared by `check` and `extract`.
+pub fn document_tail(
+    format: Format,
+    summary: Option<&super::summary::Summary>,
+    records: bool,
+    total: u64,
+    invalid: u64,
+    tail: [u8; 2],
+) -> String {
+    match (format, summary) {
+        (Format::Json, None) => format!(
+            "],\"total\":{total},\"valid\":{},\"invalid\":{invalid}}}\n",
+            total - invalid
+        ),
+        (Format::Json, Some(s)) => format!(
+            "{},\"sections\":{}}}\n",
+            if records { "]" } else { "" },
+            s.sections_json()
+        ),
+        (Format::Jsonl, Some(s)) => format!("{}\n", s.to_json()),
+        (Format::Human, Some(s)) => {
+            let sep = if tail == *b"\n\n" { "" } else { "\n" };
+            format!("{sep}{}", s.to_human())
+        }
+        (_, None) => String::new(),
+    }
+}
