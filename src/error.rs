@@ -423,6 +423,61 @@ impl Position {
     }
 }
 
+/// Line and columns of offsets, in one pass over the text when they increase (as the
+/// offsets of the URIs of a text do); a step back costs the length of the step and of the
+/// line it lands in, never a walk from the start.
+pub(crate) struct Cursor<'t> {
+    text: &'t str,
+    offset: usize,
+    pos: Position,
+}
+
+impl<'t> Cursor<'t> {
+    pub(crate) fn new(text: &'t str) -> Cursor<'t> {
+        Cursor {
+            text,
+            offset: 0,
+            pos: Position {
+                line: 1,
+                column: 1,
+                column_utf16: 1,
+            },
+        }
+    }
+
+    /// The position of `offset` (a character boundary of the text).
+    pub(crate) fn at(&mut self, offset: usize) -> Position {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if offset < self.offset {
+            // Back to the start of the line that holds `offset`, then forward.
+            let back = &self.text[offset..self.offset];
+            let lines = back.bytes().filter(|&b| b == b'\n').count();
+            let line_start = self.text[..offset].rfind('\n').map_or(0, |p| p + 1);
+            self.offset = line_start;
+            self.pos = Position {
+                line: self.pos.line - lines,
+                column: 1,
+                column_utf16: 1,
+            };
+        }
+        for c in self.text[self.offset..offset].chars() {
+            if c == '\n' {
+                self.pos.line += 1;
+                self.pos.column = 1;
+                self.pos.column_utf16 = 1;
+            } else {
+                self.pos.column += 1;
+                self.pos.column_utf16 += c.len_utf16();
+            }
+        }
+        self.offset = offset;
+        self.pos
+    }
+}
+
 /// A rule name that a grammar does not have, or a grammar name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -304,7 +304,7 @@ pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut unfixed = Vec::new();
     let mut fixed = 0;
-    let mut cursor = Cursor::new(text);
+    let mut cursor = crate::error::Cursor::new(text);
     for f in crate::extract::extract(text, grammar) {
         if f.is_valid() {
             continue;
@@ -358,41 +358,6 @@ pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
         text: out,
         fixed,
         unfixed,
-    }
-}
-
-/// Positions of increasing offsets in one pass (any offset, at a cost, when one goes back).
-struct Cursor<'t> {
-    text: &'t str,
-    offset: usize,
-    pos: Position,
-}
-
-impl<'t> Cursor<'t> {
-    fn new(text: &'t str) -> Cursor<'t> {
-        Cursor {
-            text,
-            offset: 0,
-            pos: Position::of(text, 0),
-        }
-    }
-
-    fn at(&mut self, offset: usize) -> Position {
-        if offset < self.offset || !self.text.is_char_boundary(offset) {
-            return Position::of(self.text, offset);
-        }
-        for c in self.text[self.offset..offset].chars() {
-            if c == '\n' {
-                self.pos.line += 1;
-                self.pos.column = 1;
-                self.pos.column_utf16 = 1;
-            } else {
-                self.pos.column += 1;
-                self.pos.column_utf16 += c.len_utf16();
-            }
-        }
-        self.offset = offset;
-        self.pos
     }
 }
 

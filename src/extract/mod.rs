@@ -83,7 +83,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::error::{Error, Position};
+use crate::error::{Cursor, Error, Position};
 use crate::grammar::Grammar;
 
 #[cfg(feature = "markup")]
@@ -786,61 +786,6 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         e.relocated(r.start, r.end, pos)
     });
     f
-}
-
-/// Line and columns of offsets, in one pass over the text when they increase (as the
-/// offsets of the URIs of a text do); a step back costs the length of the step and of the
-/// line it lands in, never a walk from the start.
-struct Cursor<'t> {
-    text: &'t str,
-    offset: usize,
-    pos: Position,
-}
-
-impl<'t> Cursor<'t> {
-    fn new(text: &'t str) -> Cursor<'t> {
-        Cursor {
-            text,
-            offset: 0,
-            pos: Position {
-                line: 1,
-                column: 1,
-                column_utf16: 1,
-            },
-        }
-    }
-
-    /// The position of `offset` (a character boundary of the text).
-    fn at(&mut self, offset: usize) -> Position {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        if offset < self.offset {
-            // Back to the start of the line that holds `offset`, then forward.
-            let back = &self.text[offset..self.offset];
-            let lines = back.bytes().filter(|&b| b == b'\n').count();
-            let line_start = self.text[..offset].rfind('\n').map_or(0, |p| p + 1);
-            self.offset = line_start;
-            self.pos = Position {
-                line: self.pos.line - lines,
-                column: 1,
-                column_utf16: 1,
-            };
-        }
-        for c in self.text[self.offset..offset].chars() {
-            if c == '\n' {
-                self.pos.line += 1;
-                self.pos.column = 1;
-                self.pos.column_utf16 = 1;
-            } else {
-                self.pos.column += 1;
-                self.pos.column_utf16 += c.len_utf16();
-            }
-        }
-        self.offset = offset;
-        self.pos
-    }
 }
 
 #[cfg(test)]
