@@ -336,28 +336,14 @@ mod tests {
         read(text, 0..text.len(), Grammar::Rfc2396)
     }
 
-    /// A small xorshift generator: no dependency, a fixed seed.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     const BITS: &[&str] = &[
         "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-", "-\n",
         "\n", "\n\n", " ", "\t", "\r\n", "\r", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",", ":",
         "%", "%4", "%zz", "\"", "'", "#", "?", "/", "@", "1", " \n \n",
     ];
 
-    fn random_text(rng: &mut Rng, n: usize) -> String {
-        (0..n).map(|_| BITS[rng.below(BITS.len())]).collect()
+    fn random_text(rng: &mut fastrand::Rng, n: usize) -> String {
+        (0..n).map(|_| BITS[rng.usize(..BITS.len())]).collect()
     }
 
     fn boundary(t: &str, mut k: usize) -> usize {
@@ -371,17 +357,17 @@ mod tests {
     /// the line starts those of the whole text, and each item found on its own is itself.
     #[test]
     fn edits_keep_what_a_whole_reading_finds() {
-        let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+        let mut rng = fastrand::Rng::with_seed(0x1234_5678_9ABC_DEF1);
         for round in 0..300 {
-            let n = 50 + rng.below(3000);
+            let n = 50 + rng.usize(..3000);
             let text = random_text(&mut rng, n);
             let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396);
             assert_eq!(d.items, whole(&d.text));
             for _ in 0..20 {
                 let len = d.text.len();
-                let a = boundary(&d.text, rng.below(len + 1));
-                let b = boundary(&d.text, (a + rng.below(20)).min(len));
-                let k = rng.below(4);
+                let a = boundary(&d.text, rng.usize(..len + 1));
+                let b = boundary(&d.text, (a + rng.usize(..20)).min(len));
+                let k = rng.usize(..4);
                 let new = random_text(&mut rng, k);
                 d.edit(a..b, &new, Grammar::Rfc2396);
                 let want = whole(&d.text);
