@@ -15,13 +15,13 @@ use serde_json::json;
 use urigram::Grammar;
 
 use super::engine::{Combinators, Engine, Spec};
-use super::output::{Only, Place, write_record};
+use super::output::{Batch, Only, Place, Totals, write_record};
 use super::render::{Color, argument};
 // The JSON of an error, shared with the other commands.
 pub use super::output::error_json;
 use super::progress::Progress;
 use super::stream::{self, Failure, Flow, Options};
-use super::summary::{Section, Summary};
+use super::summary::Section;
 use super::{Format, parse_grammar};
 
 #[derive(Args)]
@@ -246,14 +246,6 @@ struct Plan<'a> {
     max_line: u64,
 }
 
-/// The outcome of a batch of inputs: their records, counts and statistics.
-struct Batch {
-    out: Vec<u8>,
-    lines: u64,
-    invalid: u64,
-    section: Option<Section>,
-}
-
 impl Plan<'_> {
     /// For a valid RFC 1738 URL that only `otherurl` took: why its scheme's own production
     /// rejects it (`Grammar::scheme_error`).
@@ -363,24 +355,6 @@ impl<'a> Line<'a> for &'a str {
     }
     fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error> {
         engine.check_str(self)
-    }
-}
-
-/// Counts over the whole run.
-#[derive(Default)]
-struct Totals {
-    lines: u64,
-    invalid: u64,
-    summary: Summary,
-}
-
-impl Totals {
-    fn add(&mut self, b: Batch) {
-        self.lines += b.lines;
-        self.invalid += b.invalid;
-        if let Some(s) = b.section {
-            self.summary.merge(Summary { sections: vec![s] });
-        }
     }
 }
 

@@ -21,11 +21,11 @@ use urigram::Grammar;
 use urigram::extract::{Delimiter, Found, Options, Syntax, extract_settled, extract_with_options};
 use urigram::render::{Report, visible};
 
-use super::output::{Only, error_json};
+use super::output::{Batch, Only, Totals, error_json};
 use super::progress::Progress;
 use super::render::{Color, STDIN};
 use super::stream::{self, Chunk, Failure, Flow};
-use super::summary::{Section, Summary};
+use super::summary::Section;
 use super::{Format, parse_grammar};
 
 /// The largest Markdown or HTML file read (they are parsed whole).
@@ -101,14 +101,6 @@ struct Plan {
     options: Options,
 }
 
-/// The records, counts and statistics of a part of a file.
-struct Batch {
-    out: Vec<u8>,
-    total: u64,
-    invalid: u64,
-    section: Option<Section>,
-}
-
 /// A text and where it stands in its file.
 struct Place<'a> {
     label: &'a str,
@@ -138,7 +130,7 @@ impl Plan {
     fn batch(&self, place: &Place<'_>, found: &[Found<'_>], bytes: u64) -> Batch {
         let mut b = Batch {
             out: Vec::new(),
-            total: 0,
+            lines: 0,
             invalid: 0,
             section: self.summary.then(|| {
                 let mut s = Section::new(self.grammar.name(), self.grammar.start_rule());
@@ -147,7 +139,7 @@ impl Plan {
             }),
         };
         for f in found {
-            b.total += 1;
+            b.lines += 1;
             b.invalid += u64::from(!f.is_valid());
             if self.records && self.only.is_none_or(|o| o.shows(f.is_valid())) {
                 match self.format {
@@ -315,31 +307,13 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
         plan.format,
         summary,
         plan.records,
-        totals.total,
+        totals.lines,
         totals.invalid,
         out.tail,
     );
     out.write(tail.as_bytes()).map_err(write_err)?;
     out.flush().map_err(write_err)?;
     Ok(u8::from(totals.invalid > 0))
-}
-
-/// Counts over the whole run.
-#[derive(Default)]
-struct Totals {
-    total: u64,
-    invalid: u64,
-    summary: Summary,
-}
-
-impl Totals {
-    fn add(&mut self, b: Batch) {
-        self.total += b.total;
-        self.invalid += b.invalid;
-        if let Some(s) = b.section {
-            self.summary.merge(Summary { sections: vec![s] });
-        }
-    }
 }
 
 /// What a chunk left undecided: its text from the start of the line that holds the first
@@ -398,7 +372,7 @@ fn plain(
     };
     let mut pending: Option<Carry> = None;
     let mut consume = |c: &Chunk, (b, next): (Batch, Option<Carry>)| -> io::Result<Flow> {
-        progress.advance(c.data().len() as u64, b.total);
+        progress.advance(c.data().len() as u64, b.lines);
         let (b, next) = match pending.take() {
             None => (b, next),
             Some(mut k) => {

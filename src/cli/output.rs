@@ -165,3 +165,31 @@ pub fn document_tail(
         (_, None) => String::new(),
     }
 }
+
+/// The outcome of a batch of inputs (lines of `check`, URIs found by `extract`): their
+/// records, counts and statistics.
+pub struct Batch {
+    pub out: Vec<u8>,
+    pub lines: u64,
+    pub invalid: u64,
+    pub section: Option<super::summary::Section>,
+}
+
+/// Counts over the whole run.
+#[derive(Default)]
+pub struct Totals {
+    pub lines: u64,
+    pub invalid: u64,
+    pub summary: super::summary::Summary,
+}
+
+impl Totals {
+    pub fn add(&mut self, b: Batch) {
+        self.lines += b.lines;
+        self.invalid += b.invalid;
+        if let Some(s) = b.section {
+            self.summary
+                .merge(super::summary::Summary { sections: vec![s] });
+        }
+    }
+}
