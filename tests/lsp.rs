@@ -488,3 +488,114 @@ fn configuration_changes_the_grammar() {
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
 }
+
+/// (line, column, the error's text) of each published error diagnostic, from its
+/// `data.error`, as `extract`'s JSON gives them.
+fn published_errors(p: &Value, text: &str) -> Vec<(u64, u64, String)> {
+    p["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == 1)
+        .map(|d| {
+            let e = &d["data"]["error"];
+            let (s, t) = (e["offset"].as_u64().unwrap(), e["end"].as_u64().unwrap());
+            (
+                e["line"].as_u64().unwrap(),
+                e["column"].as_u64().unwrap(),
+                text[s as usize..t as usize].to_string(),
+            )
+        })
+        .collect()
+}
+
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// Markdown and HTML documents are read as `extract` reads them: this repository's README
+/// (code blocks full of rejected example URIs) has no diagnostic; read as plain text it has
+/// many; the saved page has exactly the page's four true errors, where `extract` puts them.
+#[test]
+fn markdown_and_html_documents_as_extract_reads_them() {
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    let readme = repo_file("README.md");
+    c.open_as("file:///repo/README.md", "markdown", &readme);
+    let p = c.diagnostics();
+    assert_eq!(p["uri"], "file:///repo/README.md");
+    assert_eq!(p["diagnostics"], json!([]));
+    // The same text as plain text: the examples in code are reported.
+    c.open_as("file:///repo/README.txt", "plaintext", &readme);
+    let p = c.diagnostics();
+    assert!(published_errors(&p, &readme).len() > 5, "{p}");
+    // A `.md` file that the editor calls plain text is read by its extension.
+    c.open_as("file:///repo/notes.md", "plaintext", &readme);
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+
+    let page = repo_file("tests/data/extract-page.html");
+    c.open_as("file:///repo/page.html", "html", &page);
+    let p = c.diagnostics();
+    let want: Vec<(u64, u64, String)> = [
+        (34, 56, "&eacute;"),
+        (36, 29, "."),
+        (45, 38, " "),
+        (46, 34, "&#x7B;"),
+    ]
+    .iter()
+    .map(|&(l, c, s)| (l, c, s.to_string()))
+    .collect();
+    assert_eq!(published_errors(&p, &page), want);
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+/// In Markdown, edits that open and close a code span change what is a URI; a burst of edits
+/// ends in the diagnostics of the text after the last one, and hover and code actions read
+/// the edited text.
+#[test]
+fn markdown_edits_open_and_close_code() {
+    const MD: &str = "file:///repo/edit.md";
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    c.open_as(MD, "markdown", "see http://a/%zz here\n");
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "{d}");
+    assert_eq!(range(&d[0]), (0, 14, 0, 15));
+    // Backticks around the URI: it is code now, and nothing is reported.
+    let edit = |version: i32, ch: u64, text: &str| {
+        json!({"textDocument": {"uri": MD, "version": version},
+               "contentChanges": [{"range": {"start": {"line": 0, "character": ch},
+                                             "end": {"line": 0, "character": ch}},
+                                   "text": text}]})
+    };
+    c.notify("textDocument/didChange", edit(2, 16, "`"));
+    c.notify("textDocument/didChange", edit(3, 4, "`"));
+    let p = c.diagnostics();
+    assert_eq!(p["version"], 3);
+    assert_eq!(p["diagnostics"], json!([]));
+    // Text before the span: a broken link destination, found with the span still code.
+    c.notify("textDocument/didChange", edit(4, 0, "[x](http://b/%) "));
+    let p = c.diagnostics();
+    assert_eq!(p["version"], 4);
+    let d = p["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "{d}");
+    assert_eq!(d[0]["code"], "rfc2396::escaped::end");
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": MD}, "position": {"line": 0, "character": 6}}),
+    );
+    let v = h["result"]["contents"]["value"].as_str().unwrap();
+    assert!(v.contains("http://b/%"), "{v}");
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": MD}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let e = &r["result"][0]["edit"]["changes"][MD][0];
+    assert_eq!(e["newText"], "%25", "{r}");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}

@@ -25,6 +25,11 @@ const TEXT: &str = "Valid: <http://www.w3.org/Addressing/> and http://example.co
                     😀 then http://x/%G1 after an emoji\n\
                     wrapped <URL:http://ds.internic.\n   net/%zz> across lines\n";
 
+/// A Markdown file: URIs in a code span and a code block, which are code (not reported), and
+/// a broken one in prose.
+const MARKDOWN: &str = "# Links\n\nCode: `http://in.code.span/%zz` and\n\n```\nhttp://in.a.block/%G1\n```\n\n\
+                        Prose: http://a/b%zz is not.\n";
+
 /// `nvim --version`'s first line, or `None` (after deciding whether that is allowed).
 fn nvim() -> Option<String> {
     match Command::new("nvim").arg("--version").output() {
@@ -52,13 +57,13 @@ fn nvim() -> Option<String> {
     }
 }
 
-/// Run Neovim on TEXT; the JSON the Lua script wrote.
-fn run_nvim(name: &str, utf8: bool, hover: (usize, usize)) -> Value {
+/// Run Neovim on `text` in a file named `file`; the JSON the Lua script wrote.
+fn run_nvim(name: &str, file: &str, text: &str, utf8: bool, hover: (usize, usize)) -> Value {
     let dir = std::env::temp_dir().join(format!("urigram-nvim-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let doc = dir.join("doc.txt");
-    std::fs::write(&doc, TEXT).unwrap();
+    let doc = dir.join(file);
+    std::fs::write(&doc, text).unwrap();
     let out = dir.join("out.json");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/neovim/check.lua");
     let mut cmd = Command::new("nvim");
@@ -109,9 +114,14 @@ fn run_nvim(name: &str, utf8: bool, hover: (usize, usize)) -> Value {
 
 /// (0-based line, byte column of `needle`'s byte `k`) in TEXT.
 fn at(needle: &str, k: usize) -> (u64, u64) {
-    let start = TEXT.find(needle).expect("in TEXT");
-    let line_start = TEXT[..start].rfind('\n').map_or(0, |p| p + 1);
-    let line = TEXT[..start].matches('\n').count();
+    at_in(TEXT, needle, k)
+}
+
+/// (0-based line, byte column of `needle`'s byte `k`) in `text`.
+fn at_in(text: &str, needle: &str, k: usize) -> (u64, u64) {
+    let start = text.find(needle).expect("in the text");
+    let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
+    let line = text[..start].matches('\n').count();
     (line as u64, (start - line_start + k) as u64)
 }
 
@@ -178,7 +188,7 @@ fn neovim_shows_the_diagnostics_at_the_right_columns() {
     let (line, col) = at("x/%G1", 0);
     let hover = (line as usize + 1, col as usize);
 
-    let v = run_nvim("default", false, hover);
+    let v = run_nvim("default", "doc.txt", TEXT, false, hover);
     check(&v, &version);
     // Neovim asks for no encoding before 0.10; then the server must use UTF-16.
     if v["offered"].is_null() {
@@ -190,9 +200,46 @@ fn neovim_shows_the_diagnostics_at_the_right_columns() {
         );
     }
 
-    let v = run_nvim("utf8", true, hover);
+    let v = run_nvim("utf8", "doc.txt", TEXT, true, hover);
     check(&v, &version);
     assert_eq!(v["server_encoding"], "utf-8");
     assert_eq!(v["client_encoding"], "utf-8");
     assert_eq!(v["hover_position"]["character"], 17, "4 + 6 + 7 bytes");
+}
+
+/// A Markdown buffer (Neovim sends its filetype, `markdown`, as the `languageId`): the URIs in
+/// code are not reported, the one in prose is, and its quick fix applies.
+#[test]
+fn neovim_markdown_buffer_reports_prose_only() {
+    if nvim().is_none() {
+        return;
+    }
+    let (line, col) = at_in(MARKDOWN, "a/b%zz", 0);
+    let v = run_nvim(
+        "markdown",
+        "doc.md",
+        MARKDOWN,
+        false,
+        (line as usize + 1, col as usize),
+    );
+    eprintln!("{v:#}");
+    assert_eq!(v["count"], 1, "{v}");
+    let d = &v["diagnostics"][0];
+    let (line, col) = at_in(MARKDOWN, "http://a/b%zz", 11);
+    assert_eq!(
+        (&d["lnum"], &d["col"], &d["code"]),
+        (
+            &line.into(),
+            &col.into(),
+            &"rfc2396::escaped::letter".into()
+        ),
+        "{d}"
+    );
+    let hover = v["hover"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no hover: {v}"));
+    assert!(hover.contains("`http://a/b%zz`"), "{hover}");
+    assert_eq!(v["fixed_line"], "Prose: http://a/b%25zz is not.", "{v}");
+    assert_eq!(v["after_fix_count"], 0, "{v}");
+    assert_eq!(v["exit_code"], 0, "{v}");
 }

@@ -53,7 +53,13 @@ fn read_frames(out: impl Read, tx: std::sync::mpsc::Sender<In>) {
         let mut body = vec![0; len.expect("Content-Length")];
         r.read_exact(&mut body).expect("a body");
         let v = serde_json::from_slice(&body).expect("JSON");
-        if tx.send(In { v, bytes: body.len() }).is_err() {
+        if tx
+            .send(In {
+                v,
+                bytes: body.len(),
+            })
+            .is_err()
+        {
             return;
         }
     }
@@ -85,7 +91,10 @@ impl Server {
             rx,
             next_id: 1,
         };
-        s.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+        s.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {}}),
+        );
         s.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
         s
     }
@@ -158,9 +167,9 @@ fn prose(bytes: usize) -> String {
     let mut i = 0usize;
     while s.len() < bytes {
         match i % 16 {
-            3 | 7 | 11 => {
-                s.push_str(&format!("Line {i}: see http://example.com/a%zz/{i} for the old notes.\n"))
-            }
+            3 | 7 | 11 => s.push_str(&format!(
+                "Line {i}: see http://example.com/a%zz/{i} for the old notes.\n"
+            )),
             15 => s.push_str(&format!(
                 "Line {i}: wrapped <URL:ftp://ftp.example.org/pub/\n   file-{i}.txt> here.\n"
             )),
@@ -173,16 +182,47 @@ fn prose(bytes: usize) -> String {
     s
 }
 
+/// Markdown with URIs: the prose of [`prose`] in paragraphs, with a link and a code span
+/// (holding a URI that does not conform, and is code) every eighth line, and a fenced code
+/// block of such URIs every 64 lines.
+fn markdown(bytes: usize) -> String {
+    let mut s = String::with_capacity(bytes + 200);
+    for (i, line) in prose(bytes).lines().enumerate() {
+        if i % 64 == 63 {
+            s.push_str("\n```\ncurl http://example.com/%zz/block\n```\n\n");
+        } else if i % 8 == 5 {
+            s.push_str(&format!(
+                "See [the notes](http://example.com/notes/{i}) and `http://example.com/%zz/{i}`.\n"
+            ));
+        } else {
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    s
+}
+
 fn open(s: &mut Server, text: &str) -> (Duration, In) {
+    open_as(s, DOC, "text", text)
+}
+
+fn open_as(s: &mut Server, uri: &str, language: &str, text: &str) -> (Duration, In) {
     let t = Instant::now();
-    s.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
-        "textDocument": {"uri": DOC, "languageId": "text", "version": 1, "text": text}}}));
+    s.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}}),
+    );
     let m = s.diagnostics(1);
     (t.elapsed(), m)
 }
 
 /// 1,000 edits that each insert one character at a random place of a line.
 fn edits(text: &str, n: usize) -> Vec<Value> {
+    edits_of(DOC, text, n)
+}
+
+/// [`edits`] of the document `uri`.
+fn edits_of(uri: &str, text: &str, n: usize) -> Vec<Value> {
     let mut lens: Vec<usize> = text.split('\n').map(str::len).collect();
     let mut rng = Rng(0x5EED_0000_1234_5678);
     (0..n)
@@ -197,7 +237,7 @@ fn edits(text: &str, n: usize) -> Vec<Value> {
             }
             let pos = json!({"line": line, "character": ch});
             json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-                "textDocument": {"uri": DOC, "version": k + 2},
+                "textDocument": {"uri": uri, "version": k + 2},
                 "contentChanges": [{"range": {"start": pos, "end": pos}, "text": c}]}})
         })
         .collect()
@@ -208,9 +248,48 @@ fn mb(n: usize) -> f64 {
 }
 
 fn count(m: &In) -> usize {
-    m.v["params"]["diagnostics"]
-        .as_array()
-        .map_or(0, Vec::len)
+    m.v["params"]["diagnostics"].as_array().map_or(0, Vec::len)
+}
+
+/// Open `text` as `uri` in a new server, send `burst` at once and a hover after it, and
+/// print how long each took and the peak memory.
+fn open_burst_hover(bin: &str, what: &str, uri: &str, language: &str, text: &str, burst: &[Value]) {
+    let mut s = Server::start(bin);
+    let (t_open, m) = open_as(&mut s, uri, language, text);
+    println!(
+        "{what} {:.1} MiB, {} lines: didOpen to diagnostics {:.0} ms ({} diagnostics, {:.0} KiB)",
+        mb(text.len()),
+        text.lines().count(),
+        t_open.as_secs_f64() * 1e3,
+        count(&m),
+        m.bytes as f64 / 1024.0
+    );
+    let mut wire = Vec::new();
+    for e in burst {
+        wire.extend(frame(e));
+    }
+    let t = Instant::now();
+    s.stdin.write_all(&wire).unwrap();
+    s.stdin.flush().unwrap();
+    let hover = json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 40}});
+    let h = s.request("textDocument/hover", hover);
+    let t_hover = t.elapsed();
+    let m = s.diagnostics(burst.len() as i64 + 1);
+    println!(
+        "  {} edits in one burst: hover answered after {:.0} ms, diagnostics of the last \
+         edit after {:.0} ms ({} diagnostics); hover {}",
+        burst.len(),
+        t_hover.as_secs_f64() * 1e3,
+        t.elapsed().as_secs_f64() * 1e3,
+        count(&m),
+        if h.v["result"].is_null() {
+            "empty"
+        } else {
+            "found a URI"
+        }
+    );
+    println!("  peak RSS {:.0} MiB", s.peak_mib());
+    s.stop();
 }
 
 fn main() {
@@ -220,41 +299,21 @@ fn main() {
         .unwrap_or_else(|| "../target/release/urigram".into());
     let quick = args.next().as_deref() == Some("quick");
 
-    // 1. A 10 MB document of prose: open, a burst of 1,000 edits, hover after them.
+    // 1. A 10 MB document of prose: open, a burst of 1,000 edits, hover after them; the
+    // same for 10 MB of Markdown (read whole again once per burst).
     let text = prose(10 * 1024 * 1024);
-    let mut s = Server::start(&bin);
-    let (t_open, m) = open(&mut s, &text);
-    println!(
-        "prose {:.1} MiB, {} lines: didOpen to diagnostics {:.0} ms ({} diagnostics, {:.0} KiB)",
-        mb(text.len()),
-        text.lines().count(),
-        t_open.as_secs_f64() * 1e3,
-        count(&m),
-        m.bytes as f64 / 1024.0
-    );
     let burst = edits(&text, 1000);
-    let mut wire = Vec::new();
-    for e in &burst {
-        wire.extend(frame(e));
-    }
-    let t = Instant::now();
-    s.stdin.write_all(&wire).unwrap();
-    s.stdin.flush().unwrap();
-    let hover = json!({"textDocument": {"uri": DOC}, "position": {"line": 2, "character": 40}});
-    let h = s.request("textDocument/hover", hover);
-    let t_hover = t.elapsed();
-    let m = s.diagnostics(1001);
-    let t_burst = t.elapsed();
-    println!(
-        "  1,000 edits in one burst: hover answered after {:.0} ms, diagnostics of the last \
-         edit after {:.0} ms ({} diagnostics); hover {}",
-        t_hover.as_secs_f64() * 1e3,
-        t_burst.as_secs_f64() * 1e3,
-        count(&m),
-        if h.v["result"].is_null() { "empty" } else { "found a URI" }
+    open_burst_hover(&bin, "prose", DOC, "text", &text, &burst);
+    const MD: &str = "file:///bench/doc.md";
+    let md = markdown(10 * 1024 * 1024);
+    open_burst_hover(
+        &bin,
+        "markdown",
+        MD,
+        "markdown",
+        &md,
+        &edits_of(MD, &md, 1000),
     );
-    println!("  peak RSS {:.0} MiB", s.peak_mib());
-    s.stop();
     if quick {
         return;
     }

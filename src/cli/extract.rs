@@ -220,11 +220,7 @@ fn open(path: &Path, syntax: Option<SyntaxArg>) -> Result<Input, String> {
     let label = path.display().to_string();
     let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
     let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-    let by_ext = || {
-        path.extension()
-            .and_then(|e| e.to_str())
-            .map_or(Syntax::Plain, Syntax::from_extension)
-    };
+    let by_ext = || Syntax::from_path(&path.to_string_lossy());
     Ok(Input {
         label,
         syntax: syntax.map_or_else(by_ext, SyntaxArg::syntax),

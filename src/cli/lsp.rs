@@ -58,7 +58,7 @@ use lsp_types::{
     WorkspaceEdit,
 };
 use serde_json::{Value, json};
-use urigram::extract::{Delimiter, Found};
+use urigram::extract::{Delimiter, Found, Syntax};
 use urigram::fix::{self, Fix};
 
 mod doc;
@@ -409,6 +409,7 @@ impl Server {
             let m = format!("{method}: the server is shut down");
             return error(id, ErrorCode::InvalidRequest, m);
         }
+        self.refresh();
         match method.as_str() {
             Shutdown::METHOD => {
                 self.shutdown = true;
@@ -538,7 +539,11 @@ impl Server {
                     Ok(p) => {
                         let d = p.text_document;
                         let key = d.uri.as_str().to_string();
-                        let doc = Doc::new(d.uri, d.text, Some(d.version), self.grammar);
+                        let syntax = match Syntax::from_language_id(&d.language_id) {
+                            Syntax::Plain => Syntax::from_path(d.uri.path().as_str()),
+                            s => s,
+                        };
+                        let doc = Doc::new(d.uri, d.text, Some(d.version), self.grammar, syntax);
                         self.docs.insert(key.clone(), doc);
                         self.mark(&key);
                         Vec::new()
@@ -558,7 +563,7 @@ impl Server {
                             match c.range {
                                 None => {
                                     let uri = doc.uri.clone();
-                                    *doc = Doc::new(uri, c.text, None, grammar);
+                                    *doc = Doc::new(uri, c.text, None, grammar, doc.syntax);
                                 }
                                 Some(r) => {
                                     let a = offset(&doc.text, &doc.lines, r.start, enc);
@@ -626,8 +631,16 @@ impl Server {
         }
     }
 
+    /// Find the URIs of the Markdown and HTML documents edited since they were last read.
+    fn refresh(&mut self) {
+        for d in self.docs.values_mut() {
+            d.refresh(self.grammar);
+        }
+    }
+
     /// The diagnostics of every document changed since they were last published.
     fn publish_dirty(&mut self) -> Vec<Out> {
+        self.refresh();
         let keys = std::mem::take(&mut self.dirty);
         keys.iter().filter_map(|k| self.publish(k)).collect()
     }
@@ -689,14 +702,14 @@ impl Server {
         let doc = self.docs.get(key)?;
         let mut at = Cursor::new(doc, self.encoding);
         let mut diagnostics = Vec::new();
-        let mut invalid = doc.items.iter().filter(|i| !i.valid);
-        for item in invalid.by_ref().take(MAX_DIAGNOSTICS) {
-            let Some(f) = doc.found(item, self.grammar) else {
+        let mut invalid = doc.items.iter().enumerate().filter(|(_, i)| !i.valid);
+        for (k, _) in invalid.by_ref().take(MAX_DIAGNOSTICS) {
+            let Some((base, f)) = doc.found(k, self.grammar) else {
                 continue;
             };
-            diagnostics.extend(self.diagnostic(doc, item.start, &f, &mut at));
+            diagnostics.extend(self.diagnostic(doc, base, &f, &mut at));
         }
-        if let Some(next) = invalid.next() {
+        if let Some((_, next)) = invalid.next() {
             let more = doc.invalid - MAX_DIAGNOSTICS;
             let range = lsp_types::Range::new(at.at(next.start).0, at.at(next.end).0);
             diagnostics.push(Diagnostic {
@@ -723,13 +736,10 @@ impl Server {
         let tp = &p.text_document_position_params;
         let doc = self.docs.get(tp.text_document.uri.as_str())?;
         let off = offset(&doc.text, &doc.lines, tp.position, self.encoding);
-        let item = &doc.items[doc.item_at(off)?];
-        let f = doc.found(item, self.grammar)?;
+        let (base, f) = doc.found(doc.item_at(off)?, self.grammar)?;
         let mut at = Cursor::new(doc, self.encoding);
-        let range = lsp_types::Range::new(
-            at.at(item.start + f.range.start).0,
-            at.at(item.start + f.range.end).0,
-        );
+        let range =
+            lsp_types::Range::new(at.at(base + f.range.start).0, at.at(base + f.range.end).0);
         Some(Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: if self.markdown {
@@ -785,14 +795,14 @@ impl Server {
         let rule = self.grammar.start_rule();
         let mut actions = Vec::new();
         let mut at = Cursor::new(doc, self.encoding);
-        for item in &doc.items[doc.items_in(a..b)] {
-            if item.valid {
+        for k in doc.items_in(a..b) {
+            if doc.items[k].valid {
                 continue;
             }
-            let Some(f) = doc.found(item, self.grammar) else {
+            let Some((base, f)) = doc.found(k, self.grammar) else {
                 continue;
             };
-            let Some(diag) = self.diagnostic(doc, item.start, &f, &mut at) else {
+            let Some(diag) = self.diagnostic(doc, base, &f, &mut at) else {
                 continue;
             };
             // The client's copy of the diagnostic when it sent it.
@@ -821,14 +831,13 @@ impl Server {
                 continue;
             };
             if let Ok(x) = fix::fix_error(&e, &f.text)
-                && let Some(edits) =
-                    self.edits(doc, item.start, &f, std::slice::from_ref(&x), &mut at)
+                && let Some(edits) = self.edits(doc, base, &f, std::slice::from_ref(&x), &mut at)
             {
                 actions.push(action(format!("urigram: {}", x.title), edits, true));
             }
             if let fix::FixResult::Fixed { uri, fixes } = fix::fix(&f.text, self.grammar)
                 && fixes.len() > 1
-                && let Some(edits) = self.edits(doc, item.start, &f, &fixes, &mut at)
+                && let Some(edits) = self.edits(doc, base, &f, &fixes, &mut at)
             {
                 let title = format!(
                     "urigram: fix all {} errors of this URI: {}",
@@ -848,20 +857,18 @@ impl Server {
         };
         let mut at = Cursor::new(doc, self.encoding);
         let mut out = Vec::new();
-        for item in doc.items.iter().filter(|i| i.valid) {
+        for (k, _) in doc.items.iter().enumerate().filter(|(_, i)| i.valid) {
             if out.len() == MAX_LINKS {
                 break;
             }
-            let Some(f) = doc.found(item, self.grammar) else {
+            let Some((base, f)) = doc.found(k, self.grammar) else {
                 continue;
             };
             let Ok(target) = f.text.parse::<Uri>() else {
                 continue;
             };
-            let range = lsp_types::Range::new(
-                at.at(item.start + f.range.start).0,
-                at.at(item.start + f.range.end).0,
-            );
+            let range =
+                lsp_types::Range::new(at.at(base + f.range.start).0, at.at(base + f.range.end).0);
             out.push(DocumentLink {
                 range,
                 target: Some(target),

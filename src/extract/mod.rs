@@ -204,6 +204,25 @@ impl Syntax {
         }
     }
 
+    /// The syntax of a file by its path or name: [`Syntax::from_extension`] of what follows
+    /// the last `.` of its last `/`-separated segment; plain text when there is none (a name
+    /// that only starts with a `.`, as `.md`, has none).
+    ///
+    /// ```
+    /// use urigram::extract::Syntax;
+    /// assert_eq!(Syntax::from_path("/home/me/README.md"), Syntax::Markdown);
+    /// assert_eq!(Syntax::from_path("docs.d/index.HTML"), Syntax::Html);
+    /// assert_eq!(Syntax::from_path("notes.md/urls"), Syntax::Plain);
+    /// assert_eq!(Syntax::from_path("Makefile"), Syntax::Plain);
+    /// assert_eq!(Syntax::from_path(".md"), Syntax::Plain);
+    /// ```
+    pub fn from_path(path: &str) -> Syntax {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        name.rsplit_once('.')
+            .filter(|(stem, _)| !stem.is_empty())
+            .map_or(Syntax::Plain, |(_, ext)| Syntax::from_extension(ext))
+    }
+
     /// The syntax of a document by its language server `languageId` (`markdown`, `html`,
     /// `xhtml`; anything else, `plaintext` included, is plain text).
     pub fn from_language_id(id: &str) -> Syntax {
@@ -288,6 +307,30 @@ pub struct Found<'a> {
 }
 
 impl Found<'_> {
+    /// The same URI, owning its text (for keeping it after the text it was found in).
+    ///
+    /// ```
+    /// use urigram::{Grammar, extract::{Found, extract}};
+    /// let kept: Found<'static> = {
+    ///     let text = String::from("see http://a/b");
+    ///     extract(&text, Grammar::Rfc2396).remove(0).into_owned()
+    /// };
+    /// assert_eq!(kept.text, "http://a/b");
+    /// ```
+    pub fn into_owned(self) -> Found<'static> {
+        Found {
+            text: Cow::Owned(self.text.into_owned()),
+            range: self.range,
+            outer: self.outer,
+            start: self.start,
+            pieces: self.pieces,
+            delimiter: self.delimiter,
+            hyphen_breaks: self.hyphen_breaks,
+            hyphens_dropped: self.hyphens_dropped,
+            result: self.result,
+        }
+    }
+
     /// Whether it was delimited by `<...>` or `<URL:...>`, or is a link destination or an
     /// attribute's value.
     pub fn is_delimited(&self) -> bool {

@@ -131,9 +131,16 @@ impl Client {
     }
 
     pub fn open(&mut self, uri: &str, text: &str) {
+        self.open_as(uri, "text", text);
+    }
+
+    /// Open a document with its `languageId`.
+    #[allow(dead_code)]
+    pub fn open_as(&mut self, uri: &str, language_id: &str, text: &str) {
         self.notify(
             "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "text", "version": 1, "text": text}}),
+            json!({"textDocument": {"uri": uri, "languageId": language_id, "version": 1,
+                   "text": text}}),
         );
     }
 

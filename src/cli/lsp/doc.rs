@@ -22,12 +22,23 @@
 //! text between two barriers on its own finds exactly the URIs that the whole text has
 //! there. An edit re-reads from the last checkpoint (a barrier remembered every
 //! [`SPACING`] bytes) before it to the first barrier after it, and shifts the rest.
+//!
+//! # Markdown and HTML
+//!
+//! A document in Markdown or HTML is read as `extract` reads it in that syntax
+//! ([`extract_with`]): code spans, code blocks and comments hold no URIs, and a URI can be a
+//! link destination or an attribute's value with its escapes decoded. What a character means
+//! there can depend on text far before it (a code fence opened a thousand lines up), so these
+//! documents have no barriers: an edit updates the text and the line starts at once and marks
+//! the URIs stale, and the whole text is read again once, when the URIs are next needed (to
+//! publish diagnostics or answer a request), however many edits came in between. Each URI is
+//! kept as found ([`Found::into_owned`]), since its text alone does not show how to read it.
 
 use std::ops::Range;
 
 use lsp_types::Uri;
 use urigram::Grammar;
-use urigram::extract::{Found, extract};
+use urigram::extract::{Found, Syntax, extract, extract_with};
 
 /// Checkpoints are kept at least this many bytes apart.
 const SPACING: usize = 4096;
@@ -55,6 +66,12 @@ pub(super) struct Doc {
     checkpoints: Vec<usize>,
     /// How many items do not conform.
     pub invalid: usize,
+    /// How the text is read.
+    pub syntax: Syntax,
+    /// Markdown and HTML: each item as found (`items[k]` is `found[k]`); empty for plain text.
+    found: Vec<Found<'static>>,
+    /// Markdown and HTML: the text changed since `items` were found.
+    stale: bool,
 }
 
 /// The reading state of the barrier scan (see the module documentation).
@@ -160,7 +177,13 @@ fn starts_in(text: &str, from: usize, to: usize) -> impl Iterator<Item = usize> 
 }
 
 impl Doc {
-    pub fn new(uri: Uri, text: String, version: Option<i32>, grammar: Grammar) -> Doc {
+    pub fn new(
+        uri: Uri,
+        text: String,
+        version: Option<i32>,
+        grammar: Grammar,
+        syntax: Syntax,
+    ) -> Doc {
         let lines = line_starts(&text);
         let mut d = Doc {
             uri,
@@ -170,6 +193,9 @@ impl Doc {
             items: Vec::new(),
             checkpoints: vec![0],
             invalid: 0,
+            syntax,
+            found: Vec::new(),
+            stale: false,
         };
         d.reread(grammar);
         d
@@ -177,6 +203,27 @@ impl Doc {
 
     /// Find every URI again (a new grammar).
     pub fn reread(&mut self, grammar: Grammar) {
+        self.stale = false;
+        if self.syntax != Syntax::Plain {
+            // The old URIs go first, so that the two readings are never held at once.
+            self.found = Vec::new();
+            self.items = Vec::new();
+            self.found = extract_with(&self.text, grammar, self.syntax)
+                .into_iter()
+                .map(Found::into_owned)
+                .collect();
+            self.items = self
+                .found
+                .iter()
+                .map(|f| Item {
+                    start: f.outer.start,
+                    end: f.outer.end,
+                    valid: f.is_valid(),
+                })
+                .collect();
+            self.invalid = self.items.iter().filter(|i| !i.valid).count();
+            return;
+        }
         let len = self.text.len();
         let (checkpoints, _) = self.scan(0, len, None);
         self.checkpoints = checkpoints;
@@ -248,6 +295,10 @@ impl Doc {
         for s in &mut self.lines[k..] {
             *s = shift(*s);
         }
+        if self.syntax != Syntax::Plain {
+            self.stale = true;
+            return;
+        }
 
         // The region: from the last checkpoint at or before `a` to the first barrier after
         // the new text that no old URI crosses.
@@ -284,11 +335,25 @@ impl Doc {
         self.checkpoints.splice(k0..k1, cps);
     }
 
-    /// The URI that `item` is, found again (its offsets counted from `item.start`).
-    pub fn found(&self, item: &Item, grammar: Grammar) -> Option<Found<'_>> {
-        extract(&self.text[item.start..item.end], grammar)
+    /// Markdown and HTML: find the URIs again if the text changed since they were found.
+    pub fn refresh(&mut self, grammar: Grammar) {
+        if self.stale {
+            self.reread(grammar);
+        }
+    }
+
+    /// The URI that `items[k]` is, and the offset in the text that its offsets count from.
+    /// Plain text finds it again from its own text; Markdown and HTML keep it as found.
+    pub fn found(&self, k: usize, grammar: Grammar) -> Option<(usize, Found<'_>)> {
+        debug_assert!(!self.stale, "URIs read before a refresh");
+        if let Some(f) = self.found.get(k) {
+            return Some((0, f.clone()));
+        }
+        let item = self.items.get(k)?;
+        let f = extract(&self.text[item.start..item.end], grammar)
             .into_iter()
-            .next()
+            .next()?;
+        Some((item.start, f))
     }
 
     /// The index of the item whose outer range holds `offset`.
@@ -361,7 +426,7 @@ mod tests {
         for round in 0..300 {
             let n = 50 + rng.usize(..3000);
             let text = random_text(&mut rng, n);
-            let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396);
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396, Syntax::Plain);
             assert_eq!(d.items, whole(&d.text));
             for _ in 0..20 {
                 let len = d.text.len();
@@ -379,13 +444,14 @@ mod tests {
                 }
             }
             let all = extract(&d.text, Grammar::Rfc2396);
-            for (it, f) in d.items.iter().zip(&all) {
-                let g = d.found(it, Grammar::Rfc2396).unwrap();
+            for (k, f) in all.iter().enumerate() {
+                let (base, g) = d.found(k, Grammar::Rfc2396).unwrap();
+                assert_eq!(base, d.items[k].start);
                 assert_eq!(g.text, f.text);
-                assert_eq!(g.range.start + it.start, f.range.start);
+                assert_eq!(g.range.start + base, f.range.start);
                 assert_eq!(g.result.is_ok(), f.result.is_ok());
                 if let (Err(x), Err(y)) = (&g.result, &f.result) {
-                    assert_eq!(x.offset + it.start, y.offset);
+                    assert_eq!(x.offset + base, y.offset);
                     assert_eq!(x.message, y.message);
                 }
             }
@@ -395,9 +461,118 @@ mod tests {
     #[test]
     fn big_documents_read_in_parts() {
         let text = "see http://a/%zz and <URL:http://b/\n c> ok\n".repeat(20_000);
-        let d = Doc::new(uri(), text, None, Grammar::Rfc2396);
+        let d = Doc::new(uri(), text, None, Grammar::Rfc2396, Syntax::Plain);
         assert_eq!(d.items, whole(&d.text));
         assert_eq!(d.invalid, 20_000);
         assert!(d.checkpoints().len() > 100);
+    }
+
+    const MARKUP: &[&str] = &[
+        "`",
+        "```\n",
+        "~~~\n",
+        "    ",
+        "[a](",
+        ")",
+        "](http://x/%zz)",
+        "<!--",
+        "-->",
+        "<a href=\"",
+        "\">",
+        "&amp;",
+        "&#",
+        ";",
+        "<code>",
+        "</code>",
+        "<pre>",
+        "</pre>",
+        "\\",
+        "*",
+        "# ",
+        "> ",
+        "- ",
+        "<",
+        ">",
+        "http://",
+        "x.y/",
+        "%zz",
+        " ",
+        "\n",
+        "\n\n",
+        "\r\n",
+        "é",
+        "'",
+    ];
+
+    fn random_markup(rng: &mut fastrand::Rng, n: usize) -> String {
+        (0..n)
+            .map(|_| {
+                if rng.bool() {
+                    MARKUP[rng.usize(..MARKUP.len())]
+                } else {
+                    BITS[rng.usize(..BITS.len())]
+                }
+            })
+            .collect()
+    }
+
+    /// Markdown and HTML: after any run of edits and a refresh, the URIs are those that
+    /// reading the whole text in its syntax finds, each as found there.
+    #[test]
+    fn markup_edits_then_refresh_find_what_a_whole_reading_finds() {
+        let mut rng = fastrand::Rng::with_seed(0x2732_1630_1738_2396);
+        let (mut seen, mut invalid) = (0, 0);
+        for syntax in [Syntax::Markdown, Syntax::Html] {
+            for round in 0..60 {
+                let n = 20 + rng.usize(..400);
+                let text = random_markup(&mut rng, n);
+                let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396, syntax);
+                for _ in 0..10 {
+                    for _ in 0..rng.usize(1..4) {
+                        let len = d.text.len();
+                        let a = boundary(&d.text, rng.usize(..len + 1));
+                        let b = boundary(&d.text, (a + rng.usize(..12)).min(len));
+                        let k = rng.usize(..3);
+                        let new = random_markup(&mut rng, k);
+                        d.edit(a..b, &new, Grammar::Rfc2396);
+                        assert_eq!(d.lines, line_starts(&d.text));
+                    }
+                    d.refresh(Grammar::Rfc2396);
+                    let all = extract_with(&d.text, Grammar::Rfc2396, syntax);
+                    assert_eq!(
+                        d.items.len(),
+                        all.len(),
+                        "{syntax:?} round {round}: {:?}",
+                        d.text
+                    );
+                    assert_eq!(d.invalid, all.iter().filter(|f| !f.is_valid()).count());
+                    seen += all.len();
+                    invalid += d.invalid;
+                    for (k, f) in all.iter().enumerate() {
+                        assert_eq!(d.items[k].start, f.outer.start);
+                        assert_eq!(d.items[k].end, f.outer.end);
+                        let (base, g) = d.found(k, Grammar::Rfc2396).unwrap();
+                        assert_eq!(base, 0);
+                        assert_eq!(&g, f);
+                    }
+                }
+            }
+        }
+        // The texts hold URIs, valid and not.
+        assert!(
+            seen > 2000 && invalid > 500,
+            "{seen} URIs, {invalid} invalid"
+        );
+    }
+
+    /// In Markdown, a URI in code is no URI of the document; in plain text it is one.
+    #[test]
+    fn markdown_code_holds_no_uris() {
+        let text = "See `http://in.code.span/` and\n\n```\nhttp://%zz\n```\n\nhttp://a/%zz\n";
+        let md = Doc::new(uri(), text.into(), None, Grammar::Rfc2396, Syntax::Markdown);
+        assert_eq!(md.items.len(), 1);
+        assert_eq!(&text[md.items[0].start..md.items[0].end], "http://a/%zz");
+        let plain = Doc::new(uri(), text.into(), None, Grammar::Rfc2396, Syntax::Plain);
+        assert_eq!(plain.items.len(), 3);
     }
 }
