@@ -142,6 +142,8 @@ impl Error {
             Some(c) if c.is_ascii_digit() => "digit",
             Some('%') => "percent",
             Some('#') => "hash",
+            // RFC 2732 adds the brackets to `reserved` (rfc2732.txt:133).
+            Some('[' | ']') if self.grammar == "rfc2732" => "reserved",
             Some(c) if ";/?:@&=+$,".contains(c) => "reserved",
             Some(c) if "-_.!~*'()".contains(c) => "mark",
             Some(_) => "excluded",

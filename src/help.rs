@@ -75,9 +75,35 @@ pub(crate) fn help(
     if grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
         return Some(
             "IPv6 literals in brackets are not part of RFC 2396; RFC 2732 adds them to its \
-             grammar"
+             grammar: check with `--grammar rfc2732` (`Grammar::Rfc2732`)"
                 .to_string(),
         );
+    }
+    if grammar == "rfc2732" {
+        // RFC 2373's printed grammar has no `::` directly before an IPv4 address.
+        let literal = before.rsplit('[').next().unwrap_or("");
+        let digits = literal.strip_prefix("::").unwrap_or("");
+        if c == '.' && (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            let after = &input[before.len()..];
+            let tail = &after[..after.find(']').unwrap_or(after.len())];
+            return Some(cat(&[
+                "RFC 2373's grammar, which RFC 2732 cites, has no `::` directly before an IPv4 \
+                 address (grammar/DEVIATIONS.md); the same address is written `::0:",
+                digits,
+                tail,
+                "`",
+            ]));
+        }
+        if c == '[' || c == ']' {
+            return Some(cat(&[
+                "`",
+                c.encode_utf8(&mut [0u8; 4]),
+                "` is reserved by RFC 2732 for an IPv6 literal in the host (section 3); \
+                 elsewhere it may stand in a query or fragment, and in a path it is escaped as ",
+                &escape_hint(c),
+            ]));
+        }
     }
     let mut ch = [0u8; 4];
     let text = match c {

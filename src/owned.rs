@@ -17,7 +17,12 @@
 /// one that `parse` rejects); otherwise it copies the view's text.
 macro_rules! owned {
     ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal) => {
-        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_owned);
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, reads = $view::parse);
+    };
+    // `reads`: the function that validates the text (and reads it again in `get`), when it is
+    // not `$view::parse`.
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, reads = $reads:path) => {
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_owned, $reads);
 
         impl<'a> $view<'a> {
             #[doc = concat!("An owned copy: a [`", stringify!($buf), "`].")]
@@ -27,6 +32,9 @@ macro_rules! owned {
         }
     };
     ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_owned) => {
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_owned, $view::parse);
+    };
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_owned, $reads:path) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $buf(String);
@@ -36,7 +44,7 @@ macro_rules! owned {
             /// value was made; this parses it again to find the components (it allocates
             /// nothing).
             pub fn get(&self) -> $view<'_> {
-                match $view::parse(&self.0) {
+                match $reads(&self.0) {
                     Ok(v) => v,
                     Err(e) => unreachable!("a {} holds {}: {e}", stringify!($buf), $what),
                 }
@@ -56,14 +64,14 @@ macro_rules! owned {
         impl std::str::FromStr for $buf {
             type Err = $crate::Error;
             fn from_str(s: &str) -> Result<Self, $crate::Error> {
-                $view::parse(s).map(|v| v.to_owned())
+                $reads(s).map(|v| v.to_owned())
             }
         }
 
         impl TryFrom<String> for $buf {
             type Error = $crate::Error;
             fn try_from(s: String) -> Result<Self, $crate::Error> {
-                $view::parse(&s)?;
+                $reads(&s)?;
                 Ok($buf(s))
             }
         }

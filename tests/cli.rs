@@ -415,7 +415,10 @@ fn first_use_papercuts() {
     }
     let (code, _, err) = urigram(&["check", "-g", "rfc9", "x"], b"");
     assert_eq!(code, 2);
-    assert!(err.contains("possible values: rfc2396, rfc1738"), "{err}");
+    assert!(
+        err.contains("possible values: rfc2396, rfc2732, rfc1738"),
+        "{err}"
+    );
     // An unknown rule: the close one, and where the list is.
     let (code, _, err) = urigram(&["check", "--rule", "hostnme", "x"], b"");
     assert_eq!(code, 2);

@@ -176,6 +176,17 @@ pub const CORRECTIONS: &[Correction] = &[
                  and the URL BNF prints the same rule as `xpalpha [ xpalphas ]` (line 1426); \
                  as printed, a path segment would hold at most two characters",
     },
+    Correction {
+        grammar: "rfc2732",
+        line: 122,
+        printed: "IPv6reference",
+        corrected: "ipv6reference",
+        reason: "RFC 2732 spells the rule `ipv6reference` where it defines it (line 123) and \
+                 `IPv6reference` where host uses it (line 122): one rule (ABNF, the notation \
+                 of the RFC 2373 productions RFC 2732 cites, has case-insensitive rule names, \
+                 RFC 2234 section 2.1); the reader is case-sensitive and reads the use with \
+                 the definition's spelling",
+    },
 ];
 
 /// A rule name a grammar uses but does not define, taken from another grammar by [`load`].
@@ -212,6 +223,23 @@ pub const IMPORTS: &[Import] = &[
                  not define; cid: \"is similar to mid:\" (rfc1630.txt:1083), and a MIME \
                  content id has the form of an addr-spec",
     },
+    Import {
+        grammar: "rfc2732",
+        name: "HEXDIG",
+        from: "rfc2396",
+        rule: "hex",
+        reason: "hex4 (rfc2373-appendix-b.txt:13) uses ABNF's core rule HEXDIG, DIGIT / \"A\" \
+                 ... \"F\" with ABNF's case-insensitive strings (RFC 2234 section 6.1): \
+                 RFC 2396's hex, which lists \"a\" to \"f\" too",
+    },
+    Import {
+        grammar: "rfc2732",
+        name: "DIGIT",
+        from: "rfc2396",
+        rule: "digit",
+        reason: "IPv4address (rfc2373-appendix-b.txt:7) uses ABNF's core rule DIGIT, %x30-39 \
+                 (RFC 2234 section 6.1): RFC 2396's digit",
+    },
 ];
 
 struct Builtin {
@@ -219,12 +247,16 @@ struct Builtin {
     text: &'static str,
     notation: Notation,
     start: &'static str,
+    /// The grammar this one amends: its rules are the other's, each replaced by this text's
+    /// rule of the same name, then this text's other rules.
+    amends: Option<&'static str>,
 }
 
 const RFC2396_BNF: &str = include_str!("../../grammar/rfc2396.bnf");
 const RFC1738_BNF: &str = include_str!("../../grammar/rfc1738.bnf");
 const RFC1630_BNF: &str = include_str!("../../grammar/rfc1630.bnf");
 const RFC822_BNF: &str = include_str!("../../grammar/rfc822.bnf");
+const RFC2732_BNF: &str = include_str!("../../grammar/rfc2732.bnf");
 
 const BUILTINS: &[Builtin] = &[
     Builtin {
@@ -232,39 +264,61 @@ const BUILTINS: &[Builtin] = &[
         text: RFC2396_BNF,
         notation: Notation::Rfc2396,
         start: "URI-reference",
+        amends: None,
     },
     Builtin {
         name: "rfc1738",
         text: RFC1738_BNF,
         notation: Notation::Rfc1738,
         start: "url",
+        amends: None,
     },
     Builtin {
         name: "rfc1630",
         text: RFC1630_BNF,
         notation: Notation::Rfc1630,
         start: "fragmentaddress",
+        amends: None,
     },
     Builtin {
         name: "rfc1630-url",
         text: RFC1630_BNF,
         notation: Notation::Rfc1630,
         start: "url",
+        amends: None,
     },
     Builtin {
         name: "rfc822",
         text: RFC822_BNF,
         notation: Notation::Rfc822,
         start: "addr-spec",
+        amends: None,
+    },
+    Builtin {
+        name: "rfc2732",
+        text: RFC2732_BNF,
+        notation: Notation::Rfc2396,
+        start: "URI-reference",
+        amends: Some("rfc2396"),
     },
 ];
 
-const NAMES: &[&str] = &["rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822"];
+const NAMES: &[&str] = &[
+    "rfc2396",
+    "rfc1738",
+    "rfc1630",
+    "rfc1630-url",
+    "rfc822",
+    "rfc2732",
+];
 
 /// The names of the built-in grammars, for [`load`].
 ///
 /// ```
-/// assert_eq!(urigram::bnf::names(), ["rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822"]);
+/// assert_eq!(
+///     urigram::bnf::names(),
+///     ["rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822", "rfc2732"]
+/// );
 /// ```
 pub fn names() -> &'static [&'static str] {
     NAMES
@@ -293,33 +347,18 @@ pub fn load(name: &str) -> Result<Grammar, BnfError> {
             ),
         ));
     };
-    let sections = split_sections(builtin.text, builtin.name)?;
-    let Some((_, lines)) = sections.into_iter().find(|(n, _)| n == name) else {
-        return Err(BnfError::new(
-            name,
-            None,
-            "grammar file has no section of that name",
-        ));
-    };
     let mut corrections = Vec::new();
-    let mut lines = lines;
-    for c in CORRECTIONS.iter().filter(|c| c.grammar == name) {
-        let Some(line) = lines.iter_mut().find(|l| l.number == c.line) else {
+    let mut lines = corrected_lines(builtin, &mut corrections)?;
+    if let Some(base) = builtin.amends {
+        let Some(b) = BUILTINS.iter().find(|b| b.name == base) else {
             return Err(BnfError::new(
                 name,
-                Some(c.line),
-                "correction names a missing line",
+                None,
+                format!("amends unknown `{base}`"),
             ));
         };
-        if !line.text.contains(c.printed) {
-            return Err(BnfError::new(
-                name,
-                Some(c.line),
-                format!("correction expects `{}` on this line", c.printed),
-            ));
-        }
-        line.read = line.text.replacen(c.printed, c.corrected, 1);
-        corrections.push(*c);
+        let base_lines = corrected_lines(b, &mut corrections)?;
+        lines = amended(name, builtin.notation, lines, b, base_lines)?;
     }
     let imports: Vec<Import> = IMPORTS
         .iter()
@@ -348,6 +387,68 @@ pub fn load(name: &str) -> Result<Grammar, BnfError> {
         corrections,
         foreign,
     )
+}
+
+/// A built-in grammar's lines, with its [`CORRECTIONS`] applied (and added to `applied`).
+fn corrected_lines(b: &Builtin, applied: &mut Vec<Correction>) -> Result<Vec<Line>, BnfError> {
+    let name = b.name;
+    let sections = split_sections(b.text, name)?;
+    let Some((_, lines)) = sections.into_iter().find(|(n, _)| n == name) else {
+        return Err(BnfError::new(
+            name,
+            None,
+            "grammar file has no section of that name",
+        ));
+    };
+    let mut lines = lines;
+    for c in CORRECTIONS.iter().filter(|c| c.grammar == name) {
+        let Some(line) = lines.iter_mut().find(|l| l.number == c.line) else {
+            return Err(BnfError::new(
+                name,
+                Some(c.line),
+                "correction names a missing line",
+            ));
+        };
+        if !line.text.contains(c.printed) {
+            return Err(BnfError::new(
+                name,
+                Some(c.line),
+                format!("correction expects `{}` on this line", c.printed),
+            ));
+        }
+        line.read = line.text.replacen(c.printed, c.corrected, 1);
+        applied.push(*c);
+    }
+    Ok(lines)
+}
+
+/// The lines of `base`'s rules, each replaced by the rule of the same name in `own`, then
+/// `own`'s other rules: a grammar that amends another.
+fn amended(
+    name: &str,
+    notation: Notation,
+    own: Vec<Line>,
+    base: &Builtin,
+    base_lines: Vec<Line>,
+) -> Result<Vec<Line>, BnfError> {
+    let own = group_rules(name, notation, &own)?;
+    let mut used = vec![false; own.len()];
+    let mut out = Vec::new();
+    for r in group_rules(base.name, base.notation, &base_lines)? {
+        match own.iter().position(|o| o.name == r.name) {
+            Some(k) => {
+                used[k] = true;
+                out.extend(own[k].lines.iter().cloned());
+            }
+            None => out.extend(r.lines),
+        }
+    }
+    for (o, used) in own.iter().zip(used) {
+        if !used {
+            out.extend(o.lines.iter().cloned());
+        }
+    }
+    Ok(out)
 }
 
 /// A grammar: its rules in spec order, compiled for [`Grammar::check`] and

@@ -24,7 +24,16 @@ fn file_text(name: &str) -> &'static str {
         "rfc1738" => include_str!("../../grammar/rfc1738.bnf"),
         "rfc1630" | "rfc1630-url" => include_str!("../../grammar/rfc1630.bnf"),
         "rfc822" => include_str!("../../grammar/rfc822.bnf"),
+        "rfc2732" => include_str!("../../grammar/rfc2732.bnf"),
         _ => panic!("no file for {name}"),
+    }
+}
+
+/// The files a grammar's rules come from: its own, then the one it amends.
+fn file_texts(name: &str) -> Vec<&'static str> {
+    match name {
+        "rfc2732" => vec![file_text("rfc2732"), file_text("rfc2396")],
+        _ => vec![file_text(name)],
     }
 }
 
@@ -302,6 +311,7 @@ fn start_rules() {
             ("rfc1630", "fragmentaddress".to_owned()),
             ("rfc1630-url", "url".to_owned()),
             ("rfc822", "addr-spec".to_owned()),
+            ("rfc2732", "URI-reference".to_owned()),
         ]
     );
 }
@@ -344,36 +354,46 @@ fn line_numbers() {
 fn sources_cover_the_files_verbatim() {
     for name in names() {
         let g = grammar(name);
-        let text = file_text(name);
-        let mut section = None::<&str>;
-        let mut numbered: Vec<(u32, &str)> = Vec::new();
-        for line in text.lines() {
-            if let Some(s) = line.strip_prefix("@grammar ") {
-                section = Some(s.trim());
-                continue;
-            }
-            if section.is_some_and(|s| s != *name) {
-                continue;
-            }
-            if let Some((n, t)) = line.split_once('\t') {
-                if let Ok(n) = n.parse::<u32>() {
-                    numbered.push((n, t));
+        // The numbered lines of each file the grammar reads, in the grammar's section.
+        let numbered_in = |text: &'static str, section_name: &str| {
+            let mut section = None::<&str>;
+            let mut numbered: Vec<(u32, &'static str)> = Vec::new();
+            for line in text.lines() {
+                if let Some(s) = line.strip_prefix("@grammar ") {
+                    section = Some(s.trim());
+                    continue;
+                }
+                if section.is_some_and(|s| s != section_name) {
+                    continue;
+                }
+                if let Some((n, t)) = line.split_once('\t') {
+                    if let Ok(n) = n.parse::<u32>() {
+                        numbered.push((n, t));
+                    }
                 }
             }
+            numbered
+        };
+        let files = file_texts(name);
+        let own = numbered_in(files[0], name);
+        let mut all = own.clone();
+        for f in &files[1..] {
+            // The grammar amended (RFC 2396 for RFC 2732) has one unnamed section.
+            all.extend(numbered_in(f, "rfc2396"));
         }
         let mut seen: HashMap<u32, &str> = HashMap::new();
         for r in g.rules() {
             let joined: Vec<String> = r.source_lines().map(|(_, t)| t.to_owned()).collect();
             assert_eq!(r.source(), joined.join("\n"));
             for (n, t) in r.source_lines() {
-                assert!(numbered.contains(&(n, t)), "{name}:{n} not verbatim");
+                assert!(all.contains(&(n, t)), "{name}:{n} not verbatim");
                 assert!(
                     seen.insert(n, r.name()).is_none(),
                     "{name}:{n} in two rules"
                 );
             }
         }
-        for (n, t) in numbered {
+        for (n, t) in own {
             let comment = t.trim_start().starts_with(';');
             let quote_def = *name == "rfc822" && n == 721;
             assert!(
@@ -406,7 +426,12 @@ fn corrections_are_applied() {
     for name in ["rfc2396", "rfc1630-url", "rfc822"] {
         assert!(grammar(name).corrections().is_empty());
     }
-    assert_eq!(CORRECTIONS.len(), 2);
+    // RFC 2732 uses `IPv6reference` (line 122) for the `ipv6reference` it defines (line 123).
+    let g = grammar("rfc2732");
+    assert_eq!(g.corrections().len(), 1);
+    assert_eq!(g.corrections()[0].line, 122);
+    assert_eq!(check(&g, "host", "[::1]"), Ok(()));
+    assert_eq!(CORRECTIONS.len(), 3);
 }
 
 #[test]
@@ -859,10 +884,11 @@ impl Naive<'_> {
 #[test]
 fn generated_members_are_members() {
     let rfc822 = grammar("rfc822");
+    let rfc2396 = grammar("rfc2396");
     for name in names() {
         let g = grammar(name);
         let mut naive = Naive {
-            grammars: vec![&g, &rfc822],
+            grammars: vec![&g, &rfc822, &rfc2396],
             memo: HashMap::new(),
         };
         for (ri, rule) in g.rule_names().enumerate() {

@@ -944,6 +944,7 @@ impl Server {
                             let kind = match h.kind() {
                                 HostKind::Hostname => "hostname",
                                 HostKind::Ipv4Address => "IPv4address",
+                                HostKind::Ipv6Reference => "IPv6reference",
                             };
                             d.push(format!("{kind} {}", self.span(h.as_str())));
                         }

@@ -47,9 +47,44 @@ pub struct ResolveArgs {
     /// Read `http:g` as `g` when the base is `http` (C.2, "for backwards compatibility").
     #[arg(long)]
     backwards_compatible_scheme: bool,
+    #[command(flatten)]
+    reading: Reading,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
+}
+
+/// The grammar the semantic commands read references under.
+#[derive(Args, Clone, Copy, Default)]
+pub struct Reading {
+    /// The grammar references are read under: RFC 2396, or RFC 2396 as RFC 2732 amends it
+    /// (IPv6 literals in brackets, `http://[::1]/`).
+    #[arg(long, short = 'g', value_enum, default_value = "rfc2396")]
+    grammar: ReadGrammar,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+enum ReadGrammar {
+    /// RFC 2396 (Appendix A).
+    #[default]
+    Rfc2396,
+    /// RFC 2396 as RFC 2732 section 3 amends it.
+    Rfc2732,
+}
+
+impl Reading {
+    fn rfc2732(self) -> bool {
+        self.grammar == ReadGrammar::Rfc2732
+    }
+
+    /// `text` read as a `URI-reference` under this grammar.
+    fn parse(self, text: &str) -> Result<UriReference<'_>, urigram::Error> {
+        if self.rfc2732() {
+            UriReference::parse_rfc2732(text)
+        } else {
+            UriReference::parse(text)
+        }
+    }
 }
 
 #[derive(Args)]
@@ -57,6 +92,8 @@ pub struct NormalizeArgs {
     /// URI references to normalize (section 6).
     #[arg(required = true)]
     uris: Vec<String>,
+    #[command(flatten)]
+    reading: Reading,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
@@ -68,6 +105,8 @@ pub struct EquivalentArgs {
     a: String,
     /// The second URI reference.
     b: String,
+    #[command(flatten)]
+    reading: Reading,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
@@ -87,16 +126,17 @@ pub fn run_resolve(a: ResolveArgs) -> Result<u8, String> {
     };
     let options = ResolveOptions::default()
         .with_leading_dot_dot(dots)
-        .with_backwards_compatible_scheme(a.backwards_compatible_scheme);
+        .with_backwards_compatible_scheme(a.backwards_compatible_scheme)
+        .with_rfc2732(a.reading.rfc2732());
     finish(resolve(&a.base, &a.references, options, a.format))
 }
 
 pub fn run_normalize(a: NormalizeArgs) -> Result<u8, String> {
-    finish(normalize(&a.uris, a.format))
+    finish(normalize(&a.uris, a.reading, a.format))
 }
 
 pub fn run_equivalent(a: EquivalentArgs) -> Result<u8, String> {
-    finish(equivalent(&a.a, &a.b, a.format))
+    finish(equivalent(&a.a, &a.b, a.reading, a.format))
 }
 
 /// What a command prints and how it exits.
@@ -216,7 +256,15 @@ pub fn resolve<S: AsRef<str>>(
     format: Format,
 ) -> Output {
     let mut out = Output::default();
-    let document = match base.parse::<AbsoluteUriBuf>() {
+    let parsed = if options.rfc2732 {
+        UriReference::parse_rfc2732(base)
+    } else {
+        UriReference::parse(base)
+    };
+    let document = match parsed
+        .map_err(ResolveError::InvalidReference)
+        .and_then(|u| AbsoluteUriBuf::try_from(u.to_owned()))
+    {
         Ok(d) => d,
         Err(e) => {
             let e = match e {
@@ -276,12 +324,12 @@ pub fn resolve<S: AsRef<str>>(
 
 /// `urigram normalize URI...`: each `URI-reference` in its section 6 normal form (see
 /// [`urigram::rfc2396::normalize()`]), one per line, in order.
-pub fn normalize<S: AsRef<str>>(uris: &[S], format: Format) -> Output {
+pub fn normalize<S: AsRef<str>>(uris: &[S], reading: Reading, format: Format) -> Output {
     let mut out = Output::default();
     let mut values = Vec::new();
     for (u, k) in uris.iter().zip(1..) {
         let u = u.as_ref();
-        match UriReference::parse(u) {
+        match reading.parse(u) {
             Ok(r) => {
                 let n = urigram::rfc2396::normalize(&r);
                 match format {
@@ -309,9 +357,9 @@ pub fn normalize<S: AsRef<str>>(uris: &[S], format: Format) -> Output {
 /// if not. Equivalent references resolve to equivalent URIs, so an escaped dot segment is not
 /// a dot segment (`%2E%2E/g` is not `../g`).
 /// The output says which, with both normal forms.
-pub fn equivalent(a: &str, b: &str, format: Format) -> Output {
+pub fn equivalent(a: &str, b: &str, reading: Reading, format: Format) -> Output {
     let mut out = Output::default();
-    let (ra, rb) = (UriReference::parse(a), UriReference::parse(b));
+    let (ra, rb) = (reading.parse(a), reading.parse(b));
     let (ra, rb) = match (ra, rb) {
         (Ok(ra), Ok(rb)) => (ra, rb),
         (ea, eb) => {
@@ -400,13 +448,13 @@ mod tests {
 
     #[test]
     fn normalize_and_equivalent_formats() {
-        let out = normalize(&["HTTP://A:80", "%"], Format::Json);
+        let out = normalize(&["HTTP://A:80", "%"], Reading::default(), Format::Json);
         let doc: Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(doc[0]["normalized"], "http://a");
         assert_eq!(doc[1]["error"]["rule"], "escaped");
         assert_eq!(out.code, EXIT_INVALID);
 
-        let out = equivalent("http://a", "http://a b", Format::Human);
+        let out = equivalent("http://a", "http://a b", Reading::default(), Format::Human);
         assert_eq!(out.code, EXIT_INVALID);
         assert!(
             out.stderr.contains(" --> <argument 2>:1:9"),
@@ -414,16 +462,61 @@ mod tests {
             out.stderr
         );
 
-        let out = equivalent("http://a", "HTTP://a:", Format::Jsonl);
+        let out = equivalent("http://a", "HTTP://a:", Reading::default(), Format::Jsonl);
         assert_eq!(out.code, EXIT_OK);
         assert_eq!(out.stdout.lines().count(), 1);
         let v: Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(v["normalized"][1], "http://a");
 
         // An escaped dot segment is no dot segment: the two resolve to different URIs.
-        let out = equivalent("%2E%2E/g", "../g", Format::Jsonl);
+        let out = equivalent("%2E%2E/g", "../g", Reading::default(), Format::Jsonl);
         assert_eq!(out.code, EXIT_DIFFERENT);
         let v: Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(v["normalized"][0], "%2E%2E/g");
+    }
+
+    /// Under RFC 2732 (`--grammar rfc2732`), IPv6 literals are read by every command; under
+    /// RFC 2396, the default, they are errors with the help that names the option.
+    #[test]
+    fn rfc2732_reading() {
+        let v6 = Reading {
+            grammar: ReadGrammar::Rfc2732,
+        };
+        let out = normalize(&["HTTP://[FEDC::AB]:80/%7e"], v6, Format::Human);
+        assert_eq!(
+            (out.stdout.as_str(), out.code),
+            ("http://[fedc::ab]/~\n", EXIT_OK)
+        );
+        let out = normalize(&["http://[::1]/"], Reading::default(), Format::Human);
+        assert_eq!(out.code, EXIT_INVALID);
+        assert!(out.stderr.contains("--grammar rfc2732"), "{}", out.stderr);
+
+        let out = equivalent(
+            "http://[fedc::ab]/",
+            "HTTP://[FEDC::AB]:80/",
+            v6,
+            Format::Human,
+        );
+        assert_eq!(out.code, EXIT_OK);
+
+        let o = ResolveOptions::default().with_rfc2732(true);
+        let out = resolve(
+            "http://[::1]:8080/a/b",
+            &["../c?[x]", "//[::2]/"],
+            o,
+            Format::Human,
+        );
+        assert_eq!(out.stdout, "http://[::1]:8080/c?[x]\nhttp://[::2]/\n");
+        let out = resolve(
+            "http://[::1]/a",
+            &["g"],
+            ResolveOptions::default(),
+            Format::Human,
+        );
+        assert!(
+            out.stderr.contains(" --> <argument 1>:1:8"),
+            "{}",
+            out.stderr
+        );
     }
 }

@@ -46,6 +46,7 @@ mod passes;
 pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
+pub mod rfc2732;
 pub mod rfc822;
 #[cfg(test)]
 mod testing;
@@ -119,12 +120,16 @@ pub enum Grammar {
     Rfc822,
     /// RFC 1738 section 5 (start rule `url`).
     Rfc1738,
+    /// RFC 2396 as RFC 2732 section 3 amends it, for IPv6 literals in brackets (start rule
+    /// `URI-reference`).
+    Rfc2732,
 }
 
 impl Grammar {
     /// Every grammar, in the order of their names' listing.
     pub const ALL: &'static [Grammar] = &[
         Grammar::Rfc2396,
+        Grammar::Rfc2732,
         Grammar::Rfc1738,
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
@@ -137,11 +142,12 @@ impl Grammar {
     ///
     /// ```
     /// use urigram::Grammar;
-    /// assert_eq!(Grammar::URI.len(), 4);
+    /// assert_eq!(Grammar::URI.len(), 5);
     /// assert!(!Grammar::URI.contains(&Grammar::Rfc822));
     /// ```
     pub const URI: &'static [Grammar] = &[
         Grammar::Rfc2396,
+        Grammar::Rfc2732,
         Grammar::Rfc1738,
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
@@ -159,6 +165,7 @@ impl Grammar {
             Grammar::Rfc1630 => "RFC 1630 \"BNF of Generic URI Syntax\"",
             Grammar::Rfc1630Url => "RFC 1630 \"BNF for specific URL schemes\"",
             Grammar::Rfc822 => "RFC 822 addr-spec, the addresses of mid: and cid:",
+            Grammar::Rfc2732 => "RFC 2396 with RFC 2732's IPv6 literals (section 3)",
         }
     }
 
@@ -170,16 +177,19 @@ impl Grammar {
             Grammar::Rfc1630Url => "rfc1630-url",
             Grammar::Rfc822 => "rfc822",
             Grammar::Rfc1738 => "rfc1738",
+            Grammar::Rfc2732 => "rfc2732",
         }
     }
 
-    /// The spec file the citations point into.
+    /// The spec file the citations point into (RFC 2732's: its own section 3; a production
+    /// it takes from RFC 2396 or RFC 2373 is cited in that file, see [`Grammar::citation`]).
     pub const fn file(self) -> &'static str {
         match self {
             Grammar::Rfc2396 => "rfc2396.txt",
             Grammar::Rfc1630 | Grammar::Rfc1630Url => "rfc1630.txt",
             Grammar::Rfc822 => "rfc822.txt",
             Grammar::Rfc1738 => "rfc1738.txt",
+            Grammar::Rfc2732 => "rfc2732.txt",
         }
     }
 
@@ -191,6 +201,7 @@ impl Grammar {
             Grammar::Rfc1630Url => "url",
             Grammar::Rfc822 => "addr-spec",
             Grammar::Rfc1738 => "url",
+            Grammar::Rfc2732 => "URI-reference",
         }
     }
 
@@ -202,6 +213,7 @@ impl Grammar {
             Grammar::Rfc1630Url => rfc1630::url::RULES,
             Grammar::Rfc822 => rfc822::RULES,
             Grammar::Rfc1738 => rfc1738::RULES,
+            Grammar::Rfc2732 => rfc2732::RULES,
         }
     }
 
@@ -242,8 +254,12 @@ impl Grammar {
             .rule(name)
             .or_else(|_| self.rule(self.start_rule()))
             .ok();
+        let file = match (self, r) {
+            (Grammar::Rfc2732, Some(r)) => rfc2732::file_of(r.name),
+            _ => self.file(),
+        };
         Citation {
-            file: self.file(),
+            file,
             line: r.map_or(0, |r| r.line),
             section: r.map_or("", |r| r.section),
         }

@@ -102,8 +102,9 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
         s.push_str(&normalize_escapes(f.as_str()));
     }
 
-    // Parse again: a decoded escape can turn a reg_name into a server (`%61` is `a`).
-    let Ok(v) = UriReference::parse(&s) else {
+    // Parse again: a decoded escape can turn a reg_name into a server (`%61` is `a`). An IPv6
+    // literal (RFC 2732) reads only under RFC 2732.
+    let Ok(v) = UriReference::parse_either(&s) else {
         return uri.to_owned();
     };
     let Some(Authority::Server(server)) = v.authority() else {

@@ -345,9 +345,28 @@ pub struct ResolveOptions {
     /// ([`HIERARCHICAL_SCHEMES`]), then resolve the rest as a relative reference. Off by
     /// default, as for "validating parsers".
     pub backwards_compatible_scheme: bool,
+    /// Read the texts of [`resolve_str`] (the base and the reference) under RFC 2396 as RFC
+    /// 2732 amends it
+    /// ([`UriReference::parse_rfc2732`]: IPv6 literals in brackets). Off by default: RFC
+    /// 2396 alone. Values parsed already resolve whichever grammar read them.
+    pub rfc2732: bool,
 }
 
 impl ResolveOptions {
+    /// Set [`ResolveOptions::rfc2732`].
+    ///
+    /// ```
+    /// use urigram::rfc2396::{ResolveOptions, resolve_str};
+    /// let o = ResolveOptions::default().with_rfc2732(true);
+    /// let r = resolve_str("http://[::1]:8080/a/b", "../c?[x]", o).unwrap();
+    /// assert_eq!(r.to_string(), "http://[::1]:8080/c?[x]");
+    /// assert!(resolve_str("http://[::1]/a/b", "c", Default::default()).is_err());
+    /// ```
+    pub const fn with_rfc2732(mut self, v: bool) -> ResolveOptions {
+        self.rfc2732 = v;
+        self
+    }
+
     /// Set [`ResolveOptions::leading_dot_dot`].
     ///
     /// ```
@@ -516,8 +535,17 @@ pub fn resolve_str(
     reference: &str,
     options: ResolveOptions,
 ) -> Result<Resolved, ResolveError> {
-    let base = UriReference::parse(base).map_err(ResolveError::InvalidBase)?;
+    let base = read(base, options).map_err(ResolveError::InvalidBase)?;
     resolve_text(&base, reference, options)
+}
+
+/// `text` read as a `URI-reference` under the grammar `options` name.
+fn read(text: &str, options: ResolveOptions) -> Result<UriReference<'_>, crate::Error> {
+    if options.rfc2732 {
+        UriReference::parse_rfc2732(text)
+    } else {
+        UriReference::parse(text)
+    }
 }
 
 /// [`resolve_str`] with a parsed base.
@@ -526,7 +554,7 @@ fn resolve_text(
     reference: &str,
     options: ResolveOptions,
 ) -> Result<Resolved, ResolveError> {
-    match UriReference::parse(reference) {
+    match read(reference, options) {
         Ok(r) => resolve_with(base, &r, options),
         Err(_) if reference.starts_with('?') => {
             resolve_components(base, query_form(reference)?, options)
@@ -734,7 +762,9 @@ fn resolve_components(
 /// Step 7: recombine the components, and check that the text reads back as the same ones.
 fn finish(c: &Components<'_>) -> Result<Resolved, ResolveError> {
     let text = recombine(c);
-    let same = UriReference::parse(&text).is_ok_and(|u| {
+    // An authority with an IPv6 literal (a reference read under RFC 2732) reads back only
+    // under RFC 2732.
+    let same = UriReference::parse_either(&text).is_ok_and(|u| {
         u.is_absolute()
             && u.authority().map(|a| a.as_str()) == c.authority
             && u.path().as_str() == c.path

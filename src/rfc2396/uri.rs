@@ -67,6 +67,42 @@ impl<'a> UriReference<'a> {
         Err(Grammar::Rfc2396.diagnose_named("URI-reference", s))
     }
 
+    /// Parse `s` as a `URI-reference` of RFC 2396 as RFC 2732 section 3 amends it
+    /// ([`Grammar::Rfc2732`]): a host may be an IPv6 literal in brackets
+    /// ([`HostKind::Ipv6Reference`]), a query or fragment may hold `[` and `]`, and an
+    /// `IPv4address` has at most three digits a part (RFC 2373's; a longer run is a
+    /// `reg_name`). Every reference [`UriReference::parse`] accepts, this accepts too. The
+    /// value is the same type: [`resolve`](crate::rfc2396::resolve), [`normalize`] and the
+    /// owned [`UriReferenceBuf`] work with it.
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use urigram::UriReference;
+    /// use urigram::rfc2396::HostKind;
+    /// let u = UriReference::parse_rfc2732("http://[FEDC:BA98::3210]:80/index.html").unwrap();
+    /// let h = u.host().unwrap();
+    /// assert_eq!((h.as_str(), h.kind()), ("[FEDC:BA98::3210]", HostKind::Ipv6Reference));
+    /// assert_eq!(h.ipv6(), Some("fedc:ba98::3210".parse::<Ipv6Addr>().unwrap()));
+    /// assert_eq!(u.port_or_known_default(), Some(80));
+    /// assert!(UriReference::parse("http://[::1]/").is_err()); // not RFC 2396
+    /// let e = UriReference::parse_rfc2732("http://[::1/").unwrap_err();
+    /// assert_eq!(e.offset, 11);
+    /// ```
+    ///
+    /// [`normalize`]: crate::rfc2396::normalize
+    pub fn parse_rfc2732(s: &'a str) -> Result<UriReference<'a>, Error> {
+        match rfc2396::uri_reference_in::<true>(crate::input::fast_span(s)) {
+            Ok((rest, u)) if rest.fragment().is_empty() => Ok(u),
+            _ => Err(Grammar::Rfc2732.diagnose_named("URI-reference", s)),
+        }
+    }
+
+    /// [`UriReference::parse`], else [`UriReference::parse_rfc2732`]: what an owned value's
+    /// text is.
+    pub(crate) fn parse_either(s: &'a str) -> Result<UriReference<'a>, Error> {
+        UriReference::parse(s).or_else(|e| UriReference::parse_rfc2732(s).map_err(|_| e))
+    }
+
     /// The whole reference as written.
     pub fn as_str(&self) -> &'a str {
         self.text.as_str()
@@ -251,16 +287,24 @@ impl<'a> TryFrom<&'a str> for UriReference<'a> {
 crate::owned::owned!(
     /// An owned, validated `URI-reference`. [`UriReferenceBuf::get`] gives the typed view.
     ///
+    /// The text is one of RFC 2396, or of RFC 2396 as RFC 2732 amends it (an IPv6 literal in
+    /// brackets, from [`UriReference::parse_rfc2732`]): parsing (`FromStr`, `TryFrom`, serde)
+    /// accepts both, so that every value's text reads back as the same value. Check a text
+    /// against RFC 2396 alone with [`UriReference::parse`].
+    ///
     /// ```
     /// use urigram::UriReferenceBuf;
     /// let u: UriReferenceBuf = "ftp://ftp.is.co.za/rfc/rfc1808.txt".parse().unwrap();
     /// assert_eq!(u.get().scheme().unwrap(), "ftp");
     /// assert_eq!(u.to_string(), "ftp://ftp.is.co.za/rfc/rfc1808.txt");
     /// assert!("http://a/b c".parse::<UriReferenceBuf>().is_err());
+    /// let v6: UriReferenceBuf = "http://[::1]:8080/".parse().unwrap();
+    /// assert_eq!(v6.get().host().unwrap().ipv6(), Some(std::net::Ipv6Addr::LOCALHOST));
     /// ```
     UriReferenceBuf,
     UriReference,
-    "a `URI-reference`"
+    "a `URI-reference`",
+    reads = UriReference::parse_either
 );
 
 /// Comparisons with text and access to it for the owned types, which hold a validated string:
@@ -439,6 +483,9 @@ pub enum HostKind {
     Hostname,
     /// `IPv4address`.
     Ipv4Address,
+    /// RFC 2732's `IPv6reference`, `"[" IPv6address "]"`: only in references read under RFC
+    /// 2732 ([`UriReference::parse_rfc2732`]).
+    Ipv6Reference,
 }
 
 impl<'a> Host<'a> {
@@ -452,9 +499,32 @@ impl<'a> Host<'a> {
         self.text.as_str()
     }
 
-    /// Hostname or IPv4 address.
+    /// Hostname, IPv4 address, or (RFC 2732) IPv6 literal.
     pub fn kind(&self) -> HostKind {
         self.kind
+    }
+
+    /// The address of an `IPv6reference` host (RFC 2732, with its brackets in the text), when
+    /// [`std::net::Ipv6Addr`] reads the text between the brackets. The printed grammar (RFC
+    /// 2373 Appendix B) also derives texts that are no address, which give `None`: more than
+    /// eight groups (`1:2:3:4:5:6:7:8:9`), or a `:::` before an IPv4 address; and an IPv4 part
+    /// above 255 or with a leading zero gives `None` as in [`Host::ipv4`]. `None` for every
+    /// other kind of host.
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use urigram::UriReference;
+    /// let ip = |s| UriReference::parse_rfc2732(s).unwrap().host().unwrap().ipv6();
+    /// assert_eq!(ip("http://[::FFFF:129.144.52.38]/"), Some(Ipv6Addr::new(0, 0, 0, 0, 0, 0xffff, 0x8190, 0x3426)));
+    /// assert_eq!(ip("http://[1:2:3:4:5:6:7:8:9]/"), None);
+    /// assert_eq!(ip("http://127.0.0.1/"), None);
+    /// ```
+    pub fn ipv6(&self) -> Option<std::net::Ipv6Addr> {
+        if self.kind != HostKind::Ipv6Reference {
+            return None;
+        }
+        let inner = self.as_str().strip_prefix('[')?.strip_suffix(']')?;
+        inner.parse().ok()
     }
 
     /// The address of an `IPv4address` host, when it is one that [`std::net::Ipv4Addr`] can

@@ -29,13 +29,28 @@ use crate::table::Table;
 /// past its end keeps that choice without scanning twice.
 #[inline]
 pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
+    authority_in::<false>(i)
+}
+
+/// `authority`, of RFC 2396 or (`V6`) as RFC 2732 amends it.
+///
+/// Under RFC 2732 a `server` can hold `[` and `]`, which no `reg_name` can: a server that
+/// holds one is kept even when a `reg_name` character follows it, since `reg_name` would stop
+/// before the `[` and so end earlier, where nothing after an authority (`/`, `?`, `#`, the
+/// end) can follow either.
+#[inline]
+pub(crate) fn authority_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     production(i, "authority", |i| {
-        if i.extra.mode() == Mode::Fast {
+        if !V6 && i.extra.mode() == Mode::Fast {
             return super::fast::authority_span(i);
         }
         let mark = i.extra.mark();
-        match server(i) {
-            Ok((rest, s)) if !continues_reg_name(&rest) => return Ok((rest, Authority::Server(s))),
+        match server_in::<V6>(i) {
+            Ok((rest, s))
+                if !continues_reg_name(&rest) || (V6 && s.text.as_str().contains('[')) =>
+            {
+                return Ok((rest, Authority::Server(s)));
+            }
             // A bad escape fails reg_name at the same byte: it scans the same characters.
             Err(Err::Failure(f)) => return Err(Err::Failure(f)),
             _ => i.extra.rollback(mark),
@@ -92,6 +107,11 @@ pub(super) const LABELS: Labels = Labels {
 /// `userinfo` has no `@`, so `userinfo "@"` can only end at the first `@`: trying it first and
 /// falling back to `hostport` alone (which has no `@` either) is exact.
 pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
+    server_in::<false>(i)
+}
+
+/// `server`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn server_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Server<'a>> {
     production(i, "server", |i| {
         let mark = i.extra.mark();
         let (j, user) = maybe(i, |i| {
@@ -99,7 +119,7 @@ pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
             let (rest, _) = lit(rest, "@")?;
             Ok((rest, u))
         })?;
-        match hostport(j) {
+        match hostport_in::<V6>(j) {
             Ok((rest, (host, port))) => {
                 let (rest, text) = recognized(i, rest);
                 Ok((
@@ -140,8 +160,15 @@ pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1493, section 3.2.2. Gives the host and the port digits.
 pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
+    hostport_in::<false>(i)
+}
+
+/// `hostport`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn hostport_in<'a, const V6: bool>(
+    i: Span<'a>,
+) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
     production(i, "hostport", |i| {
-        let (i, h) = host(i)?;
+        let (i, h) = host_in::<V6>(i)?;
         let (i, p) = maybe(i, |i| {
             let (i, _) = lit(i, ":")?;
             port(i)
@@ -159,24 +186,26 @@ pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
 /// one) and an `IPv4address` match holds none, so when both match a prefix of the same input,
 /// the `IPv4address` one ends before that letter and the `hostname` one is the longer.
 pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+    host_in::<false>(i)
+}
+
+/// `host`, of RFC 2396 or (`V6`) as RFC 2732 amends it, with its `IPv6reference` last: it
+/// starts with `[`, which no `hostname` or `IPv4address` holds, so ordered choice stays exact.
+pub(crate) fn host_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+    let host = |h: Span<'a>, kind| Host {
+        text: h.into(),
+        kind,
+    };
     production(i, "host", |i| match hostname(i) {
-        Ok((rest, h)) => Ok((
-            rest,
-            Host {
-                text: h.into(),
-                kind: HostKind::Hostname,
-            },
-        )),
-        Err(Err::Error(_)) => {
-            let (rest, h) = ipv4address(i)?;
-            Ok((
-                rest,
-                Host {
-                    text: h.into(),
-                    kind: HostKind::Ipv4Address,
-                },
-            ))
-        }
+        Ok((rest, h)) => Ok((rest, host(h, HostKind::Hostname))),
+        Err(Err::Error(_)) => match ipv4address_in::<V6>(i) {
+            Ok((rest, h)) => Ok((rest, host(h, HostKind::Ipv4Address))),
+            Err(Err::Error(_)) if V6 => {
+                let (rest, h) = crate::grammar::rfc2732::ipv6reference(i)?;
+                Ok((rest, host(h, HostKind::Ipv6Reference)))
+            }
+            Err(e) => Err(e),
+        },
         Err(e) => Err(e),
     })
 }
@@ -220,11 +249,24 @@ pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1498, section 3.2.2.
 pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    ipv4address_in::<false>(i)
+}
+
+/// `IPv4address`: RFC 2396's `1*digit` parts, or (`V6`) RFC 2373's `1*3DIGIT`, which RFC 2732
+/// puts in its place.
+pub(crate) fn ipv4address_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let part = |i: Span<'a>| -> PResult<'a, Span<'a>> {
+        if V6 {
+            crate::grammar::rfc2732::digits_1_3(i)
+        } else {
+            many1(i, DIGIT, "digit")
+        }
+    };
     production(i, "IPv4address", |i| {
-        let (mut rest, _) = many1(i, DIGIT, "digit")?;
+        let (mut rest, _) = part(i)?;
         for _ in 0..3 {
             (rest, _) = lit(rest, ".")?;
-            (rest, _) = many1(rest, DIGIT, "digit")?;
+            (rest, _) = part(rest)?;
         }
         Ok(recognized(i, rest))
     })

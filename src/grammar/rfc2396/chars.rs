@@ -21,8 +21,31 @@ pub const URIC: Table = RESERVED.or(UNRESERVED);
 /// ```
 /// rfc2396.txt:1519, section 2.
 pub fn uric<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "uric", |i| one_or_escape(i, URIC, "uric", "escaped"))
+    uric_in::<false>(i)
 }
+
+/// `uric`, of RFC 2396 or (`V6`) as RFC 2732 amends it: `reserved` has `[` and `]`.
+#[inline]
+pub(crate) fn uric_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "uric", |i| {
+        one_or_escape(i, uric_table::<V6>(), "uric", "escaped")
+    })
+}
+
+/// The single characters of `uric`, of RFC 2396 or (`V6`) RFC 2732.
+#[inline(always)]
+pub(crate) const fn uric_table<const V6: bool>() -> Table {
+    if V6 { URIC_2732 } else { URIC }
+}
+
+/// The single characters of `uric` as RFC 2732 amends it: `[` and `]` are `reserved`.
+pub const URIC_2732: Table = RESERVED_2732.or(UNRESERVED);
+
+/// `reserved` as RFC 2732 amends it (rfc2732.txt:133).
+pub const RESERVED_2732: Table = RESERVED.or(Table::chars("[]"));
+
+/// `unwise` as RFC 2732 amends it (rfc2732.txt:138): without `[` and `]`.
+pub const UNWISE_2732: Table = Table::chars("{}|\\^`");
 
 /// `reserved`.
 pub const RESERVED: Table = Table::chars(";/?:@&=+$,");
@@ -33,7 +56,13 @@ pub const RESERVED: Table = Table::chars(";/?:@&=+$,");
 /// ```
 /// rfc2396.txt:1520, section 2.2.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "reserved", |i| one(i, RESERVED, "reserved"))
+    reserved_in::<false>(i)
+}
+
+/// `reserved`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn reserved_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let t = if V6 { RESERVED_2732 } else { RESERVED };
+    production(i, "reserved", |i| one(i, t, "reserved"))
 }
 
 /// `unreserved`.
@@ -194,7 +223,13 @@ pub const UNWISE: Table = Table::chars("{}|\\^[]`");
 /// ```
 /// rfc2396.txt:571, section 2.4.3.
 pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "unwise", |i| one(i, UNWISE, "unwise"))
+    unwise_in::<false>(i)
+}
+
+/// `unwise`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn unwise_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let t = if V6 { UNWISE_2732 } else { UNWISE };
+    production(i, "unwise", |i| one(i, t, "unwise"))
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 
 use nom::Err;
 
-use super::chars::{UNRESERVED, URIC};
-use super::uri::{abs_path, opaque_part};
+use super::chars::{UNRESERVED, uric_table};
+use super::uri::{abs_path, opaque_part_in};
 use crate::input::one_or_escape;
 use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated};
 use crate::table::Table;
@@ -19,9 +19,14 @@ use crate::table::Table;
 ///
 /// `abs_path` starts with `/` and `opaque_part` never does: ordered choice is exact.
 pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    path_in::<false>(i)
+}
+
+/// `path`, of RFC 2396 or (`V6`) RFC 2732 (whose `opaque_part` may hold `[` and `]`).
+pub(crate) fn path_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "path", |i| {
         let (rest, _) = match abs_path(i) {
-            Err(Err::Error(_)) => maybe(i, opaque_part).map(|(r, _)| (r, ()))?,
+            Err(Err::Error(_)) => maybe(i, opaque_part_in::<V6>).map(|(r, _)| (r, ()))?,
             other => other.map(|(r, _)| (r, ()))?,
         };
         Ok(recognized(i, rest))
@@ -96,7 +101,15 @@ pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1508, section 3.4. Matches the empty string.
 pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "query", |i| many_esc(i, URIC, "uric", "escaped"))
+    query_in::<false>(i)
+}
+
+/// `query`, of RFC 2396 or (`V6`) RFC 2732 (whose `uric` has `[` and `]`).
+#[inline]
+pub(crate) fn query_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "query", |i| {
+        many_esc(i, uric_table::<V6>(), "uric", "escaped")
+    })
 }
 
 // =============================================================================================
@@ -108,5 +121,13 @@ pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1510, section 4.1. Matches the empty string.
 pub fn fragment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fragment", |i| many_esc(i, URIC, "uric", "escaped"))
+    fragment_in::<false>(i)
+}
+
+/// `fragment`, of RFC 2396 or (`V6`) RFC 2732.
+#[inline]
+pub(crate) fn fragment_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "fragment", |i| {
+        many_esc(i, uric_table::<V6>(), "uric", "escaped")
+    })
 }

@@ -2,9 +2,9 @@
 
 use nom::Err;
 
-use super::authority::authority;
-use super::chars::{ALPHA, DIGIT, UNRESERVED, URIC};
-use super::path::{fragment, path_segments, query};
+use super::authority::authority_in;
+use super::chars::{ALPHA, DIGIT, UNRESERVED, uric_table};
+use super::path::{fragment_in, path_segments, query_in};
 use crate::input::one_or_escape;
 use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1_esc, maybe, one, production, recognized,
@@ -31,15 +31,22 @@ use crate::table::Table;
 /// `fast.rs`); the diagnosing and tree passes follow the structure below.
 #[inline]
 pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
+    uri_reference_in::<false>(i)
+}
+
+/// `URI-reference`, of RFC 2396 or (`V6`) as RFC 2732 amends it. RFC 2732's runs the
+/// structured pass in every mode.
+#[inline]
+pub(crate) fn uri_reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     production(i, "URI-reference", |i| {
-        if i.extra.mode() == Mode::Fast {
+        if !V6 && i.extra.mode() == Mode::Fast {
             return super::fast::uri_reference(i);
         }
         let start = i;
-        let (i, body) = match absolute_uri(i) {
+        let (i, body) = match absolute_uri_in::<V6>(i) {
             Ok((rest, (scheme, hier))) => (rest, Some((Some(scheme), hier))),
             Err(Err::Error(_)) => {
-                let (rest, r) = maybe(i, relative_uri)?;
+                let (rest, r) = maybe(i, relative_uri_in::<V6>)?;
                 (rest, r.map(|h| (None, h)))
             }
             Err(e) => return Err(e),
@@ -49,7 +56,7 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
         let (scheme, hier) = body.unwrap_or_else(|| (None, empty_hier(&i)));
         let (i, frag) = maybe(i, |i| {
             let (i, _) = lit(i, "#")?;
-            fragment(i)
+            fragment_in::<V6>(i)
         })?;
         let consumed = start.fragment().len() - i.fragment().len();
         let text = Part::new(&start.fragment()[..consumed], start.location_offset());
@@ -98,12 +105,19 @@ fn empty_hier<'a>(at: &Span<'a>) -> Hier<'a> {
 /// `hier_part` starts with `/` and `opaque_part` never does, so at most one alternative can
 /// match and ordered choice is exact.
 pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
+    absolute_uri_in::<false>(i)
+}
+
+/// `absoluteURI`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn absolute_uri_in<'a, const V6: bool>(
+    i: Span<'a>,
+) -> PResult<'a, (Part<'a>, Hier<'a>)> {
     production(i, "absoluteURI", |i| {
         let (i, s) = scheme(i)?;
         let (i, _) = lit(i, ":")?;
-        let (i, hier) = match hier_part(i) {
+        let (i, hier) = match hier_part_in::<V6>(i) {
             Err(Err::Error(_)) => {
-                let (rest, p) = opaque_part(i)?;
+                let (rest, p) = opaque_part_in::<V6>(i)?;
                 (rest, opaque_hier(p))
             }
             other => other?,
@@ -121,8 +135,13 @@ pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
 /// covers exactly what `abs_path` would, because an authority is any run of `reg_name`
 /// characters, which are `pchar`s and `;`. `rel_path` never starts with `/`.
 pub fn relative_uri<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
+    relative_uri_in::<false>(i)
+}
+
+/// `relativeURI`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn relative_uri_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(i, "relativeURI", |i| {
-        let (i, (authority, path)) = match net_or_abs_path(i) {
+        let (i, (authority, path)) = match net_or_abs_path::<V6>(i) {
             Err(Err::Error(_)) => {
                 let (rest, p) = rel_path(i)?;
                 (
@@ -138,7 +157,7 @@ pub fn relative_uri<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
             }
             other => other?,
         };
-        let (i, q) = opt_query(i)?;
+        let (i, q) = opt_query::<V6>(i)?;
         Ok((
             i,
             Hier {
@@ -155,9 +174,14 @@ pub fn relative_uri<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
 /// ```
 /// rfc2396.txt:1469, section 3. See [`relative_uri`] for why `net_path` first is exact.
 pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
+    hier_part_in::<false>(i)
+}
+
+/// `hier_part`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn hier_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(i, "hier_part", |i| {
-        let (i, (authority, path)) = net_or_abs_path(i)?;
-        let (i, q) = opt_query(i)?;
+        let (i, (authority, path)) = net_or_abs_path::<V6>(i)?;
+        let (i, q) = opt_query::<V6>(i)?;
         Ok((
             i,
             Hier {
@@ -171,8 +195,10 @@ pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
 
 /// `( net_path | abs_path )`, the shared head of `hier_part` and `relativeURI`.
 #[inline]
-fn net_or_abs_path<'a>(i: Span<'a>) -> PResult<'a, (Option<Authority<'a>>, Path<'a>)> {
-    match net_path(i) {
+fn net_or_abs_path<'a, const V6: bool>(
+    i: Span<'a>,
+) -> PResult<'a, (Option<Authority<'a>>, Path<'a>)> {
+    match net_path_in::<V6>(i) {
         Ok((rest, (a, p))) => {
             let path = match p {
                 Some(p) => Path {
@@ -205,10 +231,10 @@ fn net_or_abs_path<'a>(i: Span<'a>) -> PResult<'a, (Option<Authority<'a>>, Path<
 
 /// `[ "?" query ]`.
 #[inline]
-fn opt_query<'a>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
+fn opt_query<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
     let (i, q) = maybe(i, |i| {
         let (i, _) = lit(i, "?")?;
-        query(i)
+        query_in::<V6>(i)
     })?;
     Ok((i, q.map(Part::from)))
 }
@@ -218,9 +244,14 @@ fn opt_query<'a>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
 /// ```
 /// rfc2396.txt:1470, section 3.
 pub fn opaque_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    opaque_part_in::<false>(i)
+}
+
+/// `opaque_part`, of RFC 2396 or (`V6`) RFC 2732 (whose `uric` has `[` and `]`).
+pub(crate) fn opaque_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(i, "opaque_part", |i| {
         let (rest, _) = uric_no_slash(i)?;
-        let (rest, _) = many_esc(rest, URIC, "uric", "escaped")?;
+        let (rest, _) = many_esc(rest, uric_table::<V6>(), "uric", "escaped")?;
         Ok(recognized(i, rest))
     })
 }
@@ -244,9 +275,16 @@ pub fn uric_no_slash<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1475, section 3.
 pub fn net_path<'a>(i: Span<'a>) -> PResult<'a, (Authority<'a>, Option<Span<'a>>)> {
+    net_path_in::<false>(i)
+}
+
+/// `net_path`, of RFC 2396 or (`V6`) RFC 2732.
+pub(crate) fn net_path_in<'a, const V6: bool>(
+    i: Span<'a>,
+) -> PResult<'a, (Authority<'a>, Option<Span<'a>>)> {
     production(i, "net_path", |i| {
         let (i, _) = lit(i, "//")?;
-        let (i, a) = authority(i)?;
+        let (i, a) = authority_in::<V6>(i)?;
         let (i, p) = maybe(i, abs_path)?;
         Ok((i, (a, p)))
     })

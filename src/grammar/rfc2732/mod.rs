@@ -1,0 +1,279 @@
+//! RFC 2732, "Format for Literal IPv6 Addresses in URL's": RFC 2396 as its section 3 amends
+//! it (rfc2732.txt:116-138), with the IPv6address productions of RFC 2373 Appendix B that it
+//! cites (`rfc2373-appendix-b.txt`, an excerpt). `grammar/rfc2732.bnf` holds the amended and
+//! added productions; every other production is RFC 2396's, as printed.
+//!
+//! | production | here |
+//! | --- | --- |
+//! | `host`, `IPv4address`, `reserved`, `unwise` | amended: RFC 2396's functions with RFC 2732's choice (`V6`) |
+//! | `ipv6reference`, `IPv6address`, `hexpart`, `hexseq`, `hex4` | added, below |
+//! | the productions that reach `host` or `uric` (`URI-reference`, `absoluteURI`, `relativeURI`, `hier_part`, `opaque_part`, `net_path`, `authority`, `server`, `hostport`, `path`, `query`, `fragment`, `uric`) | RFC 2396's text, run with RFC 2732's `host` and `reserved` |
+//! | the rest | RFC 2396's functions |
+//!
+//! Where the printed grammar admits strings that are no IPv6 address, or leaves out some
+//! that are (`::192.9.5.5`, an example of RFC 2732 itself), the language stays as printed;
+//! `grammar/DEVIATIONS.md` records it.
+
+use nom::{Err, Input};
+
+use crate::grammar::rfc2396::{self as base, DIGIT, HEX};
+use crate::grammar::{Rule, rule};
+use crate::input::{PResult, Span, lit, maybe, one, peek_byte, production, recognized};
+use crate::rfc2396::Host;
+use crate::table::Table;
+
+// =============================================================================================
+// Section 3 (1): host and ipv6reference (rfc2732.txt:122-123)
+// =============================================================================================
+
+/// ```text
+/// host          = hostname | IPv4address | IPv6reference
+/// ```
+/// rfc2732.txt:122, section 3. `IPv6reference` is the `ipv6reference` of the next line (the
+/// BNF reader's correction).
+pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+    base::host_in::<true>(i)
+}
+
+/// ```text
+/// ipv6reference = "[" IPv6address "]"
+/// ```
+/// rfc2732.txt:123, section 3.
+pub fn ipv6reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "ipv6reference", |i| {
+        let (rest, _) = lit(i, "[")?;
+        let (rest, _) = ipv6address(rest)?;
+        let (rest, _) = lit(rest, "]")?;
+        Ok(recognized(i, rest))
+    })
+}
+
+// =============================================================================================
+// RFC 2373 Appendix B (rfc2373-appendix-b.txt:6-13)
+// =============================================================================================
+
+/// ```text
+/// IPv6address = hexpart [ ":" IPv4address ]
+/// ```
+/// rfc2373-appendix-b.txt:6 (RFC 2373 Appendix B).
+///
+/// Rewrite: `hexpart` ends with a `hexseq` that takes every `hex4` it can, and the first part
+/// of an `IPv4address` (`1*3DIGIT`) is a `hex4` too: in `::FFFF:129.144.52.38` the `hexseq`
+/// would take `FFFF:129` and leave `.144.52.38`. A `.` after the `hexpart` shows the last
+/// group began the `IPv4address`; then the `hexpart` is read again up to the `:` before that
+/// group, and the `IPv4address` after it. That group must be one to three digits and follow a
+/// single `:` inside its `hexseq` (after `::`, or as the first group, no `":" IPv4address` can
+/// start there). When the `IPv4address` fails, the whole `hexpart` stands, as read first.
+pub fn ipv6address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "IPv6address", |i| {
+        let mark = i.extra.mark();
+        let (j, h) = hexpart(i)?;
+        if peek_byte(&j) == Some(b'.')
+            && let Some(split) = ipv4_split(h.fragment())
+        {
+            i.extra.rollback(mark);
+            let tail = |i: Span<'a>| -> PResult<'a, ()> {
+                let (rest, _) = hexpart(i.take(split))?;
+                if !rest.fragment().is_empty() {
+                    return Err(Err::Error(crate::input::Fail));
+                }
+                let (rest, _) = lit(i.take_from(split), ":")?;
+                base::ipv4address_in::<true>(rest).map(|(rest, _)| (rest, ()))
+            };
+            match tail(i) {
+                Ok((rest, ())) => return Ok(recognized(i, rest)),
+                Err(Err::Error(_)) => {
+                    i.extra.rollback(mark);
+                    let (j, _) = hexpart(i)?;
+                    return Ok(recognized(i, j));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let (rest, _) = maybe(j, |j| {
+            let (j, _) = lit(j, ":")?;
+            base::ipv4address_in::<true>(j)
+        })?;
+        Ok(recognized(i, rest))
+    })
+}
+
+/// Where the `:` before the last group of a `hexpart`'s text stands, when that group can
+/// begin an `IPv4address`: one to three digits after a single `:`.
+fn ipv4_split(h: &str) -> Option<usize> {
+    let b = h.as_bytes();
+    let g = b.iter().rev().take_while(|c| c.is_ascii_hexdigit()).count();
+    let colon = b.len().checked_sub(g + 1)?;
+    let group = &b[colon + 1..];
+    let single = b[colon] == b':' && (colon == 0 || b[colon - 1] != b':');
+    (single && (1..=3).contains(&g) && group.iter().all(u8::is_ascii_digit)).then_some(colon)
+}
+
+/// ```text
+/// hexpart = hexseq | hexseq "::" [ hexseq ] | "::" [ hexseq ]
+/// ```
+/// rfc2373-appendix-b.txt:11 (RFC 2373 Appendix B).
+///
+/// Rewrite: an optional `hexseq`, then `"::" [ hexseq ]`, which is required when there was no
+/// `hexseq`. No `hexseq` holds `::`, so the first one ends where a `::` can start, and taking
+/// the `::` whenever it follows gives the longest match of the three alternatives.
+pub fn hexpart<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hexpart", |i| {
+        let (j, first) = maybe(i, hexseq)?;
+        let rest = match lit(j, "::") {
+            Ok((k, _)) => maybe(k, hexseq)?.0,
+            Err(Err::Error(_)) if first.is_some() => j,
+            Err(e) => return Err(e),
+        };
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// hexseq  = hex4 *( ":" hex4)
+/// ```
+/// rfc2373-appendix-b.txt:12 (RFC 2373 Appendix B). A `:` not followed by a `hex4` is left
+/// for what follows (the `::` of `hexpart`, or `":" IPv4address`).
+pub fn hexseq<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hexseq", |i| {
+        let (mut rest, _) = hex4(i)?;
+        while let (r, Some(_)) = maybe(rest, |r| {
+            let (r, _) = lit(r, ":")?;
+            hex4(r)
+        })? {
+            rest = r;
+        }
+        Ok(recognized(i, rest))
+    })
+}
+
+/// ```text
+/// hex4    = 1*4HEXDIG
+/// ```
+/// rfc2373-appendix-b.txt:13 (RFC 2373 Appendix B). ABNF's HEXDIG takes `a` to `f` as well
+/// (its strings are case-insensitive): RFC 2396's `hex`.
+pub fn hex4<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production(i, "hex4", |i| one_to(i, 4, HEX, "HEXDIG"))
+}
+
+/// `1*3DIGIT`, the parts of RFC 2373's `IPv4address` (rfc2373-appendix-b.txt:7).
+pub(crate) fn digits_1_3<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    one_to(i, 3, DIGIT, "DIGIT")
+}
+
+/// `1*<max>` characters of `t` (ABNF's bounded repetition), recording `name` where a shorter
+/// run stops.
+fn one_to<'a>(i: Span<'a>, max: usize, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+    let (mut rest, _) = one(i, t, name)?;
+    for _ in 1..max {
+        match maybe(rest, |r| one(r, t, name))? {
+            (r, Some(_)) => rest = r,
+            (_, None) => break,
+        }
+    }
+    Ok(recognized(i, rest))
+}
+
+/// RFC 2373's `IPv4address`, in RFC 2396's place:
+///
+/// ```text
+/// IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT
+/// ```
+/// rfc2373-appendix-b.txt:7 (RFC 2373 Appendix B), by RFC 2732 section 3 (2).
+pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    base::ipv4address_in::<true>(i)
+}
+
+/// ```text
+/// reserved    = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" |
+///               "$" | "," | "[" | "]"
+/// ```
+/// rfc2732.txt:133, section 3 (3).
+pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    base::reserved_in::<true>(i)
+}
+
+/// ```text
+/// unwise      = "{" | "}" | "|" | "\" | "^" | "`"
+/// ```
+/// rfc2732.txt:138, section 3 (3).
+pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    base::unwise_in::<true>(i)
+}
+
+/// The productions of RFC 2396 as RFC 2732 amends them, in the order of the BNF reader's
+/// reading: RFC 2396's, each amended one in its place, then the added ones.
+pub static RULES: &[Rule] = &[
+    rule!(
+        "URI-reference",
+        base::uri_reference_in::<true>,
+        1465,
+        "4",
+        nullable
+    ),
+    rule!("absoluteURI", base::absolute_uri_in::<true>, 1466, "3"),
+    rule!("relativeURI", base::relative_uri_in::<true>, 1467, "5"),
+    rule!("hier_part", base::hier_part_in::<true>, 1469, "3"),
+    rule!("opaque_part", base::opaque_part_in::<true>, 1470, "3"),
+    rule!("uric_no_slash", base::uric_no_slash, 1472, "3"),
+    rule!("net_path", base::net_path_in::<true>, 1475, "3"),
+    rule!("abs_path", base::abs_path, 1476, "3"),
+    rule!("rel_path", base::rel_path, 1477, "5"),
+    rule!("rel_segment", base::rel_segment, 1479, "5"),
+    rule!("scheme", base::scheme, 1482, "3.1"),
+    rule!(
+        "authority",
+        base::authority_in::<true>,
+        1484,
+        "3.2",
+        nullable
+    ),
+    rule!("reg_name", base::reg_name, 1486, "3.2.1"),
+    rule!("server", base::server_in::<true>, 1489, "3.2.2", nullable),
+    rule!("userinfo", base::userinfo, 1490, "3.2.2", nullable),
+    rule!("hostport", base::hostport_in::<true>, 1493, "3.2.2"),
+    rule!("host", host, 122, "3"),
+    rule!("hostname", base::hostname, 1495, "3.2.2"),
+    rule!("domainlabel", base::domainlabel, 1496, "3.2.2"),
+    rule!("toplabel", base::toplabel, 1497, "3.2.2"),
+    rule!("IPv4address", ipv4address, 7, "Appendix B"),
+    rule!("port", base::port, 1499, "3.2.2", nullable),
+    rule!("path", base::path_in::<true>, 1501, "3.3", nullable),
+    rule!("path_segments", base::path_segments, 1502, "3.3", nullable),
+    rule!("segment", base::segment, 1503, "3.3", nullable),
+    rule!("param", base::param, 1504, "3.3", nullable),
+    rule!("pchar", base::pchar, 1505, "3.3"),
+    rule!("query", base::query_in::<true>, 1508, "3.4", nullable),
+    rule!("fragment", base::fragment_in::<true>, 1510, "4.1", nullable),
+    rule!("uric", base::uric_in::<true>, 1519, "2"),
+    rule!("reserved", reserved, 133, "3"),
+    rule!("unreserved", base::unreserved, 1522, "2.3"),
+    rule!("mark", base::mark, 1523, "2.3"),
+    rule!("escaped", base::escaped, 1526, "2.4.1"),
+    rule!("hex", base::hex, 1527, "2.4.1"),
+    rule!("alphanum", base::alphanum, 1530, "1.6"),
+    rule!("alpha", base::alpha, 1531, "1.6"),
+    rule!("lowalpha", base::lowalpha, 1533, "1.6"),
+    rule!("upalpha", base::upalpha, 1536, "1.6"),
+    rule!("digit", base::digit, 1539, "1.6"),
+    rule!("control", base::control, 541, "2.4.3"),
+    rule!("space", base::space, 549, "2.4.3"),
+    rule!("delims", base::delims, 558, "2.4.3"),
+    rule!("unwise", unwise, 138, "3"),
+    rule!("ipv6reference", ipv6reference, 123, "3"),
+    rule!("IPv6address", ipv6address, 6, "Appendix B"),
+    rule!("hexpart", hexpart, 11, "Appendix B"),
+    rule!("hexseq", hexseq, 12, "Appendix B"),
+    rule!("hex4", hex4, 13, "Appendix B"),
+];
+
+/// The spec file a production of [`RULES`] is cited in: RFC 2732's own (`host`,
+/// `ipv6reference`, `reserved`, `unwise`), the RFC 2373 excerpt (`IPv6address` ... `hex4`,
+/// `IPv4address`), or RFC 2396.
+pub(crate) fn file_of(rule: &str) -> &'static str {
+    match rule {
+        "host" | "ipv6reference" | "reserved" | "unwise" => "rfc2732.txt",
+        "IPv4address" | "IPv6address" | "hexpart" | "hexseq" | "hex4" => "rfc2373-appendix-b.txt",
+        _ => "rfc2396.txt",
+    }
+}
