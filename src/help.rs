@@ -95,6 +95,19 @@ pub(crate) fn help(
                 "`",
             ]));
         }
+        // Inside an open `[`: the last `[` before the error has no `]` after it.
+        let in_literal = match (before.rfind('['), before.rfind(']')) {
+            (Some(open), Some(close)) => open > close,
+            (open, _) => open.is_some(),
+        };
+        if c == '%' && in_literal {
+            return Some(
+                "an RFC 2732 literal holds an IPv6 address alone: zone identifiers (`%25` and \
+                 a zone, RFC 6874) came later and are not part of this grammar \
+                 (grammar/DEVIATIONS.md)"
+                    .to_string(),
+            );
+        }
         if c == '[' || c == ']' {
             return Some(cat(&[
                 "`",

@@ -495,3 +495,69 @@ fn readme_spark_recipe_is_the_tested_job() {
     }
     assert_eq!(quoted, recipe);
 }
+
+/// RFC 2732 on every command: `check` (the RFC's first example URL), `rules`, `explain`,
+/// the matrix, and the semantic commands with `--grammar rfc2732`.
+#[test]
+fn rfc2732_on_every_command() {
+    let url = "http://[FEDC:BA98:7654:3210:FEDC:BA98:7654:3210]:80/index.html";
+    let (code, out, err) = urigram(&["check", "--grammar", "rfc2732", url], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("ok: {url}\n"));
+    // Under RFC 2396 alone it is rejected at the `[`, with the way to RFC 2732.
+    let (code, out, _) = urigram(&["check", url], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("error[rfc2396::URI-reference::excluded]"),
+        "{out}"
+    );
+    assert!(out.contains("--grammar rfc2732"), "{out}");
+
+    let (code, out, _) = urigram(&["rules", "--grammar", "rfc2732"], b"");
+    assert_eq!(code, 0);
+    for rule in [
+        "ipv6reference",
+        "IPv6address",
+        "hexpart",
+        "hexseq",
+        "hex4",
+        "URI-reference",
+    ] {
+        assert!(out.lines().any(|l| l.contains(rule)), "{rule}: {out}");
+    }
+    // Each production is cited in the spec that defines it.
+    let (_, out, _) = urigram(&["explain", "-g", "rfc2732", "-r", "hex4", "g"], b"");
+    assert!(out.contains("rfc2373-appendix-b.txt:13"), "{out}");
+    let (_, out, _) = urigram(&["explain", "-g", "rfc2732", "-r", "host", "[::1"], b"");
+    assert!(out.contains("rfc2732.txt:123"), "{out}");
+
+    let (code, out, _) = urigram(&["explain", "-g", "rfc2732", "http://[::1]/"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("ipv6reference \"[::1]\""), "{out}");
+
+    let (code, out, _) = urigram(&["check", "--all-grammars", "http://[::1]/"], b"");
+    assert_eq!(code, 0, "valid under rfc2732");
+    assert!(out.contains("rfc2732      URI-reference    valid"), "{out}");
+
+    let (code, out, _) = urigram(
+        &["resolve", "-g", "rfc2732", "http://[::1]:8080/a/b", "../c"],
+        b"",
+    );
+    assert_eq!((code, out.as_str()), (0, "http://[::1]:8080/c\n"));
+    let (code, out, _) = urigram(
+        &["normalize", "--grammar", "rfc2732", "HTTP://[AB::CD]:80/"],
+        b"",
+    );
+    assert_eq!((code, out.as_str()), (0, "http://[ab::cd]/\n"));
+    let (code, _, _) = urigram(
+        &[
+            "equivalent",
+            "-g",
+            "rfc2732",
+            "http://[ab::cd]/",
+            "HTTP://[AB::CD]/",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+}

@@ -924,8 +924,17 @@ impl Server {
                 "\nRead without the hyphen at a line break (RFC 2396 Appendix E)."
             );
         }
-        let _ = writeln!(out, "\n{}", bold("Components (RFC 2396)"));
-        match UriReference::parse(&f.text) {
+        // Under RFC 2732 the components are read as it amends RFC 2396 (IPv6 literals).
+        let (title, parsed) = if self.grammar == Grammar::Rfc2732 {
+            (
+                "Components (RFC 2396 as RFC 2732 amends it)",
+                UriReference::parse_rfc2732(&f.text),
+            )
+        } else {
+            ("Components (RFC 2396)", UriReference::parse(&f.text))
+        };
+        let _ = writeln!(out, "\n{}", bold(title));
+        match parsed {
             Ok(u) => {
                 let opt = |p: Option<urigram::Part<'_>>| match p {
                     Some(p) => self.span(p.as_str()),
