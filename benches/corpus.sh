@@ -123,7 +123,7 @@ fi
 # --- every grammar, one job each, on the same corpus (its start rule)
 grammar_results=$work/grammars.tsv
 : >"$grammar_results"
-for g in rfc2396 rfc1738 rfc1630 rfc1630-url rfc822; do
+for g in rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822; do
   echo "running: urigram check --grammar $g --summary --jobs 1" >&2
   code=0
   GRAMMAR=$g /usr/bin/time -f "%e %U %S %M" -o "$work/time.txt" \
@@ -171,7 +171,7 @@ perl -e '
   my ($results, $date, $cpu, $before, $after, $lines, $bytes, $versions, $only) = @ARGV;
   my @rows = map { chomp; [split /\t/] } do { open my $f, "<", $results or die; <$f> };
   sub commas { my $n = reverse shift; $n =~ s/(\d{3})(?=\d)/$1,/g; scalar reverse $n }
-  my %start = ("rfc2396" => "URI-reference", "rfc1738" => "url", "rfc1630" => "fragmentaddress",
+  my %start = ("rfc2396" => "URI-reference", "rfc2732" => "URI-reference", "rfc1738" => "url", "rfc1630" => "fragmentaddress",
     "rfc1630-url" => "url", "rfc822" => "addr-spec");
   if ($only eq "grammars") {
     print "Corpus: benches/corpus/real-urls.txt x ", commas($lines / 49666),

@@ -5,16 +5,25 @@
 
 use std::fmt::Debug;
 
-use crate::grammar::rfc2396::{authority, path_segments, uri_reference};
+use crate::grammar::rfc2396::{authority, path_segments, uri_reference, uri_reference_in};
 use crate::input::{Mode, PResult, Span, Tracker};
 use crate::{Grammar, UriReference, bnf};
 
-/// `URI-reference` in the three modes, and `UriReference::parse`, agree on `s`.
+/// `URI-reference` in the three modes, and `UriReference::parse`, agree on `s`; and so they
+/// do under RFC 2732, whose fast pass reads with RFC 2396's what that reads whole.
 fn same_in_both_passes(s: &str) {
     agree(s, |i| outcome(uri_reference(i)));
     let t = Tracker::new(Mode::Diagnose);
     let structured = uri_reference(t.span(s)).ok();
     whole_parse_agrees(s, structured.map(|(r, u)| (r.location_offset(), u)));
+
+    agree(s, |i| outcome(uri_reference_in::<true>(i)));
+    let t = Tracker::new(Mode::Diagnose);
+    let structured = uri_reference_in::<true>(t.span(s)).ok();
+    let whole = structured
+        .filter(|(r, _)| r.location_offset() == s.len())
+        .map(|(_, u)| u);
+    assert_eq!(UriReference::parse_rfc2732(s).ok(), whole, "rfc2732 {s:?}");
 }
 
 /// `UriReference::parse` gives the value of the structured pass exactly when that pass takes
@@ -59,6 +68,14 @@ fn authorities() {
         ":80",
         "a:b:c",
         "a@b:c:d",
+        "1234.1.1.1",
+        "1234.1.1.1:80",
+        "u@1.2.3.4567",
+        "999.999.999.999",
+        "[::1]",
+        "[::1]:80",
+        "u@[1:2::3.4.5.6]:8",
+        "[::1]x",
     ] {
         for tail in ["", "/", "/p?q#f", "?q", "#f"] {
             same_in_both_passes(&format!("http://{a}{tail}"));

@@ -10,7 +10,7 @@ use crate::input::{
     Mode, PResult, Span, lit, many, many_esc, many1_esc, maybe, one, production, recognized,
 };
 use crate::part::Part;
-use crate::rfc2396::{Authority, Hier, Path, PathKind, UriReference};
+use crate::rfc2396::{Authority, Hier, HostKind, Path, PathKind, UriReference};
 use crate::table::Table;
 
 // =============================================================================================
@@ -39,8 +39,22 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
 #[inline]
 pub(crate) fn uri_reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     production(i, "URI-reference", |i| {
-        if !V6 && i.extra.mode() == Mode::Fast {
-            return super::fast::uri_reference(i);
+        if i.extra.mode() == Mode::Fast {
+            if !V6 {
+                return super::fast::uri_reference(i);
+            }
+            // RFC 2396's language is part of RFC 2732's (which adds brackets and only
+            // restricts `IPv4address`, whose longer parts a `reg_name` takes instead), with the
+            // same value but for such a host: a whole input that RFC 2396's fast pass reads
+            // with no `IPv4address` part over three digits is read the same under RFC 2732.
+            if let Ok((rest, u)) = super::fast::uri_reference(i)
+                && rest.fragment().is_empty()
+                && !u.host().is_some_and(|h| {
+                    h.kind() == HostKind::Ipv4Address && h.as_str().split('.').any(|p| p.len() > 3)
+                })
+            {
+                return Ok((rest, u));
+            }
         }
         let start = i;
         let (i, body) = match absolute_uri_in::<V6>(i) {
