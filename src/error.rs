@@ -111,42 +111,31 @@ impl Error {
     /// assert_eq!(e.code(), "rfc2396::IPv4address::end");
     /// ```
     pub fn code(&self) -> String {
-        // Concatenated, not formatted: a corpus summary asks every invalid line for its code.
-        let parts: [&str; 3] = if self.stack.is_empty() {
-            [self.grammar, "::unknown-rule", ""]
-        } else {
-            [self.grammar, self.rule, self.found_kind()]
-        };
-        let mut s = String::with_capacity(parts.iter().map(|p| p.len() + 2).sum());
-        s.push_str(parts[0]);
-        if self.stack.is_empty() {
-            s.push_str(parts[1]);
-        } else {
-            s.push_str("::");
-            s.push_str(parts[1]);
-            s.push_str("::");
-            s.push_str(parts[2]);
-        }
-        s
+        self.brief().code()
     }
 
     /// The kind of thing found at [`ErrorInfo::offset`], as [`Error::code`] names it.
     pub fn found_kind(&self) -> &'static str {
-        match self.found {
-            None if self.end > self.offset => "not-utf8",
-            None => "end",
-            Some(' ') => "space",
-            Some(c) if c.is_ascii_control() => "control",
-            Some(c) if !c.is_ascii() => "non-ascii",
-            Some(c) if c.is_ascii_alphabetic() => "letter",
-            Some(c) if c.is_ascii_digit() => "digit",
-            Some('%') => "percent",
-            Some('#') => "hash",
-            // RFC 2732 adds the brackets to `reserved` (rfc2732.txt:133).
-            Some('[' | ']') if self.grammar == "rfc2732" => "reserved",
-            Some(c) if ";/?:@&=+$,".contains(c) => "reserved",
-            Some(c) if "-_.!~*'()".contains(c) => "mark",
-            Some(_) => "excluded",
+        found_kind(self.grammar, self.found, self.offset, self.end)
+    }
+
+    /// Where the input stops being valid and in which production, without the rest: what
+    /// [`Grammar::locate`](crate::Grammar::locate) finds for the same input and rule.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.brief(), Grammar::Rfc2396.locate("URI-reference", "http://a/b%zz").unwrap_err());
+    /// ```
+    pub fn brief(&self) -> Brief {
+        Brief {
+            grammar: self.grammar,
+            start_rule: self.start_rule,
+            rule: self.rule,
+            offset: self.offset,
+            end: self.end,
+            found: self.found,
+            known_rule: !self.stack.is_empty(),
         }
     }
 
@@ -272,6 +261,154 @@ impl std::ops::Deref for Error {
     type Target = ErrorInfo;
     fn deref(&self) -> &ErrorInfo {
         &self.0
+    }
+}
+
+/// Where an input stops being valid and in which production: an [`Error`] without its message,
+/// expected items, help and production stack. [`Grammar::locate`](crate::Grammar::locate)
+/// finds it for a fraction of what a full diagnosis costs, and it is all a statistic over many
+/// inputs groups them by: [`Brief::code`] is [`Error::code`].
+///
+/// ```
+/// use urigram::Grammar;
+/// let b = Grammar::Rfc2396.locate("URI-reference", "http://a/b%zz").unwrap_err();
+/// assert_eq!((b.offset, b.rule, b.found), (11, "escaped", Some('z')));
+/// assert_eq!(b.code(), "rfc2396::escaped::letter");
+/// assert_eq!(b.to_string(), "not a valid URI-reference: 'z' at byte 11 in escaped");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Brief {
+    /// The grammar: `rfc2396`, `rfc1738` ...
+    pub grammar: &'static str,
+    /// The rule the check was for (`URI-reference`).
+    pub start_rule: &'static str,
+    /// The innermost production that every failure at `offset` happened in
+    /// ([`ErrorInfo::rule`]).
+    pub rule: &'static str,
+    /// Byte offset of the first byte that no continuation makes valid ([`ErrorInfo::offset`]).
+    pub offset: usize,
+    /// One past the last byte of the offending character ([`ErrorInfo::end`]).
+    pub end: usize,
+    /// The character found at `offset`, or `None` at the end of the input or at a byte that is
+    /// not UTF-8.
+    pub found: Option<char>,
+    /// False for an error about a rule the grammar does not have.
+    known_rule: bool,
+}
+
+impl Brief {
+    /// The brief of an input that a known rule rejects.
+    pub(crate) fn new(
+        grammar: &'static str,
+        start_rule: &'static str,
+        rule: &'static str,
+        input: &str,
+        offset: usize,
+    ) -> Brief {
+        let found = input.get(offset..).and_then(|s| s.chars().next());
+        Brief {
+            grammar,
+            start_rule,
+            rule,
+            offset,
+            end: offset + found.map_or(0, char::len_utf8),
+            found,
+            known_rule: true,
+        }
+    }
+
+    /// Whether the check was for a rule that the grammar does not have (then
+    /// [`Brief::code`] is `{grammar}::unknown-rule`, and nothing else says anything).
+    pub fn is_unknown_rule(&self) -> bool {
+        !self.known_rule
+    }
+
+    /// [`Error::code`]: `{grammar}::{rule}::{found}`.
+    pub fn code(&self) -> String {
+        // Concatenated, not formatted: a corpus summary asks every invalid line for its code.
+        if !self.known_rule {
+            let mut s = String::from(self.grammar);
+            s.push_str("::unknown-rule");
+            return s;
+        }
+        let kind = self.found_kind();
+        let mut s =
+            String::with_capacity(self.grammar.len() + self.rule.len() + kind.len() + 4);
+        s.push_str(self.grammar);
+        s.push_str("::");
+        s.push_str(self.rule);
+        s.push_str("::");
+        s.push_str(kind);
+        s
+    }
+
+    /// [`Error::found_kind`].
+    pub fn found_kind(&self) -> &'static str {
+        found_kind(self.grammar, self.found, self.offset, self.end)
+    }
+
+    /// Where the spec defines [`Brief::rule`]: [`ErrorInfo::citation`] of the same error.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let b = Grammar::Rfc2396.locate("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(b.citation().to_string(), "rfc2396.txt:1526 (section 2.4.1)");
+    /// ```
+    pub fn citation(&self) -> Citation {
+        let g = self
+            .grammar
+            .parse::<crate::Grammar>()
+            .unwrap_or(crate::Grammar::Rfc2396);
+        g.citation(self.rule)
+    }
+}
+
+impl fmt::Display for Brief {
+    /// What was found where, in which production: for text, [`Error::headline`] of the same
+    /// input.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.known_rule {
+            return write!(f, "{} has no such rule", self.grammar);
+        }
+        if self.found.is_none() && self.end > self.offset {
+            write!(
+                f,
+                "not a valid {}: a byte that is not UTF-8 at byte {}",
+                self.start_rule, self.offset
+            )?;
+            return match self.rule == self.start_rule {
+                true => Ok(()),
+                false => write!(f, " in {}", self.rule),
+            };
+        }
+        f.write_str(&message(
+            self.start_rule,
+            self.rule,
+            self.offset,
+            self.found,
+            &[],
+        ))
+    }
+}
+
+/// The kind of thing found at `offset` (see [`Error::code`]).
+fn found_kind(grammar: &str, found: Option<char>, offset: usize, end: usize) -> &'static str {
+    match found {
+        None if end > offset => "not-utf8",
+        None => "end",
+        Some(' ') => "space",
+        Some(c) if c.is_ascii_control() => "control",
+        Some(c) if !c.is_ascii() => "non-ascii",
+        Some(c) if c.is_ascii_alphabetic() => "letter",
+        Some(c) if c.is_ascii_digit() => "digit",
+        Some('%') => "percent",
+        Some('#') => "hash",
+        // RFC 2732 adds the brackets to `reserved` (rfc2732.txt:133).
+        Some('[' | ']') if grammar == "rfc2732" => "reserved",
+        Some(c) if ";/?:@&=+$,".contains(c) => "reserved",
+        Some(c) if "-_.!~*'()".contains(c) => "mark",
+        Some(_) => "excluded",
     }
 }
 

@@ -69,8 +69,8 @@ pub mod rfc1738;
 pub mod rfc2396;
 mod table;
 
-pub use error::{Citation, Error, ErrorInfo, LookupError, Position};
-pub use grammar::{Grammar, Rule};
+pub use error::{Brief, Citation, Error, ErrorInfo, LookupError, Position};
+pub use grammar::{Grammar, Locator, Rule};
 pub use input::{Expected, Node};
 pub use part::Part;
 pub use rfc2396::{Authority, UriReference, UriReferenceBuf};

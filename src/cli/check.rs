@@ -12,9 +12,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::json;
-use urigram::Grammar;
+use urigram::{Brief, Grammar};
 
-use super::engine::{Combinators, Engine, Spec};
+use super::engine::{Combinators, Engine, Locate, Spec};
 use super::output::{Batch, Only, Place, Totals, write_record};
 use super::render::{Color, argument};
 // The JSON of an error, shared with the other commands.
@@ -263,6 +263,7 @@ impl Plan<'_> {
         source: Source<'_>,
         inputs: impl Iterator<Item = (u64, L)>,
     ) -> Batch {
+        let mut locate = self.engine.locator();
         let mut b = Batch {
             out: Vec::new(),
             lines: 0,
@@ -279,10 +280,19 @@ impl Plan<'_> {
                 self.too_long(&mut b, source, n, input.len() as u64);
                 continue;
             }
-            let r = line.check(self.engine);
             b.lines += 1;
+            if !self.records {
+                // A summary alone: where each invalid line stops being valid is all it needs.
+                let r = line.locate(&mut *locate);
+                b.invalid += u64::from(r.is_err());
+                if let Some(s) = &mut b.section {
+                    Self::count(s, source, n, input, r.err().as_ref());
+                }
+                continue;
+            }
+            let r = line.check(self.engine);
             b.invalid += u64::from(r.is_err());
-            if self.records && self.only.is_none_or(|o| o.shows(r.is_ok())) {
+            if self.only.is_none_or(|o| o.shows(r.is_ok())) {
                 let place = match source {
                     Source::Arguments => Place::Arg(n),
                     Source::Lines(f) => Place::Line(f, n),
@@ -302,13 +312,8 @@ impl Plan<'_> {
                 );
             }
             if let Some(s) = &mut b.section {
-                match &r {
-                    Ok(()) => s.add_valid(),
-                    Err(e) => match source {
-                        Source::Arguments => s.add_invalid(&argument(n), 1, input, e),
-                        Source::Lines(f) => s.add_invalid(f, n, input, e),
-                    },
-                }
+                let brief = r.as_ref().err().map(urigram::Error::brief);
+                Self::count(s, source, n, input, brief.as_ref());
             }
         }
         b
@@ -316,6 +321,15 @@ impl Plan<'_> {
 }
 
 impl Plan<'_> {
+    /// Count input `n` of `source`, whose error (if it is invalid) is `e`, in `s`.
+    fn count(s: &mut Section, source: Source<'_>, n: u64, input: &[u8], e: Option<&Brief>) {
+        match (e, source) {
+            (None, _) => s.add_valid(),
+            (Some(e), Source::Arguments) => s.add_invalid(&argument(n), 1, input, e),
+            (Some(e), Source::Lines(f)) => s.add_invalid(f, n, input, e),
+        }
+    }
+
     /// Count line `n` of `source`, `len` bytes long, as too long to check.
     fn too_long(&self, b: &mut Batch, source: Source<'_>, n: u64, len: u64) {
         b.lines += 1;
@@ -338,6 +352,7 @@ impl Plan<'_> {
 trait Line<'a>: Copy {
     fn bytes(self) -> &'a [u8];
     fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error>;
+    fn locate(self, l: &mut dyn Locate) -> Result<(), Brief>;
 }
 
 impl<'a> Line<'a> for &'a [u8] {
@@ -347,6 +362,9 @@ impl<'a> Line<'a> for &'a [u8] {
     fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error> {
         engine.check(self)
     }
+    fn locate(self, l: &mut dyn Locate) -> Result<(), Brief> {
+        l.locate(self)
+    }
 }
 
 impl<'a> Line<'a> for &'a str {
@@ -355,6 +373,9 @@ impl<'a> Line<'a> for &'a str {
     }
     fn check(self, engine: &dyn Engine) -> Result<(), urigram::Error> {
         engine.check_str(self)
+    }
+    fn locate(self, l: &mut dyn Locate) -> Result<(), Brief> {
+        l.locate_str(self)
     }
 }
 

@@ -3,7 +3,39 @@
 //! implementation.
 
 use urigram::Rule;
-use urigram::{Error, Grammar};
+use urigram::{Brief, Error, Grammar, Locator};
+
+/// What [`Engine::locator`] gives: input after input, the verdict of [`Engine::check`] and
+/// the [`Error::brief`] of its error.
+pub trait Locate {
+    /// For `input`, whose bytes that are not UTF-8 are rejected.
+    fn locate(&mut self, input: &[u8]) -> Result<(), Brief>;
+    /// For input known to be UTF-8.
+    fn locate_str(&mut self, input: &str) -> Result<(), Brief> {
+        self.locate(input.as_bytes())
+    }
+}
+
+/// Locating by the whole check.
+struct ByCheck<'a>(&'a dyn Engine);
+
+impl Locate for ByCheck<'_> {
+    fn locate(&mut self, input: &[u8]) -> Result<(), Brief> {
+        self.0.check(input).map_err(|e| e.brief())
+    }
+    fn locate_str(&mut self, input: &str) -> Result<(), Brief> {
+        self.0.check_str(input).map_err(|e| e.brief())
+    }
+}
+
+impl Locate for Locator {
+    fn locate(&mut self, input: &[u8]) -> Result<(), Brief> {
+        self.locate_bytes(input)
+    }
+    fn locate_str(&mut self, input: &str) -> Result<(), Brief> {
+        Locator::locate(self, input)
+    }
+}
 
 /// Checks one input (a line, without its line ending, or an argument) against one rule.
 /// Called from several threads at once.
@@ -19,6 +51,10 @@ pub trait Engine: Sync {
     fn check_str(&self, input: &str) -> Result<(), Error> {
         self.check(input.as_bytes())
     }
+    /// What finds, input after input on one thread, the verdict of [`Engine::check`] and the
+    /// [`Error::brief`] of its error, for when nothing else of the error is shown (a summary):
+    /// an engine may find that for less.
+    fn locator(&self) -> Box<dyn Locate + '_>;
 }
 
 /// The grammar's `nom` combinators: [`Grammar::check_rule`].
@@ -56,6 +92,14 @@ impl Engine for Combinators {
     fn check_str(&self, input: &str) -> Result<(), Error> {
         self.grammar.check_rule(self.rule, input)
     }
+
+    fn locator(&self) -> Box<dyn Locate + '_> {
+        match self.grammar.locator(self.rule.name) {
+            Ok(l) => Box::new(l),
+            // The rule was looked up when the engine was made.
+            Err(_) => Box::new(ByCheck(self)),
+        }
+    }
 }
 
 /// The BNF interpreter reading the spec text: [`Grammar::check_spec`], so that any verdict of
@@ -87,5 +131,9 @@ impl Engine for Spec {
 
     fn check(&self, input: &[u8]) -> Result<(), Error> {
         self.grammar.check_spec_bytes(self.rule, input)
+    }
+
+    fn locator(&self) -> Box<dyn Locate + '_> {
+        Box::new(ByCheck(self))
     }
 }

@@ -165,7 +165,8 @@ impl Plan {
                             place.line(e.line),
                             line.as_bytes(),
                             e.offset - start,
-                            e,
+                            || e.column as u64,
+                            &e.brief(),
                         );
                     }
                 }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 use unicode_width::UnicodeWidthStr;
-use urigram::Error;
+use urigram::{Brief, Position};
 
 use urigram::render::visible as printable;
 
@@ -59,11 +59,42 @@ pub struct Section {
     pub by_code: Groups,
     /// Invalid lines by what was found where the input stopped being valid.
     pub by_found: Groups,
+    /// The groups of the kinds of errors seen so far: where each one's lines are counted.
+    recent: Recent,
+}
+
+/// What decides the three groups of an error of a section ([`Section::add_invalid_at`]): its
+/// production (by address, then length: the names are static), what was found (non-ASCII
+/// characters as one), whether that is a byte that is not UTF-8, and whether the rule was
+/// unknown. A few hundred at most: the productions times the ASCII characters.
+type RecentKey = (usize, usize, Option<char>, bool, bool);
+
+/// The groups' places of the kinds of errors seen: a cache, so any two are equal.
+#[derive(Debug, Clone, Default)]
+struct Recent(HashMap<RecentKey, [usize; 3], foldhash::fast::RandomState>);
+
+impl PartialEq for Recent {
+    fn eq(&self, _: &Recent) -> bool {
+        true
+    }
 }
 
 /// Groups of invalid lines by a key.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Groups(HashMap<String, Group, foldhash::fast::RandomState>);
+#[derive(Debug, Clone, Default)]
+pub struct Groups {
+    /// The groups with their keys, in the order first seen.
+    list: Vec<(String, Group)>,
+    /// Where each key's group is in `list`.
+    index: HashMap<String, usize, foldhash::fast::RandomState>,
+}
+
+/// Two `Groups` are equal when they have the same keys with equal groups, in any order.
+impl PartialEq for Groups {
+    fn eq(&self, other: &Groups) -> bool {
+        self.list.len() == other.list.len()
+            && self.list.iter().all(|(k, g)| other.get(k) == Some(g))
+    }
+}
 
 /// Invalid lines that share a key.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -194,6 +225,7 @@ impl Section {
             by_production: Groups::default(),
             by_code: Groups::default(),
             by_found: Groups::default(),
+            recent: Recent::default(),
         }
     }
 
@@ -203,36 +235,66 @@ impl Section {
         self.valid += 1;
     }
 
-    /// Count an invalid line: line `line` of `source`, whose text is `input`.
-    pub fn add_invalid(&mut self, source: &str, line: u64, input: &[u8], e: &Error) {
-        self.add_invalid_at(source, line, input, e.offset, e);
+    /// Count an invalid line: line `line` of `source`, whose text is `input`, which `e` says
+    /// where and how it stops being valid.
+    pub fn add_invalid(&mut self, source: &str, line: u64, input: &[u8], e: &Brief) {
+        let column = || column_of(input, e.offset);
+        self.add_invalid_at(source, line, input, e.offset, column, e);
     }
 
-    /// Count an invalid input whose error `e` is at byte `offset` of `input`, line `line` of
-    /// `source` (for an error placed in a longer text: `input` is the line that holds it).
+    /// Count an invalid input whose error `e` is at byte `offset` and column `column` (found
+    /// only for an example) of `input`, line `line` of `source` (for an error placed in a
+    /// longer text: `input` is the line that holds it).
     pub fn add_invalid_at(
         &mut self,
         source: &str,
         line: u64,
         input: &[u8],
         offset: usize,
-        e: &Error,
+        column: impl FnOnce() -> u64,
+        e: &Brief,
     ) {
         self.lines += 1;
         self.invalid += 1;
+        let mut column = Some(column);
         let mut example = None;
         let mut ex = || {
             example
-                .get_or_insert_with(|| Example::new(source, line, input, offset, e))
+                .get_or_insert_with(|| {
+                    let column = column.take().map_or(0, |c| c());
+                    Example::new(source, line, input, offset, column)
+                })
                 .clone()
         };
-        let g = self.by_production.group(e.rule);
-        if g.note.is_none() {
-            g.note = Some(e.citation.to_string());
-        }
-        g.add(&mut ex);
-        self.by_code.group(&e.code()).add(&mut ex);
-        self.by_found.group(&found(e)).add(&mut ex);
+        let found = e.found.map(|c| if c.is_ascii() { c } else { '\u{80}' });
+        let kind = (
+            e.rule.as_ptr() as usize,
+            e.rule.len(),
+            found,
+            e.end > e.offset,
+            e.is_unknown_rule(),
+        );
+        let [p, c, f] = match self.recent.0.get(&kind) {
+            Some(&at) => at,
+            None => {
+                let p = self.by_production.slot(e.rule);
+                let g = self.by_production.at(p);
+                if g.note.is_none() {
+                    g.note = Some(e.citation().to_string());
+                }
+                let mut key = String::new();
+                push_code(&mut key, e);
+                let c = self.by_code.slot(&key);
+                key.clear();
+                push_found(&mut key, e);
+                let f = self.by_found.slot(&key);
+                self.recent.0.insert(kind, [p, c, f]);
+                [p, c, f]
+            }
+        };
+        self.by_production.at(p).add(&mut ex);
+        self.by_code.at(c).add(&mut ex);
+        self.by_found.at(f).add(&mut ex);
     }
 
     /// Count a line longer than `limit` bytes, which was skipped unchecked: its code is
@@ -303,7 +365,7 @@ impl Section {
             ("by_found", &self.by_found),
         ] {
             let mut sum = 0u64;
-            for (key, g) in &groups.0 {
+            for (key, g) in &groups.list {
                 if g.examples.len() as u64 > g.count {
                     return Err(format!(
                         "{name}: {field} group {key:?} has {} examples of {} lines",
@@ -418,18 +480,37 @@ impl Section {
 }
 
 impl Groups {
-    fn group(&mut self, key: &str) -> &mut Group {
-        if !self.0.contains_key(key) {
-            self.0.insert(key.to_string(), Group::default());
+    /// The group of `key`, if there is one.
+    pub fn get(&self, key: &str) -> Option<&Group> {
+        self.index.get(key).map(|&k| &self.list[k].1)
+    }
+
+    /// Where the group of `key` is, made empty if there is none yet.
+    fn slot(&mut self, key: &str) -> usize {
+        if let Some(&k) = self.index.get(key) {
+            return k;
         }
-        self.0.get_mut(key).expect("inserted above")
+        self.list.push((key.to_string(), Group::default()));
+        self.index.insert(key.to_string(), self.list.len() - 1);
+        self.list.len() - 1
+    }
+
+    /// The group at `k`, a place [`Groups::slot`] gave.
+    fn at(&mut self, k: usize) -> &mut Group {
+        &mut self.list[k].1
+    }
+
+    /// The group of `key`, made empty if there is none yet.
+    fn group(&mut self, key: &str) -> &mut Group {
+        let k = self.slot(key);
+        self.at(k)
     }
 
     /// Add `other`. Counts saturate: they come from sections whose counts were checked, or
     /// from one array of groups whose sum is checked afterwards.
     fn merge(&mut self, other: Groups) {
-        for (key, o) in other.0 {
-            let g = self.0.entry(key).or_default();
+        for (key, o) in other.list {
+            let g = self.group(&key);
             g.count = g.count.saturating_add(o.count);
             if g.note.is_none() {
                 g.note = o.note;
@@ -441,7 +522,7 @@ impl Groups {
 
     /// The groups, most lines first, then by key.
     pub fn sorted(&self) -> Vec<(&str, &Group)> {
-        let mut v: Vec<(&str, &Group)> = self.0.iter().map(|(k, g)| (k.as_str(), g)).collect();
+        let mut v: Vec<(&str, &Group)> = self.list.iter().map(|(k, g)| (k.as_str(), g)).collect();
         v.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
         v
     }
@@ -480,20 +561,17 @@ impl Groups {
                 None => Vec::new(),
             };
             let note = x.get("see").and_then(Value::as_str).map(String::from);
-            if gs.0.contains_key(key) {
+            if gs.get(key).is_some() {
                 return Err(format!(
                     "group {key:?} appears twice in {key_name:?} groups"
                 ));
             }
             let mut one = Groups::default();
-            one.0.insert(
-                key.to_string(),
-                Group {
-                    count,
-                    note,
-                    examples,
-                },
-            );
+            *one.group(key) = Group {
+                count,
+                note,
+                examples,
+            };
             gs.merge(one);
         }
         Ok(gs)
@@ -555,7 +633,7 @@ impl Group {
 }
 
 impl Example {
-    fn new(source: &str, line: u64, input: &[u8], offset: usize, e: &Error) -> Example {
+    fn new(source: &str, line: u64, input: &[u8], offset: usize, column: u64) -> Example {
         let offset = offset.min(input.len());
         let (mut start, mut end) = (0, input.len());
         if input.len() > EXAMPLE_BYTES {
@@ -572,7 +650,7 @@ impl Example {
         Example {
             source: source.to_string(),
             line,
-            column: e.column as u64,
+            column,
             offset: offset as u64,
             input: String::from_utf8_lossy(&input[start..end]).into_owned(),
             window_start: start as u64,
@@ -657,27 +735,53 @@ fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
 
-/// What was found at the error, as a group key.
-fn found(e: &Error) -> String {
+/// [`Brief::code`], appended to `out`.
+fn push_code(out: &mut String, e: &Brief) {
+    // The code of a known rule is put together here without allocating; the rest is rare.
+    if e.is_unknown_rule() {
+        out.push_str(&e.code());
+        return;
+    }
+    out.push_str(e.grammar);
+    out.push_str("::");
+    out.push_str(e.rule);
+    out.push_str("::");
+    out.push_str(e.found_kind());
+}
+
+/// What was found at the error, as a group key, appended to `out`.
+fn push_found(out: &mut String, e: &Brief) {
     match e.found {
-        Some(' ') => "a space".into(),
-        Some(c) if c.is_ascii_control() => format!("control character U+{:04X}", c as u32),
+        Some(' ') => out.push_str("a space"),
+        Some(c) if c.is_ascii_control() => {
+            let _ = write!(out, "control character U+{:04X}", c as u32);
+        }
         // As `{c:?}` writes it, without the formatting machinery: every invalid line of a
         // corpus asks for this key.
-        Some('\'') => "'\\''".into(),
-        Some('\\') => "'\\\\'".into(),
+        Some('\'') => out.push_str("'\\''"),
+        Some('\\') => out.push_str("'\\\\'"),
         Some(c) if c.is_ascii() => {
-            let mut s = String::with_capacity(3);
-            s.push('\'');
-            s.push(c);
-            s.push('\'');
-            s
+            out.push('\'');
+            out.push(c);
+            out.push('\'');
         }
-        Some(_) => "a non-ASCII character".into(),
+        Some(_) => out.push_str("a non-ASCII character"),
         // A byte that is no character ends the error one byte later (see `check_bytes`).
-        None if e.end > e.offset => "a byte that is not UTF-8".into(),
-        None => "the end of the line".into(),
+        None if e.end > e.offset => out.push_str("a byte that is not UTF-8"),
+        None => out.push_str("the end of the line"),
     }
+}
+
+/// The 1-based column, in characters, of byte `offset` of `input` (its line, when it holds
+/// line breaks): [`urigram::ErrorInfo::column`] of an error there. The bytes before an error
+/// are UTF-8.
+fn column_of(input: &[u8], offset: usize) -> u64 {
+    let before = &input[..offset.min(input.len())];
+    let text = match std::str::from_utf8(before) {
+        Ok(t) => t,
+        Err(u) => std::str::from_utf8(&before[..u.valid_up_to()]).unwrap_or_default(),
+    };
+    Position::of(text, offset).column as u64
 }
 
 /// `1234567` -> `1,234,567`.
@@ -768,7 +872,7 @@ mod tests {
         let back = Summary::from_json(&s.to_json()).unwrap();
         assert_eq!(back.to_json(), s.to_json());
         assert_eq!(back.to_human(), s.to_human());
-        let hex = &s.sections[0].by_code.0["rfc2396::escaped::letter"];
+        let hex = &s.sections[0].by_code.get("rfc2396::escaped::letter").unwrap();
         assert_eq!(hex.count, 3);
         assert_eq!(hex.examples.len(), EXAMPLES);
         assert_eq!(hex.examples[0].line, 1);

@@ -41,6 +41,7 @@
 //! ```
 
 mod labels;
+mod locate;
 #[cfg(all(test, feature = "bnf"))]
 mod passes;
 pub mod rfc1630;
@@ -54,7 +55,8 @@ mod testing;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{Citation, Error, LookupError};
+use crate::error::{Brief, Citation, Error, LookupError};
+pub use locate::Locator;
 use crate::input::{Expected, Mode, Node, PResult, Span, Tracker};
 
 /// One production in a grammar's registry.
@@ -397,6 +399,61 @@ impl Grammar {
             return Ok(());
         }
         Err(self.diagnose(rule, input, Mode::Diagnose).1)
+    }
+
+    /// Where `input` stops being valid for production `rule`, and in which production: the
+    /// [`Brief`] of the error that [`Grammar::check`] gives, found without building it. The
+    /// verdict is [`Grammar::check`]'s, and a rejection's brief is that error's
+    /// [`Error::brief`]; what it leaves out (the message, what was expected, the help) is what
+    /// costs the most to find. For statistics over many inputs.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let b = Grammar::Rfc1738.locate("url", "http://a/b#c").unwrap_err();
+    /// assert_eq!((b.offset, b.rule), (10, "url"));
+    /// assert_eq!(b.code(), "rfc1738::url::hash");
+    /// assert!(Grammar::Rfc1738.locate("url", "http://a/b").is_ok());
+    /// assert_eq!(Grammar::Rfc1738.locate("uri", "x").unwrap_err().code(), "rfc1738::unknown-rule");
+    /// ```
+    pub fn locate(self, rule: &str, input: &str) -> Result<(), Brief> {
+        match self.rule(rule) {
+            Ok(r) => self.locate_rule(r, input),
+            Err(e) => Err(self.unknown_rule(input, e).brief()),
+        }
+    }
+
+    /// [`Grammar::locate`] for a rule already looked up.
+    pub fn locate_rule(self, rule: &Rule, input: &str) -> Result<(), Brief> {
+        if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
+            && rest.fragment().is_empty()
+        {
+            return Ok(());
+        }
+        Err(locate::rejected(self, rule, &Tracker::locating(), input))
+    }
+
+    /// [`Grammar::locate`] for raw bytes: the brief of [`Grammar::check_bytes`]'s error.
+    pub fn locate_bytes(self, rule: &str, input: &[u8]) -> Result<(), Brief> {
+        match std::str::from_utf8(input) {
+            Ok(s) => self.locate(rule, s),
+            // Rare: the whole diagnosis.
+            Err(_) => self.check_bytes(rule, input).map_err(|e| e.brief()),
+        }
+    }
+
+    /// A [`Locator`] for many inputs against production `rule` (a spec name).
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let mut l = Grammar::Rfc1630.locator("fragmentaddress").unwrap();
+    /// let stops: Vec<_> = ["http:a/b", "http://a/b", "x:y#z"]
+    ///     .into_iter()
+    ///     .map(|s| l.locate(s).err().map(|b| b.offset))
+    ///     .collect();
+    /// assert_eq!(stops, [None, Some(5), None]);
+    /// ```
+    pub fn locator(self, rule: &str) -> Result<Locator, LookupError> {
+        Ok(Locator::new(self, self.rule(rule)?))
     }
 
     /// The derivation of `input` by `rule`: every production that matched, in pre-order, with
