@@ -333,8 +333,7 @@ impl Brief {
             return s;
         }
         let kind = self.found_kind();
-        let mut s =
-            String::with_capacity(self.grammar.len() + self.rule.len() + kind.len() + 4);
+        let mut s = String::with_capacity(self.grammar.len() + self.rule.len() + kind.len() + 4);
         s.push_str(self.grammar);
         s.push_str("::");
         s.push_str(self.rule);

@@ -35,7 +35,8 @@ pub fn passes_agree(s: &str) -> Result<(), String> {
 /// `url` check (a scan in the fast pass, `grammar::rfc1738::checked`) gives the structured
 /// fast pass's verdict and extent; and for every grammar's start rule, the diagnosing pass
 /// (which skips the segments of a path before its last `/`, `input::separated`) reports the
-/// error the tree pass, which follows every production, reports.
+/// error the tree pass, which follows every production, reports; and locating the error
+/// (`Grammar::locate_rule`, and a `Locator` that skips the fast pass) gives its brief.
 pub fn checks_agree(s: &str) -> Result<(), String> {
     use crate::Grammar;
     use crate::grammar::rfc1738;
@@ -64,6 +65,23 @@ pub fn checks_agree(s: &str) -> Result<(), String> {
                 "{g} {}: the diagnosing pass gives {diagnosed:?}, the tree pass {traced:?} on {s:?}",
                 rule.name
             ));
+        }
+        // Locating, with and without the fast pass first, gives the error's brief.
+        let brief = diagnosed.as_ref().map(crate::Error::brief);
+        let mut skipping = crate::Locator::new(g, rule);
+        for _ in 0..8 {
+            let _ = skipping.locate("\u{0}");
+        }
+        for (how, located) in [
+            ("Grammar::locate_rule", g.locate_rule(rule, s).err()),
+            ("a locator skipping the fast pass", skipping.locate(s).err()),
+        ] {
+            if located != brief {
+                return Err(format!(
+                    "{g} {}: {how} gives {located:?}, the diagnosis {brief:?} on {s:?}",
+                    rule.name
+                ));
+            }
         }
     }
     Ok(())

@@ -313,17 +313,23 @@ impl Tracker {
     /// Record that `what` was expected at byte `pos`.
     #[inline]
     pub fn record(&self, pos: usize, what: Expected) {
-        if self.mode == Mode::Fast {
+        if self.mode == Mode::Fast || self.behind(pos) {
             return;
         }
         self.record_slow(pos, what);
+    }
+
+    /// Whether `pos` is before the farthest failure, so that a failure there changes nothing.
+    #[inline(always)]
+    fn behind(&self, pos: usize) -> bool {
+        self.farthest.get().is_some_and(|f| pos < f)
     }
 
     /// Record as [`Tracker::record`] does, as if inside production `rule` (for a primitive
     /// that matches a sub-production, such as an escape in a run, without calling it).
     #[inline]
     pub fn record_within(&self, rule: &'static str, pos: usize, what: Expected) {
-        if self.mode == Mode::Fast {
+        if self.mode == Mode::Fast || self.behind(pos) {
             return;
         }
         self.stack.borrow_mut().push(rule);
@@ -846,6 +852,22 @@ pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 #[inline(always)]
 pub fn peek_byte(i: &Span<'_>) -> Option<u8> {
     i.fragment().as_bytes().first().copied()
+}
+
+/// For a choice whose alternatives each start with a literal (`starts`, in the order tried):
+/// whether to try alternative `k` on `i`.
+///
+/// An alternative whose literal does not start with `i`'s first byte fails at that byte. When
+/// some literal does start with it, that alternative gets past the byte, so the failure there
+/// is not the farthest: no diagnosis needs it, and the alternative need not run (it can match
+/// nothing, and leaves nothing in a derivation). When no literal starts with the byte (or there
+/// is none), every alternative runs, so that each records what it expected there.
+#[inline(always)]
+pub fn by_first_byte(i: &Span<'_>, starts: &'static [&'static str]) -> impl Fn(usize) -> bool {
+    let b = peek_byte(i);
+    let first = |s: &str| s.as_bytes().first().copied();
+    let any = b.is_some() && starts.iter().any(|&s| first(s) == b);
+    move |k| !any || first(starts[k]) == b
 }
 
 /// Turn `Err::Failure` into `Err::Error`, for a caller that must try an alternative even after

@@ -71,7 +71,12 @@ type RecentKey = (usize, usize, Option<char>, bool, bool);
 
 /// The groups' places of the kinds of errors seen: a cache, so any two are equal.
 #[derive(Debug, Clone, Default)]
-struct Recent(HashMap<RecentKey, [usize; 3], foldhash::fast::RandomState>);
+struct Recent {
+    /// Every kind seen.
+    all: HashMap<RecentKey, [usize; 3], foldhash::fast::RandomState>,
+    /// The last one: in a corpus, most invalid lines fail as the one before.
+    last: Option<(RecentKey, [usize; 3])>,
+}
 
 impl PartialEq for Recent {
     fn eq(&self, _: &Recent) -> bool {
@@ -274,7 +279,18 @@ impl Section {
             e.end > e.offset,
             e.is_unknown_rule(),
         );
-        let [p, c, f] = match self.recent.0.get(&kind) {
+        let [p, c, f] = match self.recent.last {
+            Some((k, at)) if k == kind => at,
+            _ => self.places(kind, e),
+        };
+        self.by_production.at(p).add(&mut ex);
+        self.by_code.at(c).add(&mut ex);
+        self.by_found.at(f).add(&mut ex);
+    }
+
+    /// The places of the groups of errors of kind `kind`, of which `e` is one.
+    fn places(&mut self, kind: RecentKey, e: &Brief) -> [usize; 3] {
+        let at = match self.recent.all.get(&kind) {
             Some(&at) => at,
             None => {
                 let p = self.by_production.slot(e.rule);
@@ -288,13 +304,12 @@ impl Section {
                 key.clear();
                 push_found(&mut key, e);
                 let f = self.by_found.slot(&key);
-                self.recent.0.insert(kind, [p, c, f]);
+                self.recent.all.insert(kind, [p, c, f]);
                 [p, c, f]
             }
         };
-        self.by_production.at(p).add(&mut ex);
-        self.by_code.at(c).add(&mut ex);
-        self.by_found.at(f).add(&mut ex);
+        self.recent.last = Some((kind, at));
+        at
     }
 
     /// Count a line longer than `limit` bytes, which was skipped unchecked: its code is
@@ -822,7 +837,7 @@ mod tests {
             sec.bytes += l.len() as u64 + 1;
             match Grammar::Rfc2396.check("URI-reference", l) {
                 Ok(()) => sec.add_valid(),
-                Err(e) => sec.add_invalid("t.txt", k as u64 + 1, l.as_bytes(), &e),
+                Err(e) => sec.add_invalid("t.txt", k as u64 + 1, l.as_bytes(), &e.brief()),
             }
         }
         s
@@ -838,6 +853,60 @@ mod tests {
         "http://a/b%1",
         "?y",
     ];
+
+    /// The summary of `text`'s lines by `rule` of `g`, each line counted from its whole error,
+    /// or from what a locator finds, or from `Grammar::locate`.
+    fn summary_by(g: Grammar, rule: &str, text: &str, how: usize) -> Summary {
+        let mut s = Summary::default();
+        let sec = s.section(g.name(), rule);
+        let mut locator = g.locator(rule).unwrap();
+        for (k, l) in text.lines().enumerate() {
+            let n = k as u64 + 1;
+            let r = match how {
+                0 => g.check(rule, l).map_err(|e| e.brief()),
+                1 => locator.locate(l),
+                _ => g.locate(rule, l),
+            };
+            match r {
+                Ok(()) => sec.add_valid(),
+                Err(b) => sec.add_invalid("t.txt", n, l.as_bytes(), &b),
+            }
+        }
+        s
+    }
+
+    /// A summary counted from briefs found by locating is the one counted from whole errors,
+    /// for every grammar's start rule, on the example corpus and on inputs that fail in many
+    /// ways (the case files).
+    #[test]
+    fn locating_gives_the_summary_of_whole_errors() {
+        let mut text = include_str!("../../examples/urls.txt").to_string();
+        for g in Grammar::ALL {
+            let cases = std::fs::read_to_string(format!("tests/cases/{}.txt", g.name()));
+            // RULE<TAB>ok|err<TAB>INPUT, escapes left as they are.
+            for input in cases
+                .iter()
+                .flat_map(|c| c.lines())
+                .filter_map(|l| l.splitn(3, '\t').nth(2))
+            {
+                text.push_str(input);
+                text.push('\n');
+            }
+        }
+        for &g in Grammar::ALL {
+            let rule = g.start_rule();
+            let whole = summary_by(g, rule, &text, 0);
+            assert!(whole.any_invalid(), "{}", g.name());
+            assert_eq!(summary_by(g, rule, &text, 1), whole, "{}", g.name());
+            assert_eq!(summary_by(g, rule, &text, 2), whole, "{}", g.name());
+            assert_eq!(
+                summary_by(g, rule, &text, 1).to_human(),
+                whole.to_human(),
+                "{}",
+                g.name()
+            );
+        }
+    }
 
     #[test]
     fn merging_parts_gives_the_whole() {
@@ -872,7 +941,10 @@ mod tests {
         let back = Summary::from_json(&s.to_json()).unwrap();
         assert_eq!(back.to_json(), s.to_json());
         assert_eq!(back.to_human(), s.to_human());
-        let hex = &s.sections[0].by_code.get("rfc2396::escaped::letter").unwrap();
+        let hex = &s.sections[0]
+            .by_code
+            .get("rfc2396::escaped::letter")
+            .unwrap();
         assert_eq!(hex.count, 3);
         assert_eq!(hex.examples.len(), EXAMPLES);
         assert_eq!(hex.examples[0].line, 1);
@@ -882,7 +954,7 @@ mod tests {
     fn long_lines_keep_a_window() {
         let long = format!("http://a/{}%zz{}", "b".repeat(3000), "c".repeat(3000));
         let e = Grammar::Rfc2396.check("URI-reference", &long).unwrap_err();
-        let x = Example::new("t", 1, long.as_bytes(), e.offset, &e);
+        let x = Example::new("t", 1, long.as_bytes(), e.offset, e.column as u64);
         assert!(x.input.len() <= EXAMPLE_BYTES);
         assert_eq!(x.window_start as usize + EXAMPLE_BYTES / 2, e.offset);
         assert!(x.input[EXAMPLE_BYTES / 2..].starts_with('z'));

@@ -66,6 +66,13 @@ impl Locator {
         }
     }
 
+    /// This locator, as if most recent inputs had been rejected (to test that pass alone).
+    #[cfg(test)]
+    pub(crate) fn rejecting(mut self) -> Locator {
+        self.rejections = 2 * REJECTING;
+        self
+    }
+
     /// The grammar.
     pub fn grammar(&self) -> Grammar {
         self.grammar

@@ -56,8 +56,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Brief, Citation, Error, LookupError};
-pub use locate::Locator;
 use crate::input::{Expected, Mode, Node, PResult, Span, Tracker};
+pub use locate::Locator;
 
 /// One production in a grammar's registry.
 #[derive(Clone, Copy)]

@@ -7,5 +7,6 @@ mod checks;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod fast_path;
+mod locate;
 mod rfc1630;
 mod rfc1738;

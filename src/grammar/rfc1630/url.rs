@@ -26,8 +26,8 @@ use crate::grammar::rfc822::addr_spec;
 use crate::grammar::{Rule, rule};
 use crate::input::one_or_escape;
 use crate::input::{
-    Expected, Mode, PResult, Span, escape as escape_prim, expect_here, fail, lit, many_esc, many1,
-    many1_esc, maybe, one, production, recognized, take,
+    Expected, Mode, PResult, Span, by_first_byte, escape as escape_prim, expect_here, fail, lit,
+    many_esc, many1, many1_esc, maybe, one, production, recognized, take,
 };
 use crate::part::Part;
 use crate::rfc1630::{
@@ -319,47 +319,51 @@ fn matched<'a, P>(r: PResult<'a, P>, wrap: fn(P) -> Url<'a>) -> Option<PResult<'
 /// ```
 /// rfc1630.txt:1306, section "BNF for specific URL schemes".
 ///
-/// Each alternative starts with its own scheme literal (`http://`, `ftp://`, `news:` ...), and
-/// none of them is a prefix of another: at most one alternative gets past its first
-/// characters, so ordered choice is exact.
+/// Each alternative starts with its own scheme literal (`URL_STARTS`), and none of them is a
+/// prefix of another: at most one alternative gets past its first characters, so ordered
+/// choice is exact. Only the alternatives whose literal starts with the input's first byte are
+/// tried ([`by_first_byte`]): the others fail at that byte, where no diagnosis needs them.
 pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
     production(i, "url", |i| {
-        if let Some(r) = matched(httpaddress(i), Url::Http) {
-            return r;
+        let tries = by_first_byte(&i, &URL_STARTS);
+        macro_rules! alternative {
+            ($k:expr, $f:ident, $wrap:path) => {
+                if tries($k)
+                    && let Some(r) = matched($f(i), $wrap)
+                {
+                    return r;
+                }
+            };
         }
-        if let Some(r) = matched(ftpaddress(i), Url::Ftp) {
-            return r;
-        }
-        if let Some(r) = matched(newsaddress(i), Url::News) {
-            return r;
-        }
-        if let Some(r) = matched(nntpaddress(i), Url::Nntp) {
-            return r;
-        }
-        if let Some(r) = matched(prosperoaddress(i), Url::Prospero) {
-            return r;
-        }
-        if let Some(r) = matched(telnetaddress(i), Url::Telnet) {
-            return r;
-        }
-        if let Some(r) = matched(gopheraddress(i), Url::Gopher) {
-            return r;
-        }
-        if let Some(r) = matched(waisaddress(i), Url::Wais) {
-            return r;
-        }
-        if let Some(r) = matched(mailtoaddress(i), Url::Mailto) {
-            return r;
-        }
-        if let Some(r) = matched(midaddress(i), Url::Mid) {
-            return r;
-        }
-        if let Some(r) = matched(cidaddress(i), Url::Cid) {
-            return r;
-        }
+        alternative!(0, httpaddress, Url::Http);
+        alternative!(1, ftpaddress, Url::Ftp);
+        alternative!(2, newsaddress, Url::News);
+        alternative!(3, nntpaddress, Url::Nntp);
+        alternative!(4, prosperoaddress, Url::Prospero);
+        alternative!(5, telnetaddress, Url::Telnet);
+        alternative!(6, gopheraddress, Url::Gopher);
+        alternative!(7, waisaddress, Url::Wais);
+        alternative!(8, mailtoaddress, Url::Mailto);
+        alternative!(9, midaddress, Url::Mid);
+        alternative!(10, cidaddress, Url::Cid);
         fail()
     })
 }
+
+/// The literal that each alternative of [`url()`] starts with, in the order they are tried.
+const URL_STARTS: [&str; 11] = [
+    "http://",
+    "ftp://",
+    "news:",
+    "nntp:",
+    "prospero://",
+    "telnet://",
+    "gopher://",
+    "wais://",
+    "mailto:",
+    "mid:",
+    "cid:",
+];
 
 /// ```text
 /// scheme                 ialpha

@@ -1,0 +1,88 @@
+//! Locating (`Grammar::locate`, `Locator`) gives the verdict of the check and, for a rejected
+//! input, the brief of the check's error: the same offset, production and character, on every
+//! rule of every grammar, whether or not the fast pass ran first.
+
+use crate::Grammar;
+use crate::input::{Mode, Tracker};
+
+/// `s` against every rule of `g`: locating agrees with checking, by a fresh tracker, by a
+/// locator that runs the fast pass first and by one that skips it.
+fn agrees(g: Grammar, s: &str) {
+    for r in g.rules() {
+        let whole = g.check_rule(r, s).map_err(|e| e.brief());
+        assert_eq!(g.locate_rule(r, s), whole, "{} {} {s:?}", g.name(), r.name);
+        let mut l = g.locator(r.name).unwrap();
+        assert_eq!(l.locate(s), whole, "{} {} {s:?}", g.name(), r.name);
+        let mut l = g.locator(r.name).unwrap().rejecting();
+        assert_eq!(
+            l.locate(s),
+            whole,
+            "{} {} {s:?} (no fast pass)",
+            g.name(),
+            r.name
+        );
+    }
+}
+
+#[test]
+fn case_inputs_and_their_prefixes() {
+    for &g in Grammar::ALL {
+        for c in super::common::cases(g) {
+            for (k, _) in c.input.char_indices() {
+                agrees(g, &c.input[..k]);
+            }
+            agrees(g, &c.input);
+        }
+    }
+}
+
+#[test]
+fn example_corpus() {
+    let text = include_str!("../../../examples/urls.txt");
+    for &g in Grammar::ALL {
+        for l in text.lines() {
+            agrees(g, l);
+        }
+    }
+}
+
+/// One locator over many inputs, valid and invalid in runs, so that it goes in and out of
+/// skipping the fast pass, gives each input's own answer.
+#[test]
+fn a_locator_over_runs_of_inputs() {
+    let text = include_str!("../../../examples/urls.txt");
+    for &g in Grammar::ALL {
+        let rule = g.start_rule();
+        let mut l = g.locator(rule).unwrap();
+        for (k, line) in text.lines().enumerate() {
+            // Runs of ten invalid inputs between the lines.
+            if k % 10 == 0 {
+                for bad in 0..10 {
+                    let s = format!("{line} {bad}");
+                    assert_eq!(
+                        l.locate(&s),
+                        g.check(rule, &s).map_err(|e| e.brief()),
+                        "{s:?}"
+                    );
+                }
+            }
+            let whole = g.check(rule, line).map_err(|e| e.brief());
+            assert_eq!(l.locate(line), whole, "{} {line:?}", g.name());
+        }
+    }
+}
+
+/// A locating tracker records what a diagnosing one does, but for what was expected.
+#[test]
+fn a_locating_tracker_keeps_no_expected_items() {
+    let g = Grammar::Rfc2396;
+    let r = g.rule("URI-reference").unwrap();
+    let (a, b) = (Tracker::locating(), Tracker::new(Mode::Diagnose));
+    let s = "http://a/b%zz";
+    let _ = (r.parse)(a.span(s));
+    let _ = (r.parse)(b.span(s));
+    assert_eq!(a.farthest(), b.farthest());
+    assert_eq!(a.failed_in(), b.failed_in());
+    assert!(a.expected().is_empty());
+    assert!(!b.expected().is_empty());
+}
