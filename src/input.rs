@@ -854,20 +854,22 @@ pub fn peek_byte(i: &Span<'_>) -> Option<u8> {
     i.fragment().as_bytes().first().copied()
 }
 
-/// For a choice whose alternatives each start with a literal (`starts`, in the order tried):
-/// whether to try alternative `k` on `i`.
+/// For a choice whose alternatives each start with a literal (`starts`, in the order tried;
+/// `""` for an alternative that starts with no fixed text): whether to try alternative `k` on
+/// `i`.
 ///
 /// An alternative whose literal does not start with `i`'s first byte fails at that byte. When
 /// some literal does start with it, that alternative gets past the byte, so the failure there
 /// is not the farthest: no diagnosis needs it, and the alternative need not run (it can match
 /// nothing, and leaves nothing in a derivation). When no literal starts with the byte (or there
-/// is none), every alternative runs, so that each records what it expected there.
+/// is none), every alternative runs, so that each records what it expected there. An
+/// alternative with no literal always runs.
 #[inline(always)]
 pub fn by_first_byte(i: &Span<'_>, starts: &'static [&'static str]) -> impl Fn(usize) -> bool {
     let b = peek_byte(i);
     let first = |s: &str| s.as_bytes().first().copied();
     let any = b.is_some() && starts.iter().any(|&s| first(s) == b);
-    move |k| !any || first(starts[k]) == b
+    move |k| !any || starts[k].is_empty() || first(starts[k]) == b
 }
 
 /// Turn `Err::Failure` into `Err::Error`, for a caller that must try an alternative even after

@@ -261,16 +261,6 @@ impl Section {
     ) {
         self.lines += 1;
         self.invalid += 1;
-        let mut column = Some(column);
-        let mut example = None;
-        let mut ex = || {
-            example
-                .get_or_insert_with(|| {
-                    let column = column.take().map_or(0, |c| c());
-                    Example::new(source, line, input, offset, column)
-                })
-                .clone()
-        };
         let found = e.found.map(|c| if c.is_ascii() { c } else { '\u{80}' });
         let kind = (
             e.rule.as_ptr() as usize,
@@ -283,9 +273,24 @@ impl Section {
             Some((k, at)) if k == kind => at,
             _ => self.places(kind, e),
         };
-        self.by_production.at(p).add(&mut ex);
-        self.by_code.at(c).add(&mut ex);
-        self.by_found.at(f).add(&mut ex);
+        let groups = [
+            &mut self.by_production.list[p].1,
+            &mut self.by_code.list[c].1,
+            &mut self.by_found.list[f].1,
+        ];
+        // The example is made only when a group still keeps one: for the first few lines.
+        let mut example = None;
+        let mut column = Some(column);
+        for g in groups {
+            g.count += 1;
+            if g.examples.len() < EXAMPLES {
+                let x = example.get_or_insert_with(|| {
+                    let column = column.take().map_or(0, |c| c());
+                    Example::new(source, line, input, offset, column)
+                });
+                g.examples.push(x.clone());
+            }
+        }
     }
 
     /// The places of the groups of errors of kind `kind`, of which `e` is one.

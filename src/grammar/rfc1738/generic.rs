@@ -14,9 +14,11 @@ use super::nntp::nntpurl;
 use super::prospero::prosperourl;
 use super::telnet::telneturl;
 use super::wais::waisurl;
-use super::{Alt, longest, xchars_stop};
+use super::{Alt, longest, longest_of, xchars_stop};
 use crate::grammar::labels::{self, Labels};
-use crate::input::{PResult, Span, lit, many_esc, maybe, one, production, recognized};
+use crate::input::{
+    PResult, Span, by_first_byte, lit, many_esc, maybe, one, production, recognized,
+};
 use crate::part::Part;
 use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
 use crate::table::Table;
@@ -71,7 +73,9 @@ pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
 /// [`Url::Http`] for `http://h/` and [`Url::Generic`] for `http:foo`. Nothing follows `url`
 /// anywhere, so the longest match is the only one that can be used. No alternative goes past
 /// the end of the `xchar` run, so on the fast path a specific match that reaches it is
-/// taken without running `otherurl`.
+/// taken without running `otherurl`. Of the specific alternatives, each starting with its
+/// literal (`URL_STARTS`), only those whose literal starts with the input's first byte run
+/// ([`by_first_byte`]).
 pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
     production(i, "url", |i| {
         let alts: [Alt<'a, Url<'a>>; 11] = [
@@ -87,9 +91,24 @@ pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
             |i| prosperourl(i).map(|(r, u)| (r, Url::Prospero(u))),
             |i| otherurl(i).map(|(r, u)| (r, Url::Generic(u))),
         ];
-        longest(i, &alts, xchars_stop)
+        longest_of(i, &alts, by_first_byte(&i, &URL_STARTS), xchars_stop)
     })
 }
+
+/// The literal that each alternative of [`url()`] starts with, in order (`otherurl` has none).
+const URL_STARTS: [&str; 11] = [
+    "http://",
+    "ftp://",
+    "news:",
+    "nntp://",
+    "telnet://",
+    "gopher://",
+    "wais://",
+    "mailto:",
+    "file://",
+    "prospero://",
+    "",
+];
 
 // =============================================================================================
 // ; new schemes follow the general syntax (rfc1738.txt:946-947)

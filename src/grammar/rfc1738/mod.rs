@@ -152,11 +152,26 @@ pub(crate) fn longest<'a, O>(
     alts: &[Alt<'a, O>],
     settled: fn(&Span<'a>) -> bool,
 ) -> PResult<'a, O> {
+    longest_of(i, alts, |_| true, settled)
+}
+
+/// [`longest`] over the alternatives `k` for which `tries(k)`, where every other alternative
+/// fails recoverably, records nothing that a diagnosis needs and leaves nothing in a
+/// derivation (as [`crate::input::by_first_byte`] tells).
+pub(crate) fn longest_of<'a, O>(
+    i: Span<'a>,
+    alts: &[Alt<'a, O>],
+    tries: impl Fn(usize) -> bool,
+    settled: fn(&Span<'a>) -> bool,
+) -> PResult<'a, O> {
     let t = i.extra;
     let tree = t.mode() == Mode::Tree;
     let fast = t.mode() == Mode::Fast;
     let mut best: Option<(usize, Span<'a>, O)> = None;
     for (k, f) in alts.iter().enumerate() {
+        if !tries(k) {
+            continue;
+        }
         let mark = t.mark();
         let r = f(i);
         t.rollback(mark);
