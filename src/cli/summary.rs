@@ -887,17 +887,19 @@ mod tests {
     fn locating_gives_the_summary_of_whole_errors() {
         let mut text = include_str!("../../examples/urls.txt").to_string();
         for g in Grammar::ALL {
-            let cases = std::fs::read_to_string(format!("tests/cases/{}.txt", g.name()));
+            let path = format!(
+                "{}/tests/cases/{}.txt",
+                env!("CARGO_MANIFEST_DIR"),
+                g.name()
+            );
+            let cases = std::fs::read_to_string(&path).expect("every grammar has a case file");
             // RULE<TAB>ok|err<TAB>INPUT, escapes left as they are.
-            for input in cases
-                .iter()
-                .flat_map(|c| c.lines())
-                .filter_map(|l| l.splitn(3, '\t').nth(2))
-            {
+            for input in cases.lines().filter_map(|l| l.splitn(3, '\t').nth(2)) {
                 text.push_str(input);
                 text.push('\n');
             }
         }
+        assert!(text.lines().count() > 1000);
         for &g in Grammar::ALL {
             let rule = g.start_rule();
             let whole = summary_by(g, rule, &text, 0);
