@@ -636,6 +636,44 @@ pub enum LookupError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Grammar;
+
+    /// A brief prints the headline of its error, and has its code and citation.
+    #[test]
+    fn a_brief_says_what_its_error_says() {
+        let inputs = [
+            "http://a/b%zz",
+            "http://exa mple/",
+            "",
+            "a:\u{7f}",
+            "http://a/é",
+            "x#a#b",
+            "mailto:#",
+            "http:",
+        ];
+        for &g in Grammar::ALL {
+            for s in inputs {
+                let Err(e) = g.check(g.start_rule(), s) else {
+                    continue;
+                };
+                let b = e.brief();
+                assert_eq!(b.to_string(), e.headline(), "{g} {s:?}");
+                assert_eq!(b.code(), e.code(), "{g} {s:?}");
+                assert_eq!(b.citation(), e.citation, "{g} {s:?}");
+            }
+        }
+        let e = Grammar::Rfc2396
+            .check_bytes("URI-reference", b"http://a/\xff")
+            .unwrap_err();
+        assert_eq!(e.brief().found_kind(), "not-utf8");
+        assert_eq!(
+            e.brief().to_string(),
+            "not a valid URI-reference: a byte that is not UTF-8 at byte 9"
+        );
+        let e = Grammar::Rfc2396.check("no-such-rule", "x").unwrap_err();
+        assert!(e.brief().is_unknown_rule());
+        assert_eq!(e.brief().to_string(), "rfc2396 has no such rule");
+    }
 
     #[test]
     fn literals_are_quoted_as_debug_quotes_them() {
