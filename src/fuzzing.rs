@@ -36,7 +36,7 @@ pub fn passes_agree(s: &str) -> Result<(), String> {
 /// fast pass's verdict and extent; and for every grammar's start rule, the diagnosing pass
 /// (which skips the segments of a path before its last `/`, `input::separated`) reports the
 /// error the tree pass, which follows every production, reports; and locating the error
-/// (`Grammar::locate_rule`, and a `Locator` that skips the fast pass) gives its brief.
+/// (`Grammar::locate_rule`, and a `Locator` in each order of its passes) gives its brief.
 pub fn checks_agree(s: &str) -> Result<(), String> {
     use crate::Grammar;
     use crate::grammar::rfc1738;
@@ -68,13 +68,15 @@ pub fn checks_agree(s: &str) -> Result<(), String> {
         }
         // Locating, with and without the fast pass first, gives the error's brief.
         let brief = diagnosed.as_ref().map(crate::Error::brief);
-        let mut skipping = crate::Locator::new(g, rule);
-        for _ in 0..8 {
-            let _ = skipping.locate("\u{0}");
-        }
+        let mut skipping = crate::Locator::new(g, rule).rejecting();
+        let mut early = crate::Locator::new(g, rule).rejecting().ending_early();
         for (how, located) in [
             ("Grammar::locate_rule", g.locate_rule(rule, s).err()),
             ("a locator skipping the fast pass", skipping.locate(s).err()),
+            (
+                "a locator trying the farthest failure alone",
+                early.locate(s).err(),
+            ),
         ] {
             if located != brief {
                 return Err(format!(

@@ -159,6 +159,9 @@ impl std::fmt::Display for Expected {
 pub enum Mode {
     /// Nothing: the fast path.
     Fast,
+    /// Where the farthest failure is, and nothing else: the combinators take the paths they
+    /// take in `Diagnose`, without keeping the production stack ([`Tracker::farthest_only`]).
+    Farthest,
     /// Failed expectations and the production stack at the farthest one.
     Diagnose,
     /// As `Diagnose`, and the derivation tree.
@@ -251,6 +254,17 @@ impl Tracker {
         self.open.get_mut().clear();
     }
 
+    /// A [`Mode::Farthest`] tracker: it keeps only where the farthest failure is, not what was
+    /// expected nor the productions open there. The parse runs exactly as in
+    /// [`Mode::Diagnose`] (every combinator takes the same path), without the cost of the
+    /// production stack; [`Tracker::farthest`] is what a diagnosing tracker gives.
+    pub fn farthest_only() -> Tracker {
+        Tracker {
+            keeps_expected: false,
+            ..Tracker::new(Mode::Farthest)
+        }
+    }
+
     /// A span over `text` starting at offset 0, line 1, recording into this tracker (a
     /// [`Mode::Fast`] tracker records nothing: its spans carry none, as [`fast_span`]'s do).
     pub fn span<'a>(&'a self, text: &'a str) -> Span<'a> {
@@ -332,6 +346,9 @@ impl Tracker {
         if self.mode == Mode::Fast || self.behind(pos) {
             return;
         }
+        if self.mode == Mode::Farthest {
+            return self.record_slow(pos, what);
+        }
         self.stack.borrow_mut().push(rule);
         self.record_slow(pos, what);
         self.pop_production();
@@ -349,6 +366,11 @@ impl Tracker {
 
     #[cold]
     fn record_slow(&self, pos: usize, what: Expected) {
+        if self.mode == Mode::Farthest {
+            // Not before the farthest failure (see `record`): at or past it.
+            self.farthest.set(Some(pos));
+            return;
+        }
         let stack = self.stack.borrow();
         match self.farthest.get() {
             Some(f) if pos < f => {}
@@ -485,6 +507,11 @@ fn production_slow<'a, O>(
     name: &'static str,
     f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
 ) -> PResult<'a, O> {
+    // Without a stack to keep. (Tested here, not in `production`: a second test there makes
+    // every production's inlined code larger, and the fast pass of `URI-reference` slower.)
+    if t.mode == Mode::Farthest {
+        return f(i);
+    }
     let start = i.location_offset();
     let node = if t.mode == Mode::Tree {
         let mut nodes = t.nodes.borrow_mut();
@@ -773,7 +800,7 @@ pub fn separated<'a>(
     let start = match i.extra.mode() {
         Mode::Fast => return many_esc(i, all, name, esc),
         Mode::Tree => i,
-        Mode::Diagnose => {
+        Mode::Diagnose | Mode::Farthest => {
             let b = i.fragment().as_bytes();
             let stop = run_with_escapes(b, 0, all).unwrap_or_else(|bad| bad);
             match memrchr(sep.as_bytes()[0], &b[..stop]) {

@@ -5,35 +5,75 @@ use super::{Grammar, Rule};
 use crate::error::Brief;
 use crate::input::{Expected, Tracker, fast_span};
 
+/// How a locating pass ended.
+enum Located {
+    /// The rule took the whole input.
+    Valid,
+    /// Where and how the input stops being valid.
+    Rejected(Brief),
+}
+
 /// The brief of an input that `rule` rejects, by a parse with `t` (a [`Tracker::locating`]
 /// tracker, fresh or reset), which records where the farthest failure is and the productions
-/// open there, but not what was expected. `None` when the parse takes the whole input after
-/// all (the caller ran no fast pass).
-pub(super) fn run(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Brief> {
+/// open there, but not what was expected. `Valid` when the parse takes the whole input after
+/// all (the caller ran no fast pass). Also whether the parse matched a prefix of the input
+/// with no failure recorded past its end, when [`ends_early`] would have found the same.
+fn run(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> (Located, bool) {
+    let mut prefix = false;
     match (rule.parse)(t.span(input)) {
-        Ok((rest, ())) if rest.fragment().is_empty() => return None,
+        Ok((rest, ())) if rest.fragment().is_empty() => return (Located::Valid, false),
         // The rule matched a prefix: the input should have ended here.
-        Ok((rest, ())) => t.record(rest.location_offset(), Expected::EndOfInput),
+        Ok((rest, ())) => {
+            let end = rest.location_offset();
+            prefix = t.farthest().is_none_or(|f| f <= end);
+            t.record(end, Expected::EndOfInput);
+        }
         Err(_) => {}
     }
     let offset = t.farthest().unwrap_or(0).min(input.len());
     let failed_in = t.innermost_failed_in().unwrap_or(rule.name);
-    Some(Brief::new(g.name(), rule.name, failed_in, input, offset))
+    let b = Brief::new(g.name(), rule.name, failed_in, input, offset);
+    (Located::Rejected(b), prefix)
 }
 
-/// [`run`] for an input known to be rejected.
+/// For an input whose longest valid prefix `rule` itself matches: its brief, found by a parse
+/// with `t` (a [`Tracker::farthest_only`] tracker, fresh or reset), which keeps no productions.
+/// `None` when that is not so, and the productions are needed.
+///
+/// When the rule matches a prefix ending at `end`, and no failure was recorded past `end`, the
+/// locating pass records the end of input expected at `end` outside every production: `end`
+/// is then the farthest failure, and the productions open at every failure there are none, so
+/// the error is in the rule itself (`run` gives the same). The tracker records at the same
+/// places as a locating one: both run the diagnosing pass's paths.
+fn ends_early(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Located> {
+    match (rule.parse)(t.span(input)) {
+        Ok((rest, ())) if rest.fragment().is_empty() => Some(Located::Valid),
+        Ok((rest, ())) => {
+            let end = rest.location_offset();
+            t.farthest()
+                .is_none_or(|f| f <= end)
+                .then(|| Located::Rejected(Brief::new(g.name(), rule.name, rule.name, input, end)))
+        }
+        Err(_) => None,
+    }
+}
+
+/// The brief of an input that `rule` rejects, by [`run`] with `t`.
 pub(super) fn rejected(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Brief {
-    run(g, rule, t, input).unwrap_or_else(|| {
+    match run(g, rule, t, input).0 {
+        Located::Rejected(b) => b,
         // The fast pass and the diagnosing pass agree on every verdict (the pass-agreement
         // tests), so this is not reached; were it, the input would be reported at its end.
-        Brief::new(g.name(), rule.name, rule.name, input, input.len())
-    })
+        Located::Valid => Brief::new(g.name(), rule.name, rule.name, input, input.len()),
+    }
 }
 
 /// [`Grammar::locate`] for many inputs against one rule, faster: it reuses its buffers from
-/// input to input, and when most recent inputs were rejected, it skips the pass that only
-/// tells valid inputs apart (the pass that locates the failure gives the verdict too). The
-/// results are [`Grammar::locate`]'s, whatever the order of the inputs.
+/// input to input, and picks the order of its passes by how recent inputs went. While most
+/// were rejected, it skips the pass that only tells valid inputs apart (the passes that locate
+/// a failure give the verdict too); while most rejected ones stopped where a prefix that the
+/// rule matches ends, it first runs a pass that finds just that, without keeping track of the
+/// productions. The results are [`Grammar::locate`]'s, whatever the order of the inputs.
 ///
 /// ```
 /// use urigram::Grammar;
@@ -46,14 +86,29 @@ pub(super) fn rejected(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Bri
 pub struct Locator {
     grammar: Grammar,
     rule: &'static Rule,
+    /// For the locating pass.
     tracker: Tracker,
+    /// For the pass that finds only the farthest failure.
+    farthest: Tracker,
     /// Recent rejections, counted up for each one and down for each valid input, within
-    /// `0..=2 * REJECTING`.
+    /// `0..=2 * OFTEN`.
     rejections: u8,
+    /// Recent rejections where the rule matched the longest valid prefix, counted up for each
+    /// one and down for each other rejection, within `0..=2 * OFTEN`.
+    early_ends: u8,
 }
 
-/// When `rejections` is at least this, the next input goes straight to the locating pass.
-const REJECTING: u8 = 4;
+/// When a count of a [`Locator`] is at least this, the pass order it counts for is taken.
+const OFTEN: u8 = 4;
+
+/// `n` counted up (`true`) or down, within `0..=2 * OFTEN`.
+fn count(n: u8, up: bool) -> u8 {
+    if up {
+        (n + 1).min(2 * OFTEN)
+    } else {
+        n.saturating_sub(1)
+    }
+}
 
 impl Locator {
     /// A locator for `rule` of `grammar`.
@@ -62,14 +117,24 @@ impl Locator {
             grammar,
             rule,
             tracker: Tracker::locating(),
+            farthest: Tracker::farthest_only(),
             rejections: 0,
+            early_ends: 0,
         }
     }
 
-    /// This locator, as if most recent inputs had been rejected (to test that pass alone).
-    #[cfg(test)]
+    /// This locator, as if most recent inputs had been rejected (to test that order alone).
+    #[cfg(any(test, feature = "fuzzing"))]
     pub(crate) fn rejecting(mut self) -> Locator {
-        self.rejections = 2 * REJECTING;
+        self.rejections = 2 * OFTEN;
+        self
+    }
+
+    /// This locator, as if most recent rejections had stopped where a prefix the rule
+    /// matches ends (to test that order alone).
+    #[cfg(any(test, feature = "fuzzing"))]
+    pub(crate) fn ending_early(mut self) -> Locator {
+        self.early_ends = 2 * OFTEN;
         self
     }
 
@@ -85,24 +150,47 @@ impl Locator {
 
     /// [`Grammar::locate_rule`] of `input`.
     pub fn locate(&mut self, input: &str) -> Result<(), Brief> {
-        let skip_fast_pass = self.rejections >= REJECTING;
-        if !skip_fast_pass
+        if self.rejections < OFTEN
             && let Ok((rest, ())) = (self.rule.parse)(fast_span(input))
             && rest.fragment().is_empty()
         {
-            self.rejections = self.rejections.saturating_sub(1);
+            self.rejections = count(self.rejections, false);
             return Ok(());
         }
-        self.tracker.reset();
-        let r = match run(self.grammar, self.rule, &self.tracker, input) {
-            None => Ok(()),
-            Some(b) => Err(b),
+        let (g, rule) = (self.grammar, self.rule);
+        let early = match self.early_ends >= OFTEN {
+            true => {
+                self.farthest.reset();
+                ends_early(g, rule, &self.farthest, input)
+            }
+            false => None,
         };
-        self.rejections = match r {
-            Ok(()) => self.rejections.saturating_sub(1),
-            Err(_) => (self.rejections + 1).min(2 * REJECTING),
+        let located = match early {
+            Some(located) => {
+                if let Located::Rejected(_) = located {
+                    self.early_ends = count(self.early_ends, true);
+                }
+                located
+            }
+            None => {
+                self.tracker.reset();
+                let (located, prefix) = run(g, rule, &self.tracker, input);
+                if let Located::Rejected(_) = located {
+                    self.early_ends = count(self.early_ends, prefix);
+                }
+                located
+            }
         };
-        r
+        match located {
+            Located::Valid => {
+                self.rejections = count(self.rejections, false);
+                Ok(())
+            }
+            Located::Rejected(b) => {
+                self.rejections = count(self.rejections, true);
+                Err(b)
+            }
+        }
     }
 
     /// [`Grammar::locate_bytes`] of `input`.

@@ -1,26 +1,28 @@
 //! Locating (`Grammar::locate`, `Locator`) gives the verdict of the check and, for a rejected
 //! input, the brief of the check's error: the same offset, production and character, on every
-//! rule of every grammar, whether or not the fast pass ran first.
+//! rule of every grammar, whatever order a `Locator` runs its passes in.
 
 use crate::Grammar;
 use crate::input::{Mode, Tracker};
 
-/// `s` against every rule of `g`: locating agrees with checking, by a fresh tracker, by a
-/// locator that runs the fast pass first and by one that skips it.
+/// `s` against every rule of `g`: locating agrees with checking, by a fresh tracker and by a
+/// locator in each order of its passes.
 fn agrees(g: Grammar, s: &str) {
     for r in g.rules() {
         let whole = g.check_rule(r, s).map_err(|e| e.brief());
         assert_eq!(g.locate_rule(r, s), whole, "{} {} {s:?}", g.name(), r.name);
-        let mut l = g.locator(r.name).unwrap();
-        assert_eq!(l.locate(s), whole, "{} {} {s:?}", g.name(), r.name);
-        let mut l = g.locator(r.name).unwrap().rejecting();
-        assert_eq!(
-            l.locate(s),
-            whole,
-            "{} {} {s:?} (no fast pass)",
-            g.name(),
-            r.name
-        );
+        let locators = [
+            ("fast pass first", g.locator(r.name).unwrap()),
+            ("no fast pass", g.locator(r.name).unwrap().rejecting()),
+            ("farthest first", g.locator(r.name).unwrap().ending_early()),
+            (
+                "no fast pass, farthest first",
+                g.locator(r.name).unwrap().rejecting().ending_early(),
+            ),
+        ];
+        for (how, mut l) in locators {
+            assert_eq!(l.locate(s), whole, "{} {} {s:?} ({how})", g.name(), r.name);
+        }
     }
 }
 
