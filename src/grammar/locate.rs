@@ -90,16 +90,25 @@ pub struct Locator {
     tracker: Tracker,
     /// For the pass that finds only the farthest failure.
     farthest: Tracker,
-    /// Recent rejections, counted up for each one and down for each valid input, within
-    /// `0..=2 * OFTEN`.
-    rejections: u8,
+    /// The share of recent inputs that were rejected, in 1/1024ths, each input weighing 1/16
+    /// of it. From 95% on, the fast pass is skipped (below, the valid inputs that it reads fast
+    /// make up for the rejected ones that it reads for nothing).
+    rejections: u16,
     /// Recent rejections where the rule matched the longest valid prefix, counted up for each
     /// one and down for each other rejection, within `0..=2 * OFTEN`.
     early_ends: u8,
 }
 
-/// When a count of a [`Locator`] is at least this, the pass order it counts for is taken.
+/// When [`Locator::early_ends`] is at least this, the farthest-failure pass runs first.
 const OFTEN: u8 = 4;
+
+/// From this share of rejections on (in 1/1024ths), [`Locator`] skips the fast pass.
+const MOSTLY_REJECTED: u16 = 973;
+
+/// `rate` (in 1/1024ths) moved 1/16 of the way to 1 (`rejected`) or to 0.
+fn share(rate: u16, rejected: bool) -> u16 {
+    rate - rate / 16 + if rejected { 64 } else { 0 }
+}
 
 /// `n` counted up (`true`) or down, within `0..=2 * OFTEN`.
 fn count(n: u8, up: bool) -> u8 {
@@ -126,7 +135,7 @@ impl Locator {
     /// This locator, as if most recent inputs had been rejected (to test that order alone).
     #[cfg(any(test, feature = "fuzzing"))]
     pub(crate) fn rejecting(mut self) -> Locator {
-        self.rejections = 2 * OFTEN;
+        self.rejections = 1024;
         self
     }
 
@@ -150,11 +159,11 @@ impl Locator {
 
     /// [`Grammar::locate_rule`] of `input`.
     pub fn locate(&mut self, input: &str) -> Result<(), Brief> {
-        if self.rejections < OFTEN
+        if self.rejections < MOSTLY_REJECTED
             && let Ok((rest, ())) = (self.rule.parse)(fast_span(input))
             && rest.fragment().is_empty()
         {
-            self.rejections = count(self.rejections, false);
+            self.rejections = share(self.rejections, false);
             return Ok(());
         }
         let (g, rule) = (self.grammar, self.rule);
@@ -183,11 +192,11 @@ impl Locator {
         };
         match located {
             Located::Valid => {
-                self.rejections = count(self.rejections, false);
+                self.rejections = share(self.rejections, false);
                 Ok(())
             }
             Located::Rejected(b) => {
-                self.rejections = count(self.rejections, true);
+                self.rejections = share(self.rejections, true);
                 Err(b)
             }
         }
