@@ -74,6 +74,9 @@ pub struct ErrorInfo {
     pub help: Option<String>,
     /// The whole message in plain words.
     pub message: String,
+    /// The byte at `offset` when it begins no UTF-8 character (then `found` is `None` and
+    /// `end` is one past it), for [`Brief`]'s text.
+    pub(crate) bad_byte: Option<u8>,
 }
 
 impl Error {
@@ -135,6 +138,7 @@ impl Error {
             offset: self.offset,
             end: self.end,
             found: self.found,
+            bad_byte: self.bad_byte,
             known_rule: !self.stack.is_empty(),
         }
     }
@@ -214,6 +218,7 @@ impl Error {
             citation,
             help,
             message,
+            bad_byte: None,
         }))
     }
 
@@ -235,6 +240,13 @@ impl Error {
     /// Set where the offending input ends (a bad byte that is no character).
     pub(crate) fn with_end(mut self, end: usize) -> Error {
         self.0.end = end;
+        self
+    }
+
+    /// Make this the error of byte `b` at its offset, which begins no UTF-8 character.
+    pub(crate) fn with_bad_byte(mut self, b: u8) -> Error {
+        self.0.end = self.0.offset + 1;
+        self.0.bad_byte = Some(b);
         self
     }
 
@@ -293,6 +305,8 @@ pub struct Brief {
     /// The character found at `offset`, or `None` at the end of the input or at a byte that is
     /// not UTF-8.
     pub found: Option<char>,
+    /// [`ErrorInfo`]'s byte that begins no UTF-8 character.
+    bad_byte: Option<u8>,
     /// False for an error about a rule the grammar does not have.
     known_rule: bool,
 }
@@ -314,6 +328,7 @@ impl Brief {
             offset,
             end: offset + found.map_or(0, char::len_utf8),
             found,
+            bad_byte: None,
             known_rule: true,
         }
     }
@@ -364,31 +379,29 @@ impl Brief {
 }
 
 impl fmt::Display for Brief {
-    /// What was found where, in which production: for text, [`Error::headline`] of the same
-    /// input.
+    /// What was found where, in which production: [`Error::headline`] of the error
+    /// [`Grammar::check`](crate::Grammar::check) gives for the same input.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.known_rule {
             return write!(f, "{} has no such rule", self.grammar);
         }
-        if self.found.is_none() && self.end > self.offset {
-            write!(
-                f,
-                "not a valid {}: a byte that is not UTF-8 at byte {}",
-                self.start_rule, self.offset
-            )?;
-            return match self.rule == self.start_rule {
-                true => Ok(()),
-                false => write!(f, " in {}", self.rule),
-            };
+        match self.bad_byte {
+            Some(b) => f.write_str(&not_utf8_message(self.start_rule, "", b, self.offset)),
+            None => f.write_str(&message(
+                self.start_rule,
+                self.rule,
+                self.offset,
+                self.found,
+                &[],
+            )),
         }
-        f.write_str(&message(
-            self.start_rule,
-            self.rule,
-            self.offset,
-            self.found,
-            &[],
-        ))
     }
+}
+
+/// The message of the error at byte `b`, at `offset`, which begins no UTF-8 character, by a
+/// check of `rule` (by `by`, when not by the combinators), before what was expected there.
+pub(crate) fn not_utf8_message(rule: &str, by: &str, b: u8, offset: usize) -> String {
+    format!("not a valid {rule}{by}: the byte {b:#04X} at byte {offset} is not UTF-8")
 }
 
 /// The kind of thing found at `offset` (see [`Error::code`]).
@@ -666,9 +679,10 @@ mod tests {
             .check_bytes("URI-reference", b"http://a/\xff")
             .unwrap_err();
         assert_eq!(e.brief().found_kind(), "not-utf8");
+        assert_eq!(e.brief().to_string(), e.headline());
         assert_eq!(
             e.brief().to_string(),
-            "not a valid URI-reference: a byte that is not UTF-8 at byte 9"
+            "not a valid URI-reference: the byte 0xFF at byte 9 is not UTF-8"
         );
         let e = Grammar::Rfc2396.check("no-such-rule", "x").unwrap_err();
         assert!(e.brief().is_unknown_rule());

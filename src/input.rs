@@ -259,10 +259,7 @@ impl Tracker {
     /// [`Mode::Diagnose`] (every combinator takes the same path), without the cost of the
     /// production stack; [`Tracker::farthest`] is what a diagnosing tracker gives.
     pub fn farthest_only() -> Tracker {
-        Tracker {
-            keeps_expected: false,
-            ..Tracker::new(Mode::Farthest)
-        }
+        Tracker::new(Mode::Farthest)
     }
 
     /// A span over `text` starting at offset 0, line 1, recording into this tracker (a

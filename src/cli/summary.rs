@@ -303,12 +303,8 @@ impl Section {
                 if g.note.is_none() {
                     g.note = Some(e.citation().to_string());
                 }
-                let mut key = String::new();
-                push_code(&mut key, e);
-                let c = self.by_code.slot(&key);
-                key.clear();
-                push_found(&mut key, e);
-                let f = self.by_found.slot(&key);
+                let c = self.by_code.slot(&e.code());
+                let f = self.by_found.slot(&found(e));
                 self.recent.all.insert(kind, [p, c, f]);
                 [p, c, f]
             }
@@ -755,40 +751,16 @@ fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
 
-/// [`Brief::code`], appended to `out`.
-fn push_code(out: &mut String, e: &Brief) {
-    // The code of a known rule is put together here without allocating; the rest is rare.
-    if e.is_unknown_rule() {
-        out.push_str(&e.code());
-        return;
-    }
-    out.push_str(e.grammar);
-    out.push_str("::");
-    out.push_str(e.rule);
-    out.push_str("::");
-    out.push_str(e.found_kind());
-}
-
-/// What was found at the error, as a group key, appended to `out`.
-fn push_found(out: &mut String, e: &Brief) {
+/// What was found at the error, as a group key.
+fn found(e: &Brief) -> String {
     match e.found {
-        Some(' ') => out.push_str("a space"),
-        Some(c) if c.is_ascii_control() => {
-            let _ = write!(out, "control character U+{:04X}", c as u32);
-        }
-        // As `{c:?}` writes it, without the formatting machinery: every invalid line of a
-        // corpus asks for this key.
-        Some('\'') => out.push_str("'\\''"),
-        Some('\\') => out.push_str("'\\\\'"),
-        Some(c) if c.is_ascii() => {
-            out.push('\'');
-            out.push(c);
-            out.push('\'');
-        }
-        Some(_) => out.push_str("a non-ASCII character"),
+        Some(' ') => "a space".into(),
+        Some(c) if c.is_ascii_control() => format!("control character U+{:04X}", c as u32),
+        Some(c) if c.is_ascii() => format!("{c:?}"),
+        Some(_) => "a non-ASCII character".into(),
         // A byte that is no character ends the error one byte later (see `check_bytes`).
-        None if e.end > e.offset => out.push_str("a byte that is not UTF-8"),
-        None => out.push_str("the end of the line"),
+        None if e.end > e.offset => "a byte that is not UTF-8".into(),
+        None => "the end of the line".into(),
     }
 }
 
@@ -859,22 +831,20 @@ mod tests {
         "?y",
     ];
 
-    /// The summary of `text`'s lines by `rule` of `g`, each line counted from its whole error,
-    /// or from what a locator finds, or from `Grammar::locate`.
-    fn summary_by(g: Grammar, rule: &str, text: &str, how: usize) -> Summary {
+    /// The summary of `text`'s lines by `rule` of `g`, each line counted from what `locate`
+    /// gives for it.
+    fn summary_by(
+        g: Grammar,
+        rule: &str,
+        text: &str,
+        mut locate: impl FnMut(&str) -> Result<(), Brief>,
+    ) -> Summary {
         let mut s = Summary::default();
         let sec = s.section(g.name(), rule);
-        let mut locator = g.locator(rule).unwrap();
         for (k, l) in text.lines().enumerate() {
-            let n = k as u64 + 1;
-            let r = match how {
-                0 => g.check(rule, l).map_err(|e| e.brief()),
-                1 => locator.locate(l),
-                _ => g.locate(rule, l),
-            };
-            match r {
+            match locate(l) {
                 Ok(()) => sec.add_valid(),
-                Err(b) => sec.add_invalid("t.txt", n, l.as_bytes(), &b),
+                Err(b) => sec.add_invalid("t.txt", k as u64 + 1, l.as_bytes(), &b),
             }
         }
         s
@@ -902,16 +872,14 @@ mod tests {
         assert!(text.lines().count() > 1000);
         for &g in Grammar::ALL {
             let rule = g.start_rule();
-            let whole = summary_by(g, rule, &text, 0);
+            let whole = summary_by(g, rule, &text, |l| g.check(rule, l).map_err(|e| e.brief()));
             assert!(whole.any_invalid(), "{}", g.name());
-            assert_eq!(summary_by(g, rule, &text, 1), whole, "{}", g.name());
-            assert_eq!(summary_by(g, rule, &text, 2), whole, "{}", g.name());
-            assert_eq!(
-                summary_by(g, rule, &text, 1).to_human(),
-                whole.to_human(),
-                "{}",
-                g.name()
-            );
+            let mut locator = g.locator(rule).unwrap();
+            let by_locator = summary_by(g, rule, &text, |l| locator.locate(l));
+            assert_eq!(by_locator, whole, "{}", g.name());
+            assert_eq!(by_locator.to_human(), whole.to_human(), "{}", g.name());
+            let by_locate = summary_by(g, rule, &text, |l| g.locate(rule, l));
+            assert_eq!(by_locate, whole, "{}", g.name());
         }
     }
 

@@ -5,23 +5,15 @@ use super::{Grammar, Rule};
 use crate::error::Brief;
 use crate::input::{Expected, Tracker, fast_span};
 
-/// How a locating pass ended.
-enum Located {
-    /// The rule took the whole input.
-    Valid,
-    /// Where and how the input stops being valid.
-    Rejected(Brief),
-}
-
-/// The brief of an input that `rule` rejects, by a parse with `t` (a [`Tracker::locating`]
+/// Where `input` stops being valid for `rule`, by a parse with `t` (a [`Tracker::locating`]
 /// tracker, fresh or reset), which records where the farthest failure is and the productions
-/// open there, but not what was expected. `Valid` when the parse takes the whole input after
-/// all (the caller ran no fast pass). Also whether the parse matched a prefix of the input
-/// with no failure recorded past its end, when [`ends_early`] would have found the same.
-fn run(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> (Located, bool) {
+/// open there, but not what was expected; `Ok` when the parse takes the whole input. Also
+/// whether [`ends_early`] would have given the same: the input is valid, or the parse matched
+/// a prefix of it with no failure recorded past its end.
+pub(super) fn run(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> (Result<(), Brief>, bool) {
     let mut prefix = false;
     match (rule.parse)(t.span(input)) {
-        Ok((rest, ())) if rest.fragment().is_empty() => return (Located::Valid, false),
+        Ok((rest, ())) if rest.fragment().is_empty() => return (Ok(()), true),
         // The rule matched a prefix: the input should have ended here.
         Ok((rest, ())) => {
             let end = rest.location_offset();
@@ -33,38 +25,28 @@ fn run(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> (Located, bool) {
     let offset = t.farthest().unwrap_or(0).min(input.len());
     let failed_in = t.innermost_failed_in().unwrap_or(rule.name);
     let b = Brief::new(g.name(), rule.name, failed_in, input, offset);
-    (Located::Rejected(b), prefix)
+    (Err(b), prefix)
 }
 
-/// For an input whose longest valid prefix `rule` itself matches: its brief, found by a parse
-/// with `t` (a [`Tracker::farthest_only`] tracker, fresh or reset), which keeps no productions.
-/// `None` when that is not so, and the productions are needed.
+/// [`run`]'s answer for an input that is valid, or whose longest valid prefix `rule` itself
+/// matches, found by a parse with `t` (a [`Tracker::farthest_only`] tracker, fresh or reset),
+/// which keeps no productions. `None` for any other input, whose productions are needed.
 ///
 /// When the rule matches a prefix ending at `end`, and no failure was recorded past `end`, the
 /// locating pass records the end of input expected at `end` outside every production: `end`
 /// is then the farthest failure, and the productions open at every failure there are none, so
-/// the error is in the rule itself (`run` gives the same). The tracker records at the same
-/// places as a locating one: both run the diagnosing pass's paths.
-fn ends_early(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Located> {
+/// the error is in the rule itself. The tracker records at the same places as a locating one:
+/// both run the diagnosing pass's paths.
+fn ends_early(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Result<(), Brief>> {
     match (rule.parse)(t.span(input)) {
-        Ok((rest, ())) if rest.fragment().is_empty() => Some(Located::Valid),
+        Ok((rest, ())) if rest.fragment().is_empty() => Some(Ok(())),
         Ok((rest, ())) => {
             let end = rest.location_offset();
             t.farthest()
                 .is_none_or(|f| f <= end)
-                .then(|| Located::Rejected(Brief::new(g.name(), rule.name, rule.name, input, end)))
+                .then(|| Err(Brief::new(g.name(), rule.name, rule.name, input, end)))
         }
         Err(_) => None,
-    }
-}
-
-/// The brief of an input that `rule` rejects, by [`run`] with `t`.
-pub(super) fn rejected(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Brief {
-    match run(g, rule, t, input).0 {
-        Located::Rejected(b) => b,
-        // The fast pass and the diagnosing pass agree on every verdict (the pass-agreement
-        // tests), so this is not reached; were it, the input would be reported at its end.
-        Located::Valid => Brief::new(g.name(), rule.name, rule.name, input, input.len()),
     }
 }
 
@@ -90,33 +72,25 @@ pub struct Locator {
     tracker: Tracker,
     /// For the pass that finds only the farthest failure.
     farthest: Tracker,
-    /// The share of recent inputs that were rejected, in 1/1024ths, each input weighing 1/16
-    /// of it. From 95% on, the fast pass is skipped (below, the valid inputs that it reads fast
-    /// make up for the rejected ones that it reads for nothing).
+    /// The share of recent inputs that were rejected, as [`share`] keeps it. From 95% on, the
+    /// fast pass is skipped (below, the valid inputs that it reads fast make up for the
+    /// rejected ones that it reads for nothing).
     rejections: u16,
-    /// Recent rejections where the rule matched the longest valid prefix, counted up for each
-    /// one and down for each other rejection, within `0..=2 * OFTEN`.
-    early_ends: u8,
+    /// The share of recent rejections where the rule itself matched the longest valid prefix,
+    /// as [`share`] keeps it. From half on, the farthest-failure pass runs first.
+    early_ends: u16,
 }
 
-/// When [`Locator::early_ends`] is at least this, the farthest-failure pass runs first.
-const OFTEN: u8 = 4;
-
-/// From this share of rejections on (in 1/1024ths), [`Locator`] skips the fast pass.
+/// From this share of rejections on, [`Locator`] skips the fast pass.
 const MOSTLY_REJECTED: u16 = 973;
 
-/// `rate` (in 1/1024ths) moved 1/16 of the way to 1 (`rejected`) or to 0.
-fn share(rate: u16, rejected: bool) -> u16 {
-    rate - rate / 16 + if rejected { 64 } else { 0 }
-}
+/// From this share of rejections that end early on, [`Locator`] tries [`ends_early`] first.
+const MOSTLY_EARLY: u16 = 512;
 
-/// `n` counted up (`true`) or down, within `0..=2 * OFTEN`.
-fn count(n: u8, up: bool) -> u8 {
-    if up {
-        (n + 1).min(2 * OFTEN)
-    } else {
-        n.saturating_sub(1)
-    }
+/// A share of recent events, in 1/1024ths, each event weighing 1/16 of it: `rate` moved 1/16
+/// of the way to 1 (`happened`) or to 0.
+fn share(rate: u16, happened: bool) -> u16 {
+    rate - rate / 16 + if happened { 64 } else { 0 }
 }
 
 impl Locator {
@@ -143,8 +117,18 @@ impl Locator {
     /// matches ends (to test that order alone).
     #[cfg(any(test, feature = "fuzzing"))]
     pub(crate) fn ending_early(mut self) -> Locator {
-        self.early_ends = 2 * OFTEN;
+        self.early_ends = 1024;
         self
+    }
+
+    /// Which passes the next input takes first: whether the fast pass is skipped, and whether
+    /// the farthest-failure pass runs before the locating pass.
+    #[cfg(test)]
+    pub(crate) fn order(&self) -> (bool, bool) {
+        (
+            self.rejections >= MOSTLY_REJECTED,
+            self.early_ends >= MOSTLY_EARLY,
+        )
     }
 
     /// The grammar.
@@ -167,39 +151,22 @@ impl Locator {
             return Ok(());
         }
         let (g, rule) = (self.grammar, self.rule);
-        let early = match self.early_ends >= OFTEN {
+        let settled = match self.early_ends >= MOSTLY_EARLY {
             true => {
                 self.farthest.reset();
                 ends_early(g, rule, &self.farthest, input)
             }
             false => None,
         };
-        let located = match early {
-            Some(located) => {
-                if let Located::Rejected(_) = located {
-                    self.early_ends = count(self.early_ends, true);
-                }
-                located
-            }
-            None => {
-                self.tracker.reset();
-                let (located, prefix) = run(g, rule, &self.tracker, input);
-                if let Located::Rejected(_) = located {
-                    self.early_ends = count(self.early_ends, prefix);
-                }
-                located
-            }
-        };
-        match located {
-            Located::Valid => {
-                self.rejections = share(self.rejections, false);
-                Ok(())
-            }
-            Located::Rejected(b) => {
-                self.rejections = share(self.rejections, true);
-                Err(b)
-            }
+        let (r, early) = settled.map(|r| (r, true)).unwrap_or_else(|| {
+            self.tracker.reset();
+            run(g, rule, &self.tracker, input)
+        });
+        self.rejections = share(self.rejections, r.is_err());
+        if r.is_err() {
+            self.early_ends = share(self.early_ends, early);
         }
+        r
     }
 
     /// [`Grammar::locate_bytes`] of `input`.

@@ -369,10 +369,7 @@ impl Grammar {
             Some(e) if e.offset == k => (e.rule, e.stack.clone(), e.expected.clone()),
             _ => (rule, vec![rule], fallback.to_vec()),
         };
-        let mut m = format!(
-            "not a valid {rule}{by}: the byte {:#04X} at byte {k} is not UTF-8",
-            input[k]
-        );
+        let mut m = crate::error::not_utf8_message(rule, by, input[k], k);
         if !expected.is_empty() {
             m.push_str(", expected ");
             m.push_str(&crate::error::one_of(&expected));
@@ -388,7 +385,7 @@ impl Grammar {
             self.citation(failed_in),
         )
         .with_message(m)
-        .with_end(k + 1)
+        .with_bad_byte(input[k])
     }
 
     /// Check `input` against `rule` (see [`Grammar::check`]).
@@ -429,7 +426,8 @@ impl Grammar {
         {
             return Ok(());
         }
-        Err(locate::rejected(self, rule, &Tracker::locating(), input))
+        // The locating pass gives the verdict too (the passes agree on every input).
+        locate::run(self, rule, &Tracker::locating(), input).0
     }
 
     /// [`Grammar::locate`] for raw bytes: the brief of [`Grammar::check_bytes`]'s error.
