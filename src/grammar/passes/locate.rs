@@ -49,28 +49,32 @@ fn example_corpus() {
 }
 
 /// One locator over many inputs, valid and invalid in runs, so that it goes in and out of
-/// skipping the fast pass, gives each input's own answer.
+/// skipping the fast pass and of trying the farthest failure first, gives each input's own
+/// answer; and it does take each order.
 #[test]
 fn a_locator_over_runs_of_inputs() {
     let text = include_str!("../../../examples/urls.txt");
+    let mut orders = std::collections::BTreeSet::new();
     for &g in Grammar::ALL {
         let rule = g.start_rule();
         let mut l = g.locator(rule).unwrap();
+        let mut check = |l: &mut crate::Locator, s: &str| {
+            orders.insert(l.order());
+            let whole = g.check(rule, s).map_err(|e| e.brief());
+            assert_eq!(l.locate(s), whole, "{} {s:?} {:?}", g.name(), l.order());
+        };
         for (k, line) in text.lines().enumerate() {
-            // Runs of ten invalid inputs between the lines.
-            if k % 10 == 0 {
-                for bad in 0..10 {
-                    let s = format!("{line} {bad}");
-                    assert_eq!(
-                        l.locate(&s),
-                        g.check(rule, &s).map_err(|e| e.brief()),
-                        "{s:?}"
-                    );
+            // Runs of 60 invalid inputs (a space ends every URL) between runs of valid ones.
+            if k % 20 == 0 {
+                for bad in 0..60 {
+                    check(&mut l, &format!("{line} {bad}"));
                 }
             }
-            let whole = g.check(rule, line).map_err(|e| e.brief());
-            assert_eq!(l.locate(line), whole, "{} {line:?}", g.name());
+            check(&mut l, line);
         }
+    }
+    for order in [(false, false), (false, true), (true, false), (true, true)] {
+        assert!(orders.contains(&order), "never took {order:?}: {orders:?}");
     }
 }
 

@@ -1386,6 +1386,47 @@ pub fn void<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 #[cfg(test)]
 mod tests {
     use crate::grammar::Grammar;
+    use crate::rfc1630::Url;
+
+    /// `URL_STARTS[k]` starts the `k`th alternative of `url`: a member of each, which starts
+    /// with its literal, is read whole as that alternative in every mode (were a literal at the
+    /// wrong place, `by_first_byte` would skip the alternative and `url` reject the member).
+    #[test]
+    fn each_literal_starts_its_alternative() {
+        let members = [
+            "http://h/p",
+            "ftp://h/p",
+            "news:a",
+            "nntp:g/1",
+            "prospero://h/p",
+            "telnet://h",
+            "gopher://h",
+            "wais://h/d",
+            "mailto:a@h",
+            "mid:a@b",
+            "cid:a@b",
+        ];
+        crate::grammar::testing::each_literal_starts_its_alternative(
+            &super::URL_STARTS,
+            &members,
+            |i| {
+                let (rest, u) = super::url(i).ok()?;
+                rest.fragment().is_empty().then_some(match u {
+                    Url::Http(_) => 0,
+                    Url::Ftp(_) => 1,
+                    Url::News(_) => 2,
+                    Url::Nntp(_) => 3,
+                    Url::Prospero(_) => 4,
+                    Url::Telnet(_) => 5,
+                    Url::Gopher(_) => 6,
+                    Url::Wais(_) => 7,
+                    Url::Mailto(_) => 8,
+                    Url::Mid(_) => 9,
+                    Url::Cid(_) => 10,
+                })
+            },
+        );
+    }
 
     fn check(rule: &str, input: &str) -> Result<(), usize> {
         Grammar::Rfc1630Url.check(rule, input).map_err(|e| e.offset)

@@ -398,6 +398,47 @@ pub fn urlpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 #[cfg(test)]
 mod tests {
     use crate::grammar::Grammar;
+    use crate::rfc1738::Url;
+
+    /// `URL_STARTS[k]` starts the `k`th alternative of `url`: a member of each, which starts
+    /// with its literal, is read whole as that alternative in every mode (were a literal at the
+    /// wrong place, `by_first_byte` would skip the alternative and `otherurl` take the member).
+    #[test]
+    fn each_literal_starts_its_alternative() {
+        let members = [
+            "http://h/p",
+            "ftp://h/p",
+            "news:a",
+            "nntp://h/g/1",
+            "telnet://h",
+            "gopher://h",
+            "wais://h/d",
+            "mailto:a@h",
+            "file://h/p",
+            "prospero://h/p",
+            "x:y",
+        ];
+        crate::grammar::testing::each_literal_starts_its_alternative(
+            &super::URL_STARTS,
+            &members,
+            |i| {
+                let (rest, u) = super::url(i).ok()?;
+                rest.fragment().is_empty().then_some(match u {
+                    Url::Http(_) => 0,
+                    Url::Ftp(_) => 1,
+                    Url::News(_) => 2,
+                    Url::Nntp(_) => 3,
+                    Url::Telnet(_) => 4,
+                    Url::Gopher(_) => 5,
+                    Url::Wais(_) => 6,
+                    Url::Mailto(_) => 7,
+                    Url::File(_) => 8,
+                    Url::Prospero(_) => 9,
+                    Url::Generic(_) => 10,
+                })
+            },
+        );
+    }
 
     fn table(rows: &[(&str, &[&str], &[&str])]) {
         let g = Grammar::Rfc1738;
