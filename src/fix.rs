@@ -38,6 +38,7 @@
 use std::ops::Range;
 
 use crate::error::{Error, Position};
+use crate::extract::Syntax;
 use crate::grammar::Grammar;
 use crate::input::Expected;
 
@@ -126,11 +127,7 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
             Some(p) if p + 3 > at => p,
             _ => return no("two hex digits were expected here, but after no `%`"),
         };
-        return Ok(Fix {
-            range: p..p + 1,
-            replacement: "%25".into(),
-            title: "escape the `%` that begins no escape as %25".into(),
-        });
+        return Ok(escape_fix(p, '%'));
     }
     let Some(c) = error.found else {
         return no("the URI ends too early");
@@ -169,76 +166,153 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
     if !escape {
         return no(&format!("{c:?} is a character URIs may hold, but not here"));
     }
-    let replacement = escape_char(c);
-    let shown = if c.is_control() || c == ' ' {
-        format!("{c:?}")
-    } else {
-        format!("`{c}`")
-    };
-    Ok(Fix {
-        range: at..at + c.len_utf8(),
-        title: format!("escape {shown} as {replacement}"),
-        replacement,
-    })
+    Ok(escape_fix(at, c))
 }
+
+/// How many fixes of one URI may depend on where their character stands (a bracket that RFC
+/// 2732 allows in a host or a query but not in a path, an upper-case scheme under RFC 1738):
+/// each costs one more check of the URI, so past this many [`fix`] gives up on the URI and
+/// says so, and its time stays linear in the URI's length.
+pub const MAX_PLACED_FIXES: usize = 64;
 
 /// Check `input` against `grammar`'s start rule and fix it: each error in turn gets
 /// [`fix_error`]'s fix, until the URI conforms or an error has none (or its fix does not move
 /// the check past it: then the URI is left as it was). All or nothing: a URI is either fixed
 /// whole or reported.
+///
+/// Time is linear in the length of `input`, however many characters need escaping: the
+/// characters that no conforming URI of the grammar holds anywhere (a space, a control
+/// character, a `%` that begins no escape, a second `#` ...) are escaped in one pass and the
+/// result checked once; only a fix that depends on where its character stands costs another
+/// check, at most [`MAX_PLACED_FIXES`] of them. The answer is the one the error-by-error repair
+/// above gives, fixes, error and reason alike (a test holds the two together).
 pub fn fix(input: &str, grammar: Grammar) -> FixResult {
     let rule = grammar.start_rule();
-    let mut error = match grammar.check(rule, input) {
-        Ok(()) => return FixResult::Valid,
-        Err(e) => e,
-    };
-    let mut uri = input.to_string();
-    let mut fixes: Vec<Fix> = Vec::new();
-    // How much longer the URI is than the input before each offset that is at or after every
-    // fix made: the fixes are made left to right.
-    let mut delta: isize = 0;
+    if grammar.check(rule, input).is_ok() {
+        return FixResult::Valid;
+    }
+    let mut fixes = escapes_anywhere(input, grammar);
+    let mut placed = 0;
     loop {
-        let unfixable = |reason: String, delta: isize, error: Error| {
-            let to_input = |o: usize| (o as isize - delta).clamp(0, input.len() as isize) as usize;
-            let (offset, end) = (to_input(error.offset), to_input(error.end));
+        let uri = apply(input, &fixes);
+        let error = match grammar.check(rule, &uri) {
+            Ok(()) => return FixResult::Fixed { uri, fixes },
+            Err(e) => e,
+        };
+        // The fixes the check went past (their replacement ends at or before the error), and
+        // how much longer they made the URI.
+        let mut passed = 0;
+        let mut shift: isize = 0;
+        for f in &fixes {
+            let end = f.range.start as isize + shift + f.replacement.len() as isize;
+            if end > error.offset as isize {
+                break;
+            }
+            shift += f.replacement.len() as isize - f.range.len() as isize;
+            passed += 1;
+        }
+        // The URI as the fixes before the error leave it, the rest as written: what the check
+        // saw when it reached this error, fixing one error at a time.
+        let seen_uri = apply(input, &fixes[..passed]);
+        let seen = match grammar.check(rule, &seen_uri) {
+            Err(e) => e,
+            // (No valid URI holds a character escaped anywhere, so not reached.)
+            Ok(()) => {
+                fixes.truncate(passed);
+                return FixResult::Fixed {
+                    uri: seen_uri,
+                    fixes,
+                };
+            }
+        };
+        let unfixable = |reason: String| {
+            let to_input = |o: usize| (o as isize - shift).clamp(0, input.len() as isize) as usize;
+            let (offset, end) = (to_input(seen.offset), to_input(seen.end));
             let pos = Position::of(input, offset);
             FixResult::Unfixable {
-                error: error.relocated(offset, end, pos),
+                error: seen.clone().relocated(offset, end, pos),
                 reason,
             }
         };
-        let f = match fix_error(&error, &uri) {
+        if let Some(f) = fixes.get(passed)
+            && f.range.start as isize + shift <= error.offset as isize
+        {
+            // The error is inside what this fix wrote: it did not take the check past it.
+            return unfixable(format!(
+                "the fix ({}) does not make it conform here; no fix keeps what the URI stands \
+                 for",
+                f.title
+            ));
+        }
+        let f = match fix_error(&seen, &seen_uri) {
             Ok(f) => f,
-            Err(reason) => return unfixable(reason, delta, error),
+            Err(reason) => return unfixable(reason),
         };
-        let mut next = uri.clone();
-        next.replace_range(f.range.clone(), &f.replacement);
-        let done = f.range.start + f.replacement.len();
-        match grammar.check(rule, &next) {
-            Ok(()) => {}
-            // The fix must take the check past what it wrote; otherwise it did not help.
-            Err(e) if e.offset >= done => error = e,
-            Err(_) => {
-                let reason = format!(
-                    "the fix ({}) does not make it conform here; no fix keeps what the URI \
-                     stands for",
-                    f.title
-                );
-                return unfixable(reason, delta, error);
+        let written = passed
+            .checked_sub(1)
+            .map_or(0, |k| fixes[k].range.end as isize + shift);
+        if placed == MAX_PLACED_FIXES || (f.range.start as isize) < written {
+            return unfixable(format!(
+                "more than {MAX_PLACED_FIXES} fixes that depend on where their character \
+                 stands; fix the URI by hand"
+            ));
+        }
+        placed += 1;
+        let range =
+            (f.range.start as isize - shift) as usize..(f.range.end as isize - shift) as usize;
+        fixes.insert(passed, Fix { range, ..f });
+    }
+}
+
+/// The fixes of the characters that no URI of `grammar` holds as they are written, wherever
+/// they stand: the fix [`fix_error`] makes of an error at each, left to right, with ranges in
+/// `input`. What [`fix_error`] does not escape everywhere is left to it: a `[` after `//` or
+/// `@` under RFC 2396 (an IPv6 literal, never fixed), and brackets under RFC 2732, which it
+/// allows in a host, a query and a fragment.
+fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
+    if grammar == Grammar::Rfc822 {
+        return Vec::new();
+    }
+    let rfc1630 = matches!(grammar, Grammar::Rfc1630 | Grammar::Rfc1630Url);
+    let mut fixes = Vec::new();
+    let mut fragment = false;
+    for (p, c) in input.char_indices() {
+        let escape = match c {
+            '%' => !is_escape(input, p),
+            // Only the first `#` starts the fragment.
+            '#' => std::mem::replace(&mut fragment, true),
+            '[' if grammar == Grammar::Rfc2396 && {
+                let before = &input[..p];
+                before.ends_with("//") || before.ends_with('@')
+            } =>
+            {
+                false
             }
+            '[' | ']' => grammar != Grammar::Rfc2732,
+            // RFC 1630's `extra` holds `"`.
+            '"' => !rfc1630,
+            ' ' | '<' | '>' | '{' | '}' | '|' | '\\' | '^' | '`' => true,
+            c => c.is_control() || !c.is_ascii(),
+        };
+        if escape {
+            fixes.push(escape_fix(p, c));
         }
-        let shift = f.replacement.len() as isize - f.range.len() as isize;
-        let start = (f.range.start as isize - delta) as usize;
-        let end = (f.range.end as isize - delta) as usize;
-        fixes.push(Fix {
-            range: start..end,
-            ..f
-        });
-        delta += shift;
-        uri = next;
-        if grammar.check(rule, &uri).is_ok() {
-            return FixResult::Fixed { uri, fixes };
-        }
+    }
+    fixes
+}
+
+/// The fix that writes `c`, at byte `at`, as its escapes.
+fn escape_fix(at: usize, c: char) -> Fix {
+    let replacement = escape_char(c);
+    let title = match c {
+        '%' => "escape the `%` that begins no escape as %25".to_string(),
+        c if c.is_control() || c == ' ' => format!("escape {c:?} as {replacement}"),
+        c => format!("escape `{c}` as {replacement}"),
+    };
+    Fix {
+        range: at..at + c.len_utf8(),
+        title,
+        replacement,
     }
 }
 
@@ -301,11 +375,29 @@ pub struct TextFix {
 /// assert_eq!(fix_text(&t.text, Grammar::Rfc2396).text, t.text);
 /// ```
 pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
+    fix_text_with(text, grammar, Syntax::Plain)
+}
+
+/// [`fix_text`] for text written in `syntax`: the URIs that
+/// [`extract_with`](crate::extract::extract_with) finds are fixed, and nothing else. Code is
+/// never rewritten: a Markdown code span or code block, an HTML comment, script or style keeps
+/// every byte, as does anything else `extract_with` does not read as a URI.
+///
+/// ```
+/// # #[cfg(feature = "markup")] {
+/// use urigram::{Grammar, extract::Syntax, fix::fix_text_with};
+/// let md = "Use `curl http://code/%zz` or [this](http://a/%zz).\n";
+/// let t = fix_text_with(md, Grammar::Rfc2396, Syntax::Markdown);
+/// assert_eq!(t.text, "Use `curl http://code/%zz` or [this](http://a/%25zz).\n");
+/// assert_eq!((t.fixed, t.unfixed.len()), (1, 0));
+/// # }
+/// ```
+pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut unfixed = Vec::new();
     let mut fixed = 0;
     let mut cursor = crate::error::Cursor::new(text);
-    for f in crate::extract::extract(text, grammar) {
+    for f in crate::extract::extract_with(text, grammar, syntax) {
         if f.is_valid() {
             continue;
         }
@@ -373,6 +465,134 @@ mod tests {
             }
             other => panic!("{s:?}: {other:?}"),
         }
+    }
+
+    /// The repair as [`fix`] defines it, one error at a time: check, fix the error, check the
+    /// whole URI again. Quadratic in the number of errors; the oracle for [`fix`].
+    fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
+        let rule = grammar.start_rule();
+        let mut error = match grammar.check(rule, input) {
+            Ok(()) => return FixResult::Valid,
+            Err(e) => e,
+        };
+        let mut uri = input.to_string();
+        let mut fixes: Vec<Fix> = Vec::new();
+        let mut delta: isize = 0;
+        loop {
+            let unfixable = |reason: String, delta: isize, error: Error| {
+                let to_input =
+                    |o: usize| (o as isize - delta).clamp(0, input.len() as isize) as usize;
+                let (offset, end) = (to_input(error.offset), to_input(error.end));
+                let pos = Position::of(input, offset);
+                FixResult::Unfixable {
+                    error: error.relocated(offset, end, pos),
+                    reason,
+                }
+            };
+            let f = match fix_error(&error, &uri) {
+                Ok(f) => f,
+                Err(reason) => return unfixable(reason, delta, error),
+            };
+            let mut next = uri.clone();
+            next.replace_range(f.range.clone(), &f.replacement);
+            let done = f.range.start + f.replacement.len();
+            match grammar.check(rule, &next) {
+                Ok(()) => {}
+                Err(e) if e.offset >= done => error = e,
+                Err(_) => {
+                    let reason = format!(
+                        "the fix ({}) does not make it conform here; no fix keeps what the URI \
+                         stands for",
+                        f.title
+                    );
+                    return unfixable(reason, delta, error);
+                }
+            }
+            let shift = f.replacement.len() as isize - f.range.len() as isize;
+            let start = (f.range.start as isize - delta) as usize;
+            let end = (f.range.end as isize - delta) as usize;
+            fixes.push(Fix {
+                range: start..end,
+                ..f
+            });
+            delta += shift;
+            uri = next;
+            if grammar.check(rule, &uri).is_ok() {
+                return FixResult::Fixed { uri, fixes };
+            }
+        }
+    }
+
+    /// [`fix`] gives the answer of the repair one error at a time, on every grammar, for
+    /// strings built from the pieces that matter: characters fixed anywhere, characters fixed
+    /// by where they stand, the delimiters that decide where that is, and scheme prefixes.
+    #[test]
+    fn one_pass_agrees_with_one_error_at_a_time() {
+        const PIECES: &[&str] = &[
+            "http://", "HTTP://", "Ftp://", "mailto:", "news:", "a", "B", "1", "/", "//", "?", "#",
+            "@", ":", ";", "=", "&", "+", ".", "-", "~", "'", "\"", "%", "%4", "%41", "%zz", " ",
+            "\t", "\r", "\u{7f}", "é", "😀", "[", "]", "[::1]", "{", "}", "|", "\\", "^", "`", "<",
+            ">", "x", "80", "$", ",", "*",
+        ];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut compared = 0;
+        for _ in 0..4000 {
+            let len = 1 + (next() % 16) as usize;
+            let s: String = (0..len)
+                .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+                .collect();
+            for &g in Grammar::ALL {
+                assert_eq!(fix(&s, g), fix_by_steps(&s, g), "{g:?} {s:?}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 4000 * Grammar::ALL.len());
+        // Many errors, and a fix by place among them.
+        for s in [
+            "http://a/[x] [y]?[z] #a#b",
+            "HTTP://A/ b c d",
+            "http://[::1]/ a",
+            "http://a/%%%% ####",
+        ] {
+            for &g in Grammar::ALL {
+                assert_eq!(fix(s, g), fix_by_steps(s, g), "{g:?} {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn many_errors_on_one_line() {
+        let s = format!("http://a/{}", "a ".repeat(20_000));
+        let FixResult::Fixed { uri, fixes } = fix(&s, Grammar::Rfc2396) else {
+            panic!()
+        };
+        assert_eq!(fixes.len(), 20_000);
+        assert_eq!(uri, format!("http://a/{}", "a%20".repeat(20_000)));
+        // An error no fix removes, after them all: placed in the input.
+        let s = format!("{}:", "a ".repeat(20_000));
+        let FixResult::Unfixable { error, .. } = fix(&s, Grammar::Rfc2396) else {
+            panic!()
+        };
+        assert_eq!(error.offset, 40_000);
+    }
+
+    #[test]
+    fn fixes_by_place_are_bounded() {
+        // RFC 2732 allows brackets in a query, not in a path: each costs a check.
+        let s = format!("http://a/{}", "[".repeat(MAX_PLACED_FIXES));
+        assert!(matches!(fix(&s, Grammar::Rfc2732), FixResult::Fixed { .. }));
+        let s = format!("http://a/{}", "[".repeat(MAX_PLACED_FIXES + 1));
+        let FixResult::Unfixable { error, reason } = fix(&s, Grammar::Rfc2732) else {
+            panic!()
+        };
+        assert!(reason.contains("more than 64"), "{reason}");
+        assert_eq!(error.offset, 9 + MAX_PLACED_FIXES);
     }
 
     #[test]

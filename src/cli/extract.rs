@@ -71,7 +71,7 @@ pub struct ExtractArgs {
 
 /// The `--syntax` values.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum SyntaxArg {
+pub(super) enum SyntaxArg {
     /// RFC 2396 Appendix E and RFC 1738's appendix.
     Plain,
     /// CommonMark.
@@ -81,7 +81,7 @@ enum SyntaxArg {
 }
 
 impl SyntaxArg {
-    fn syntax(self) -> Syntax {
+    pub(super) fn syntax(self) -> Syntax {
         match self {
             SyntaxArg::Plain => Syntax::Plain,
             SyntaxArg::Markdown => Syntax::Markdown,
