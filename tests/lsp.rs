@@ -634,3 +634,34 @@ fn rfc2732_setting() {
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
 }
+
+#[test]
+fn fix_all_of_a_hundred_thousand_errors() {
+    // The fixes of one URI are found in one pass: the action comes back with every edit.
+    let mut c = Client::start();
+    c.initialize(json!({}), Value::Null);
+    let text = format!("http://a/{}\n", "é".repeat(100_000));
+    c.open(DOC, &text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "one URI, one diagnostic");
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let actions = r["result"].as_array().unwrap();
+    assert_eq!(actions.len(), 2);
+    let title = actions[1]["title"].as_str().unwrap();
+    assert!(
+        title.starts_with("urigram: fix all 100000 errors of this URI: http://a/%C3%A9%C3%A9"),
+        "{}",
+        &title[..80]
+    );
+    let edits = actions[1]["edit"]["changes"][DOC].as_array().unwrap();
+    assert_eq!(edits.len(), 100_000);
+    assert_eq!(range(&edits[99_999]), (0, 100_008, 0, 100_009));
+    assert_eq!(edits[99_999]["newText"], "%C3%A9");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
