@@ -60,6 +60,13 @@ pub struct ExtractArgs {
     /// When to colour human output.
     #[arg(long, value_enum, default_value = "auto")]
     color: Color,
+    /// The longest line of plain text that is searched, in bytes (without its line ending; at
+    /// most 1 GiB). A longer line is reported invalid (urigram::line-too-long) without being
+    /// read into memory, and the search goes on after it. (Markdown and HTML files are parsed
+    /// whole, up to 64 MiB.)
+    #[arg(long, value_name = "BYTES", default_value = "1048576",
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
+    max_line_length: u64,
     /// The size of the chunks plain text is cut into (for tests of the chunking).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_bytes: Option<u64>,
@@ -99,6 +106,8 @@ struct Plan {
     records: bool,
     summary: bool,
     options: Options,
+    /// The longest line of plain text that is searched.
+    max_line: u64,
 }
 
 /// A text and where it stands in its file.
@@ -127,8 +136,9 @@ impl Place<'_> {
 }
 
 impl Plan {
-    fn batch(&self, place: &Place<'_>, found: &[Found<'_>], bytes: u64) -> Batch {
-        let mut b = Batch {
+    /// A batch with nothing in it yet, for `bytes` bytes of the input.
+    fn batch(&self, bytes: u64) -> Batch {
+        Batch {
             out: Vec::new(),
             lines: 0,
             invalid: 0,
@@ -137,7 +147,48 @@ impl Plan {
                 s.bytes = bytes;
                 s
             }),
-        };
+        }
+    }
+
+    /// Count line `line` of `label`, `len` bytes long from file offset `offset`, as too long
+    /// to search: an invalid record of its own (`urigram::line-too-long`), placed at the
+    /// line's first column.
+    fn too_long(&self, b: &mut Batch, label: &str, line: u64, offset: u64, len: u64) {
+        b.lines += 1;
+        b.invalid += 1;
+        if self.records && self.only.is_none_or(|o| o.shows(false)) {
+            let limit = self.max_line;
+            let record = || {
+                json!({
+                    "path": label,
+                    "uri": null,
+                    "valid": false,
+                    "offset": offset,
+                    "end": offset.saturating_add(len),
+                    "line": line,
+                    "column": 1,
+                    "error": super::too_long::error(len, limit),
+                })
+            };
+            match self.format {
+                Format::Human => {
+                    super::too_long::write_human(&mut b.out, label, line, Some(1), len, limit);
+                }
+                Format::Jsonl => {
+                    let _ = writeln!(b.out, "{}", record());
+                }
+                Format::Json => {
+                    let _ = write!(b.out, ",{}", record());
+                }
+            }
+        }
+        if let Some(s) = &mut b.section {
+            s.add_too_long(label, line, self.max_line);
+        }
+    }
+
+    /// Add the URIs `found` in `place` to `b`.
+    fn add(&self, b: &mut Batch, place: &Place<'_>, found: &[Found<'_>]) {
         for f in found {
             b.lines += 1;
             b.invalid += u64::from(!f.is_valid());
@@ -172,7 +223,6 @@ impl Plan {
                 }
             }
         }
-        b
     }
 }
 
@@ -245,6 +295,7 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
         records: !args.summary || args.only.is_some(),
         summary: args.summary,
         options: Options::default().include_code(args.include_code),
+        max_line: args.max_line_length,
     };
     let jobs = match args.jobs {
         Some(n) => n as usize,
@@ -323,10 +374,88 @@ struct Carry {
     offset: u64,
 }
 
-/// The search of one text: its batch, and the undecided rest (a text offset).
-fn search(plan: &Plan, place: &Place<'_>, from: usize, last: bool, bytes: u64) -> (Batch, usize) {
+/// Search `raw`, whole lines of plain text that start at file offset `offset` with line
+/// `first_line`, from text offset `from` (0, or where a carried text was left undecided), and
+/// add what it finds to `b`. A line longer than the limit is not searched: it is an invalid
+/// record of its own, and the text before it is searched as ending there, since nothing can
+/// cross it. `cut` says that the text ends after `raw` too (a skipped line follows);
+/// otherwise what the text leaves undecided at its end is returned, to be carried.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    plan: &Plan,
+    label: &str,
+    raw: &[u8],
+    first_line: u64,
+    offset: u64,
+    from: usize,
+    cut: bool,
+    b: &mut Batch,
+) -> Option<Carry> {
+    let (mut start, mut start_line, mut from) = (0, first_line, from);
+    // No line is longer than the text (the usual case: a chunk is shorter than the limit).
+    if raw.len() as u64 > plan.max_line {
+        let (mut at, mut line) = (0, first_line);
+        while at < raw.len() {
+            let next = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k + 1);
+            let len = match raw[at..next].strip_suffix(b"\n") {
+                Some(l) => l.strip_suffix(b"\r").unwrap_or(l).len(),
+                None => next - at,
+            } as u64;
+            if len > plan.max_line {
+                let part = &raw[start..at];
+                part_search(
+                    plan,
+                    label,
+                    part,
+                    start_line,
+                    offset + start as u64,
+                    from,
+                    true,
+                    b,
+                );
+                plan.too_long(b, label, line, offset + at as u64, len);
+                (start, start_line, from) = (next, line + 1, 0);
+            }
+            (at, line) = (next, line + 1);
+        }
+    }
+    let part = &raw[start..];
+    part_search(
+        plan,
+        label,
+        part,
+        start_line,
+        offset + start as u64,
+        from,
+        cut,
+        b,
+    )
+}
+
+/// Search `raw`, lines with none longer than the limit, as [`search`] does; `last` says that
+/// nothing follows it.
+#[allow(clippy::too_many_arguments)]
+fn part_search(
+    plan: &Plan,
+    label: &str,
+    raw: &[u8],
+    first_line: u64,
+    offset: u64,
+    from: usize,
+    last: bool,
+    b: &mut Batch,
+) -> Option<Carry> {
+    let (text, fixes) = decode(raw);
+    let place = Place {
+        label,
+        text: &text,
+        first_line,
+        offset,
+        fixes: &fixes,
+    };
     let (found, rest) = extract_settled(place.text, from, plan.grammar, last);
-    (plan.batch(place, &found, bytes), rest)
+    plan.add(b, &place, &found);
+    carry(&place, raw, rest)
 }
 
 /// The carry of a text whose undecided rest starts at text offset `rest`.
@@ -356,38 +485,49 @@ fn plain(
 ) -> Result<(), Failure> {
     let label = input.label.as_str();
     let work = |c: &Chunk| {
-        let (text, fixes) = decode(c.data());
-        let place = Place {
+        let mut b = plan.batch(c.bytes());
+        let cut = c.skipped().is_some();
+        let next = search(
+            plan,
             label,
-            text: &text,
-            first_line: c.first_line,
-            offset: c.offset,
-            fixes: &fixes,
-        };
-        let (b, rest) = search(plan, &place, 0, false, c.data().len() as u64);
-        (b, carry(&place, c.data(), rest))
+            c.data(),
+            c.first_line,
+            c.offset,
+            0,
+            cut,
+            &mut b,
+        );
+        (b, next)
     };
     let mut pending: Option<Carry> = None;
     let mut consume = |c: &Chunk, (b, next): (Batch, Option<Carry>)| -> io::Result<Flow> {
-        progress.advance(c.data().len() as u64, b.lines);
-        let (b, next) = match pending.take() {
+        let cut = c.skipped().is_some();
+        let (mut b, next) = match pending.take() {
             None => (b, next),
             Some(mut k) => {
                 // The chunk was searched as if nothing were open before it: search it again
                 // after what the last one left undecided.
                 k.bytes.extend_from_slice(c.data());
-                let (text, fixes) = decode(&k.bytes);
-                let place = Place {
+                let mut b = plan.batch(c.bytes());
+                let next = search(
+                    plan,
                     label,
-                    text: &text,
-                    first_line: k.first_line,
-                    offset: k.offset,
-                    fixes: &fixes,
-                };
-                let (b, rest) = search(plan, &place, k.from, false, c.data().len() as u64);
-                (b, carry(&place, &k.bytes, rest))
+                    &k.bytes,
+                    k.first_line,
+                    k.offset,
+                    k.from,
+                    cut,
+                    &mut b,
+                );
+                (b, next)
             }
         };
+        // The line after the chunk's, too long to be read: searched as nothing, reported.
+        if let Some(s) = c.skipped() {
+            let at = c.offset + c.data().len() as u64;
+            plan.too_long(&mut b, label, s.line, at, s.len);
+        }
+        progress.advance(c.bytes(), b.lines);
         pending = next;
         let flow = out.records(&b.out);
         totals.add(b);
@@ -400,19 +540,22 @@ fn plain(
     if let Some(n) = chunk_bytes {
         opts.chunk_bytes = n as usize;
     }
+    opts.max_line = plan.max_line as usize;
     let r = stream::run(input.reader, opts, work, &mut consume);
     progress.finish();
     r?;
     if let Some(k) = pending {
-        let (text, fixes) = decode(&k.bytes);
-        let place = Place {
+        let mut b = plan.batch(0);
+        search(
+            plan,
             label,
-            text: &text,
-            first_line: k.first_line,
-            offset: k.offset,
-            fixes: &fixes,
-        };
-        let (b, _) = search(plan, &place, k.from, true, 0);
+            &k.bytes,
+            k.first_line,
+            k.offset,
+            k.from,
+            true,
+            &mut b,
+        );
         out.records(&b.out).map_err(Failure::Write)?;
         totals.add(b);
     }
@@ -449,7 +592,8 @@ fn markup(
         offset: 0,
         fixes: &fixes,
     };
-    let b = plan.batch(&place, &found, bytes.len() as u64);
+    let mut b = plan.batch(bytes.len() as u64);
+    plan.add(&mut b, &place, &found);
     progress.finish();
     out.records(&b.out).map_err(Failure::Write)?;
     totals.add(b);
