@@ -189,6 +189,9 @@ impl Plan {
 
     /// Add the URIs `found` in `place` to `b`.
     fn add(&self, b: &mut Batch, place: &Place<'_>, found: &[Found<'_>]) {
+        // The line of the last error counted, as a byte range of the text: the URIs of one
+        // long line share it, instead of each searching the line for its ends.
+        let mut last_line = None;
         for f in found {
             b.lines += 1;
             b.invalid += u64::from(!f.is_valid());
@@ -208,8 +211,16 @@ impl Plan {
                     Ok(()) => s.add_valid(),
                     Err(e) => {
                         let t = place.text;
-                        let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
-                        let end = t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                        let (start, end) = match last_line {
+                            Some((start, end)) if (start..=end).contains(&e.offset) => (start, end),
+                            _ => {
+                                let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
+                                let end =
+                                    t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                                (start, end)
+                            }
+                        };
+                        last_line = Some((start, end));
                         let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
                         s.add_invalid_at(
                             place.label,
