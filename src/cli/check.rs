@@ -58,12 +58,13 @@ pub struct CheckArgs {
     label: Option<String>,
     /// The longest line of --file that is checked, in bytes (without its line ending; at most
     /// 1 GiB). A longer line is reported invalid (urigram::line-too-long) without being read
-    /// into memory, and checking goes on.
+    /// into memory, and checking goes on (with --all-grammars, it is an error).
     #[arg(long, value_name = "BYTES", default_value = "1048576",
           value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
     max_line_length: u64,
     /// The size of the chunks that --file is cut into (for tests of the chunking).
-    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_CHUNK_BYTES))]
     chunk_bytes: Option<u64>,
     /// What decides: the grammar's combinators, or the BNF interpreter reading the spec text
     /// (slower; a cross-check of any verdict against the grammar as printed).
@@ -111,6 +112,7 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         return super::matrix::run(
             &args.inputs,
             args.file.as_deref(),
+            args.max_line_length,
             args.format,
             args.color,
             args.with_rfc822,

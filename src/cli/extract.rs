@@ -46,9 +46,10 @@ pub struct ExtractArgs {
     /// Markdown: also find the URIs in code spans and code blocks.
     #[arg(long)]
     include_code: bool,
-    /// Threads that search plain text (default: the available parallelism). Output keeps the
-    /// input's order whatever the number.
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Threads that search plain text (default: the available parallelism; at most 256).
+    /// Output keeps the input's order whatever the number.
+    #[arg(long, short, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=stream::MAX_JOBS))]
     jobs: Option<u32>,
     /// Print statistics at the end (a "line" of the summary is a URI found), as
     /// `check --summary` does. Per-URI output is then off, unless --only asks for it.
@@ -68,7 +69,8 @@ pub struct ExtractArgs {
           value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
     max_line_length: u64,
     /// The size of the chunks plain text is cut into (for tests of the chunking).
-    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_CHUNK_BYTES))]
     chunk_bytes: Option<u64>,
     /// Text files to read (`-` for standard input). Bytes that are not UTF-8 are read as
     /// U+FFFD (byte offsets stay those of the file).
@@ -310,7 +312,8 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
     };
     let jobs = match args.jobs {
         Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get().min(stream::MAX_JOBS as usize)),
     };
     let mut out = Output::new();
     let mut totals = Totals::default();

@@ -32,12 +32,12 @@ impl Row<'_> {
     }
 }
 
-/// The longest line `--all-grammars --file` reads; a longer one is an error (exit 2).
-const MAX_LINE: usize = 1 << 20;
-
+/// Check `inputs`, then the lines of `file`, whose longest is `max_line` bytes (a longer one
+/// is an error, exit 2: the matrix is for lines of URIs).
 pub fn run(
     inputs: &[OsString],
     file: Option<&Path>,
+    max_line: u64,
     format: Format,
     color: Color,
     with_rfc822: bool,
@@ -87,7 +87,7 @@ pub fn run(
             for n in 1.. {
                 line.clear();
                 let got = (&mut r)
-                    .take(MAX_LINE as u64 + 2)
+                    .take(max_line.saturating_add(2))
                     .read_until(b'\n', &mut line)
                     .map_err(|e| format!("{label}: {e}"))?;
                 if got == 0 {
@@ -96,10 +96,11 @@ pub fn run(
                 let mut l = &line[..];
                 if let Some(x) = l.strip_suffix(b"\n") {
                     l = x.strip_suffix(b"\r").unwrap_or(x);
-                } else if line.len() > MAX_LINE {
+                }
+                if l.len() as u64 > max_line {
                     return Err(format!(
-                        "{label}:{n}: a line longer than {MAX_LINE} bytes; --all-grammars reads \
-                         lines of URIs"
+                        "{label}:{n}: a line longer than {max_line} bytes (--max-line-length); \
+                         --all-grammars reads lines of URIs"
                     ));
                 }
                 let r = row(l, &label, n, grammars);
