@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::json;
+use urigram::render::visible;
 use urigram::{Brief, Grammar};
 
 use super::engine::{Combinators, Engine, Locate, Spec};
@@ -203,7 +204,7 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         progress.finish();
         match r {
             Ok(()) => {}
-            Err(Failure::Read(e)) => return Err(format!("{label}: {e}")),
+            Err(Failure::Read(e)) => return Err(format!("{}: {e}", visible(&label))),
             Err(Failure::Write(e)) => return Err(write_err(e)),
         }
     }
@@ -501,7 +502,7 @@ fn open(path: &PathBuf) -> Result<Opened, String> {
         return Ok(("<stdin>".into(), Box::new(io::stdin()), size));
     }
     let label = path.display().to_string();
-    let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+    let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
     let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     Ok((label, Box::new(f), size))
 }

@@ -282,7 +282,7 @@ fn open(path: &Path, syntax: Option<SyntaxArg>) -> Result<Input, String> {
         });
     }
     let label = path.display().to_string();
-    let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+    let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
     let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     let by_ext = || Syntax::from_path(&path.to_string_lossy());
     Ok(Input {
@@ -360,7 +360,7 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
         };
         match r {
             Ok(()) => {}
-            Err(Failure::Read(e)) => return Err(format!("{label}: {e}")),
+            Err(Failure::Read(e)) => return Err(format!("{}: {e}", visible(&label))),
             Err(Failure::Write(e)) => return Err(write_err(e)),
         }
     }
@@ -618,7 +618,7 @@ fn markup(
 /// URI that was checked.
 fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     let s = f.start;
-    let path = place.label;
+    let path = visible(place.label);
     let line = place.line(s.line);
     let e = match &f.result {
         Ok(()) => {
@@ -632,7 +632,7 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
     notes(&mut note, f, ", ", "");
     let report = Report::new(e, place.text)
-        .origin(path)
+        .origin(place.label)
         .first_line(place.first_line as usize)
         .color(color)
         .note(note);

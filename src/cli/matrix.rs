@@ -12,6 +12,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use serde_json::{Value, json};
+use urigram::render::visible;
 use urigram::{Error, Grammar};
 
 use super::check::error_json;
@@ -79,8 +80,9 @@ pub fn run(
             let (label, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
                 (STDIN.into(), Box::new(io::stdin().lock()))
             } else {
-                let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                (path.display().to_string(), Box::new(f))
+                let label = path.display().to_string();
+                let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
+                (label, Box::new(f))
             };
             let mut r = BufReader::new(reader);
             let mut line = Vec::new();
@@ -89,7 +91,7 @@ pub fn run(
                 let got = (&mut r)
                     .take(max_line.saturating_add(2))
                     .read_until(b'\n', &mut line)
-                    .map_err(|e| format!("{label}: {e}"))?;
+                    .map_err(|e| format!("{}: {e}", visible(&label)))?;
                 if got == 0 {
                     break;
                 }
@@ -99,8 +101,9 @@ pub fn run(
                 }
                 if l.len() as u64 > max_line {
                     return Err(format!(
-                        "{label}:{n}: a line longer than {max_line} bytes (--max-line-length); \
-                         --all-grammars reads lines of URIs"
+                        "{}:{n}: a line longer than {max_line} bytes (--max-line-length); \
+                         --all-grammars reads lines of URIs",
+                        visible(&label)
                     ));
                 }
                 let r = row(l, &label, n, grammars);
@@ -163,12 +166,7 @@ fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
         .max()
         .unwrap_or(0);
     let text = String::from_utf8_lossy(r.input);
-    let mut s = format!(
-        "{} ({}:{})\n",
-        urigram::render::visible(&text),
-        urigram::render::visible(r.origin),
-        r.line
-    );
+    let mut s = format!("{} ({}:{})\n", visible(&text), visible(r.origin), r.line);
     for (g, v) in &r.verdicts {
         let verdict = match v {
             Ok(()) => "valid".to_string(),
