@@ -6,8 +6,10 @@
 //! a chunk leaves undecided (a `<URL:` whose `>` may come in the next chunk, a hyphen at a
 //! line break) is carried, from the start of its line, into the next chunk, and that chunk is
 //! searched again after it on the writing thread; the carry is at most
-//! `urigram::extract::LOOKAHEAD` bytes plus a line. Markdown and HTML files are parsed whole,
-//! up to [`MARKUP_LIMIT`] bytes each.
+//! `urigram::extract::LOOKAHEAD` bytes plus a line. A line longer than `--max-line-length` is
+//! neither held nor searched: it is an invalid record of its own (`urigram::line-too-long`),
+//! and nothing is carried across it. Markdown and HTML files are parsed whole, up to
+//! [`MARKUP_LIMIT`] bytes each.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -388,27 +390,39 @@ struct Carry {
     offset: u64,
 }
 
-/// Search `raw`, whole lines of plain text that start at file offset `offset` with line
-/// `first_line`, from text offset `from` (0, or where a carried text was left undecided), and
-/// add what it finds to `b`. A line longer than the limit is not searched: it is an invalid
-/// record of its own, and the text before it is searched as ending there, since nothing can
-/// cross it. `cut` says that the text ends after `raw` too (a skipped line follows);
-/// otherwise what the text leaves undecided at its end is returned, to be carried.
-#[allow(clippy::too_many_arguments)]
-fn search(
-    plan: &Plan,
-    label: &str,
-    raw: &[u8],
+/// Whole lines of plain text, as read: the label of their file, their bytes, the number of
+/// their first line and the file offset of their first byte.
+#[derive(Clone, Copy)]
+struct Lines<'a> {
+    label: &'a str,
+    raw: &'a [u8],
     first_line: u64,
     offset: u64,
-    from: usize,
-    cut: bool,
-    b: &mut Batch,
-) -> Option<Carry> {
-    let (mut start, mut start_line, mut from) = (0, first_line, from);
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `raw[range]`, the first of them line `first_line`.
+    fn part(self, range: std::ops::Range<usize>, first_line: u64) -> Lines<'a> {
+        Lines {
+            offset: self.offset + range.start as u64,
+            raw: &self.raw[range],
+            first_line,
+            ..self
+        }
+    }
+}
+
+/// Search `lines` from text offset `from` (0, or where a carried text was left undecided), and
+/// add what it finds to `b`. A line longer than the limit is not searched: it is an invalid
+/// record of its own, and the text before it is searched as ending there, since nothing can
+/// cross it. `cut` says that the text ends after `lines` too (a skipped line follows);
+/// otherwise what the text leaves undecided at its end is returned, to be carried.
+fn search(plan: &Plan, lines: Lines<'_>, from: usize, cut: bool, b: &mut Batch) -> Option<Carry> {
+    let raw = lines.raw;
+    let (mut start, mut start_line, mut from) = (0, lines.first_line, from);
     // No line is longer than the text (the usual case: a chunk is shorter than the limit).
     if raw.len() as u64 > plan.max_line {
-        let (mut at, mut line) = (0, first_line);
+        let (mut at, mut line) = (0, lines.first_line);
         while at < raw.len() {
             let next = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k + 1);
             let len = match raw[at..next].strip_suffix(b"\n") {
@@ -416,60 +430,36 @@ fn search(
                 None => next - at,
             } as u64;
             if len > plan.max_line {
-                let part = &raw[start..at];
-                part_search(
-                    plan,
-                    label,
-                    part,
-                    start_line,
-                    offset + start as u64,
-                    from,
-                    true,
-                    b,
-                );
-                plan.too_long(b, label, line, offset + at as u64, len);
+                part_search(plan, lines.part(start..at, start_line), from, true, b);
+                plan.too_long(b, lines.label, line, lines.offset + at as u64, len);
                 (start, start_line, from) = (next, line + 1, 0);
             }
             (at, line) = (next, line + 1);
         }
     }
-    let part = &raw[start..];
-    part_search(
-        plan,
-        label,
-        part,
-        start_line,
-        offset + start as u64,
-        from,
-        cut,
-        b,
-    )
+    part_search(plan, lines.part(start..raw.len(), start_line), from, cut, b)
 }
 
-/// Search `raw`, lines with none longer than the limit, as [`search`] does; `last` says that
-/// nothing follows it.
-#[allow(clippy::too_many_arguments)]
+/// Search `lines`, none of them longer than the limit, as [`search`] does; `last` says that
+/// nothing follows them.
 fn part_search(
     plan: &Plan,
-    label: &str,
-    raw: &[u8],
-    first_line: u64,
-    offset: u64,
+    lines: Lines<'_>,
     from: usize,
     last: bool,
     b: &mut Batch,
 ) -> Option<Carry> {
-    let (text, fixes) = decode(raw);
+    let (text, fixes) = decode(lines.raw);
     let place = Place {
-        label,
+        label: lines.label,
         text: &text,
-        first_line,
-        offset,
+        first_line: lines.first_line,
+        offset: lines.offset,
         fixes: &fixes,
     };
     let (found, rest) = extract_settled(place.text, from, plan.grammar, last);
     plan.add(b, &place, &found);
-    carry(&place, raw, rest)
+    carry(&place, lines.raw, rest)
 }
 
 /// The carry of a text whose undecided rest starts at text offset `rest`.
@@ -500,22 +490,17 @@ fn plain(
     let label = input.label.as_str();
     let work = |c: &Chunk| {
         let mut b = plan.batch(c.bytes());
-        let cut = c.skipped().is_some();
-        let next = search(
-            plan,
+        let lines = Lines {
             label,
-            c.data(),
-            c.first_line,
-            c.offset,
-            0,
-            cut,
-            &mut b,
-        );
+            raw: c.data(),
+            first_line: c.first_line,
+            offset: c.offset,
+        };
+        let next = search(plan, lines, 0, c.skipped().is_some(), &mut b);
         (b, next)
     };
     let mut pending: Option<Carry> = None;
     let mut consume = |c: &Chunk, (b, next): (Batch, Option<Carry>)| -> io::Result<Flow> {
-        let cut = c.skipped().is_some();
         let (mut b, next) = match pending.take() {
             None => (b, next),
             Some(mut k) => {
@@ -523,16 +508,13 @@ fn plain(
                 // after what the last one left undecided.
                 k.bytes.extend_from_slice(c.data());
                 let mut b = plan.batch(c.bytes());
-                let next = search(
-                    plan,
+                let lines = Lines {
                     label,
-                    &k.bytes,
-                    k.first_line,
-                    k.offset,
-                    k.from,
-                    cut,
-                    &mut b,
-                );
+                    raw: &k.bytes,
+                    first_line: k.first_line,
+                    offset: k.offset,
+                };
+                let next = search(plan, lines, k.from, c.skipped().is_some(), &mut b);
                 (b, next)
             }
         };
@@ -560,16 +542,13 @@ fn plain(
     r?;
     if let Some(k) = pending {
         let mut b = plan.batch(0);
-        search(
-            plan,
+        let lines = Lines {
             label,
-            &k.bytes,
-            k.first_line,
-            k.offset,
-            k.from,
-            true,
-            &mut b,
-        );
+            raw: &k.bytes,
+            first_line: k.first_line,
+            offset: k.offset,
+        };
+        search(plan, lines, k.from, true, &mut b);
         out.records(&b.out).map_err(Failure::Write)?;
         totals.add(b);
     }
