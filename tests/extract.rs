@@ -239,3 +239,149 @@ fn markup_by_option_and_extension() {
     let (_, out, _) = urigram(&["extract", "--format", "jsonl", "-"], md);
     assert_eq!(out.lines().count(), 2, "plain text by default on stdin");
 }
+
+/// The records of `extract --format jsonl ARGS` on `stdin`, and the exit code.
+fn records(args: &[&str], stdin: &[u8]) -> (i32, Vec<serde_json::Value>) {
+    let args = [&["extract", "--format", "jsonl"][..], args, &["-"]].concat();
+    let (code, out, err) = urigram(&args, stdin);
+    let recs = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}\n{err}")))
+        .collect();
+    (code, recs)
+}
+
+/// A line longer than --max-line-length (1 MiB unless set) is an invalid record of its own,
+/// `urigram::line-too-long`, placed at its first column, and the search goes on after it.
+#[test]
+fn a_line_past_the_limit_is_reported_not_dropped() {
+    let mut input = "http://a/%zz ".repeat(100_000).into_bytes(); // 1.3 MB, 100,000 URIs
+    input.extend_from_slice(b"\nsee http://ok/ too\n");
+    let (code, recs) = records(&[], &input);
+    assert_eq!(code, 1, "a line too long is invalid");
+    assert_eq!(recs.len(), 2, "{recs:?}");
+    let r = &recs[0];
+    assert_eq!(r["uri"], serde_json::Value::Null);
+    assert_eq!((&r["line"], &r["column"]), (&1.into(), &1.into()));
+    assert_eq!((&r["offset"], &r["end"]), (&0.into(), &1_300_000.into()));
+    assert_eq!(r["valid"], false);
+    assert_eq!(r["error"]["code"], "urigram::line-too-long");
+    assert_eq!(r["error"]["length"], 1_300_000);
+    assert_eq!(r["error"]["limit"], 1 << 20);
+    assert_eq!(recs[1]["uri"], "http://ok/");
+    assert_eq!(
+        (&recs[1]["line"], &recs[1]["offset"]),
+        (&2.into(), &1_300_005.into())
+    );
+    // For people: the code and the place, path:line:column.
+    let (code, out, _) = urigram(&["extract", "-"], &input);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with(
+            "error[urigram::line-too-long]: a line of 1,300,000 bytes, longer than the limit \
+             of 1,048,576 (--max-line-length): not checked\n --> <stdin>:1:1\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("<stdin>:2:5: ok: http://ok/"), "{out}");
+    // Counted in the summary, with check's group for it.
+    let (code, out, _) = urigram(&["extract", "--summary", "--format", "json", "-"], &input);
+    assert_eq!(code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let s = &doc["sections"][0];
+    assert_eq!(
+        (&s["lines"], &s["valid"], &s["invalid"]),
+        (&2.into(), &1.into(), &1.into())
+    );
+    assert_eq!(s["bytes"], input.len());
+    assert_eq!(s["by_code"][0]["code"], "urigram::line-too-long");
+    assert_eq!(s["by_code"][0]["examples"][0]["line"], 1);
+    // Raised past the line, it is searched: every URI in it is found (and the summary of a
+    // long line's many URIs takes time linear in the line).
+    let args = [
+        "extract",
+        "--max-line-length",
+        "2000000",
+        "--summary",
+        "--format",
+        "json",
+    ];
+    let (code, out, _) = urigram(&[&args[..], &["-"]].concat(), &input);
+    assert_eq!(code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let s = &doc["sections"][0];
+    assert_eq!(
+        (&s["lines"], &s["invalid"]),
+        (&100_001.into(), &100_000.into())
+    );
+    assert_eq!(s["by_code"][0]["code"], "rfc2396::escaped::letter");
+    assert_eq!(s["by_code"][0]["examples"][2]["offset"], 36);
+    // --only valid leaves it out, and the exit code still counts it.
+    let (code, recs) = records(&["--only", "valid"], &input);
+    assert_eq!((code, recs.len()), (1, 1));
+}
+
+/// Lines past the limit, held in a chunk or skipped by the reader, whatever the chunk size:
+/// the same records; nothing is carried across such a line (a `<URL:` before it is closed by
+/// it, a hyphen before it does not join).
+#[test]
+fn lines_past_the_limit_whatever_the_chunks() {
+    let long = "y".repeat(5000);
+    let text = format!(
+        "a http://a/b\n{}\nhttp://x/%zz <URL:http://c/\n{long}\nd/e>\r\nhttp://h/a-\n\
+         {long} http://k/\nhttp://j/0123456789012345678901234567890123456789\r\nhttp://m/%\n\
+         <URL:http://n/\n o/>",
+        "z".repeat(41)
+    );
+    let args = ["--max-line-length", "40"];
+    let (code, whole) = records(&args, text.as_bytes());
+    assert_eq!(code, 1);
+    let got: Vec<(u64, String)> = whole
+        .iter()
+        .map(|r| {
+            let what = match r["uri"].as_str() {
+                Some(u) => u.to_string(),
+                None => format!("too long: {}", r["error"]["length"]),
+            };
+            (r["line"].as_u64().unwrap(), what)
+        })
+        .collect();
+    let want: Vec<(u64, String)> = vec![
+        (1, "http://a/b".into()),
+        (2, "too long: 41".into()),
+        (3, "http://x/%zz".into()),
+        (3, "http://c/".into()),
+        (4, "too long: 5000".into()),
+        (6, "http://h/a-".into()),
+        (7, "too long: 5010".into()),
+        (8, "too long: 49".into()),
+        (9, "http://m/%".into()),
+        (10, "http://n/o/".into()),
+    ];
+    assert_eq!(got, want, "{whole:#?}");
+    // The byte range of a line too long is the file's (line 8 ends in CR LF).
+    let r = &whole[7];
+    let at = text.find("http://j/").unwrap();
+    assert_eq!((&r["offset"], &r["end"]), (&at.into(), &(at + 49).into()));
+    for chunk in ["1", "7", "64", "1000", "100000"] {
+        for jobs in ["1", "3"] {
+            let args = [&args[..], &["--jobs", jobs, "--chunk-bytes", chunk]].concat();
+            let (code, got) = records(&args, text.as_bytes());
+            assert_eq!(code, 1);
+            assert_eq!(got, whole, "chunk {chunk}, jobs {jobs}");
+        }
+    }
+}
+
+#[test]
+fn max_line_length_is_checked() {
+    for bad in ["0", "1073741825", "-5", "18446744073709551615", "x"] {
+        let arg = format!("--max-line-length={bad}");
+        let (code, out, err) = urigram(&["extract", &arg, "-"], b"");
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("--max-line-length"), "{bad}: {err}");
+    }
+    let (code, _, err) = urigram(&["extract", "--max-line-length", "1073741824", "-"], b"x");
+    assert_eq!(code, 0, "{err}");
+}

@@ -211,6 +211,45 @@ fn every_json_output_validates() {
             b"",
         );
         v.doc("summary", &out, "extract --summary json");
+        // Lines longer than --max-line-length: held (line 2) and skipped by the reader
+        // (line 4), records of their own.
+        let long = format!(
+            "a http://x/%zz\n{} http://q/\nhttp://y/\n{}\nhttp://z/ b\n",
+            "x".repeat(30),
+            "y".repeat(100_000)
+        );
+        let args = ["extract", "-g", g, "--max-line-length", "20", "--format"];
+        let out = urigram(&[&args[..], &["jsonl", "-"]].concat(), long.as_bytes());
+        assert_eq!(out.matches("urigram::line-too-long").count(), 2, "{out}");
+        v.lines(
+            "extract_record",
+            &out,
+            None,
+            "extract jsonl, lines too long",
+        );
+        let out = urigram(&[&args[..], &["json", "-"]].concat(), long.as_bytes());
+        v.doc("extract_document", &out, "extract json, lines too long");
+        let out = urigram(
+            &[&args[..], &["json", "--summary", "--only", "invalid", "-"]].concat(),
+            long.as_bytes(),
+        );
+        v.doc("summary", &out, "extract --summary json, lines too long");
+        let out = urigram(
+            &[
+                "check",
+                "-g",
+                g,
+                "--summary",
+                "--max-line-length",
+                "20",
+                "--format",
+                "json",
+                "--file",
+                "-",
+            ],
+            long.as_bytes(),
+        );
+        v.doc("summary", &out, "check --summary json, lines too long");
     }
     let mut args = vec![
         "check",

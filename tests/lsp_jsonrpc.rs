@@ -163,3 +163,143 @@ fn only_jsonrpc_2_0_is_accepted() {
     assert_eq!(rs[9]["result"], Value::Null);
     assert_eq!(code, 0);
 }
+
+/// The frames a server writes, parsed as they come, on a channel.
+fn frames(out: std::process::ChildStdout) -> std::sync::mpsc::Receiver<Value> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(out);
+        loop {
+            let mut len = None;
+            loop {
+                let mut line = String::new();
+                if r.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let l = line.trim_end();
+                if l.is_empty() {
+                    break;
+                }
+                let (_, v) = l.split_once(':').expect("a header");
+                len = Some(v.trim().parse::<usize>().expect("a length"));
+            }
+            let mut body = vec![0; len.expect("Content-Length")];
+            r.read_exact(&mut body).unwrap();
+            if tx
+                .send(serde_json::from_slice(&body).expect("a JSON body"))
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+fn framed(m: &Value) -> Vec<u8> {
+    let body = m.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+/// The server's peak resident memory so far, in kB.
+#[cfg(target_os = "linux")]
+fn peak_kb(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status")
+}
+
+/// A message over the size limit (64 MiB) is read past without being kept, answered with an
+/// error, and the server goes on: the next request is answered, and the peak memory stays
+/// far below the body's size.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_message_over_the_size_limit_is_refused_and_the_server_goes_on() {
+    use std::time::Duration;
+    const MB: usize = 1 << 20;
+    let body = 65 * MB;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urigram lsp");
+    let mut stdin = child.stdin.take().unwrap();
+    let rx = frames(child.stdout.take().unwrap());
+    let mut stderr = child.stderr.take().unwrap();
+    let log = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&framed(&init())).unwrap();
+        // The body streamed a megabyte at a time: 65 MiB of spaces, never built whole here.
+        write!(stdin, "Content-Length: {body}\r\n\r\n").unwrap();
+        let piece = vec![b' '; MB];
+        for _ in 0..body / MB {
+            stdin.write_all(&piece).unwrap();
+        }
+        let shutdown = json!({"jsonrpc": "2.0", "id": 5, "method": "shutdown"});
+        stdin.write_all(&framed(&shutdown)).unwrap();
+        stdin
+    });
+    let mut got = Vec::new();
+    while !got.iter().any(|m: &Value| m["id"] == 5) {
+        let m = rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("an answer to the request after the large message");
+        got.push(m);
+    }
+    let peak = peak_kb(child.id());
+    let mut stdin = writer.join().unwrap();
+    stdin
+        .write_all(&framed(&json!({"jsonrpc": "2.0", "method": "exit"})))
+        .unwrap();
+    drop(stdin);
+    let code = child.wait().unwrap().code();
+    let rs = responses(&got);
+    assert_eq!(rs.len(), 3, "{got:#?}");
+    assert!(rs[0]["result"]["capabilities"].is_object());
+    assert_eq!(rs[1]["id"], Value::Null);
+    assert_eq!(rs[1]["error"]["code"], -32600);
+    let message = rs[1]["error"]["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        "a message of 68157440 bytes (Content-Length), larger than the limit of 64 MiB: not read"
+    );
+    assert_eq!((&rs[2]["id"], &rs[2]["result"]), (&json!(5), &Value::Null));
+    assert_eq!(code, Some(0), "exit after shutdown");
+    assert!(log.join().unwrap().contains(message));
+    eprintln!("peak RSS with a 65 MiB message: {peak} kB");
+    assert!(
+        peak < 16 * 1024,
+        "peak {peak} kB for a body of {body} bytes"
+    );
+}
+
+/// The input ends inside a message over the limit: the framing is broken, the server ends.
+#[test]
+fn the_input_ends_inside_a_message_over_the_limit() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urigram lsp");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&framed(&init())).unwrap();
+    stdin
+        .write_all(b"Content-Length: 18446744073709551615\r\n\r\n{\"jsonrpc\"")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the input ended inside a message"), "{err}");
+}

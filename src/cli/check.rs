@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::json;
+use urigram::render::visible;
 use urigram::{Brief, Grammar};
 
 use super::engine::{Combinators, Engine, Locate, Spec};
@@ -58,12 +59,13 @@ pub struct CheckArgs {
     label: Option<String>,
     /// The longest line of --file that is checked, in bytes (without its line ending; at most
     /// 1 GiB). A longer line is reported invalid (urigram::line-too-long) without being read
-    /// into memory, and checking goes on.
+    /// into memory, and checking goes on (with --all-grammars, it is an error).
     #[arg(long, value_name = "BYTES", default_value = "1048576",
           value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
     max_line_length: u64,
     /// The size of the chunks that --file is cut into (for tests of the chunking).
-    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_CHUNK_BYTES))]
     chunk_bytes: Option<u64>,
     /// What decides: the grammar's combinators, or the BNF interpreter reading the spec text
     /// (slower; a cross-check of any verdict against the grammar as printed).
@@ -111,6 +113,7 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         return super::matrix::run(
             &args.inputs,
             args.file.as_deref(),
+            args.max_line_length,
             args.format,
             args.color,
             args.with_rfc822,
@@ -201,7 +204,7 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         progress.finish();
         match r {
             Ok(()) => {}
-            Err(Failure::Read(e)) => return Err(format!("{label}: {e}")),
+            Err(Failure::Read(e)) => return Err(format!("{}: {e}", visible(&label))),
             Err(Failure::Write(e)) => return Err(write_err(e)),
         }
     }
@@ -499,7 +502,7 @@ fn open(path: &PathBuf) -> Result<Opened, String> {
         return Ok(("<stdin>".into(), Box::new(io::stdin()), size));
     }
     let label = path.display().to_string();
-    let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+    let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
     let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     Ok((label, Box::new(f), size))
 }

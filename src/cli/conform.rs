@@ -15,15 +15,19 @@ pub struct ConformArgs {
     /// One rule, by its spec name (default: every rule of the grammar).
     #[arg(long, short)]
     rule: Option<String>,
-    /// Generated members per rule; as many mutations of them are checked too.
-    #[arg(long, default_value_t = 200)]
-    samples: usize,
-    /// Seed of the generator (the same seed gives the same inputs).
+    /// Generated members per rule (at most 100,000); as many mutations of them are checked
+    /// too.
+    #[arg(long, value_name = "N", default_value_t = 200,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_SAMPLES))]
+    samples: u32,
+    /// Seed of the generator, from 0 to 2^64 - 1 (the same seed gives the same inputs).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Size budget of a generated member.
-    #[arg(long, default_value_t = 40)]
-    budget: usize,
+    /// Size budget of a generated member, in characters and productions used (at most
+    /// 10,000; 0 gives the rule's smallest members).
+    #[arg(long, value_name = "SIZE", default_value_t = 40,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_BUDGET))]
+    budget: u32,
     /// Output format (`jsonl` prints one object per rule).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
@@ -35,10 +39,19 @@ type Verdict = Result<(), usize>;
 struct Row {
     rule: &'static str,
     samples: usize,
-    disagreements: Vec<(String, Verdict, Verdict)>,
+    disagree: usize,
+    /// The first [`EXAMPLES`] disagreements: the input, the combinators', the spec's verdict.
+    examples: Vec<(String, Verdict, Verdict)>,
 }
 
 const EXAMPLES: usize = 3;
+
+/// The most generated members per rule (`--samples`): a run of all 44 rules of RFC 2396 then
+/// takes minutes, not days.
+const MAX_SAMPLES: i64 = 100_000;
+
+/// The largest size budget of a member (`--budget`): members of up to about 10 KB.
+const MAX_BUDGET: i64 = 10_000;
 
 pub fn run(args: ConformArgs) -> Result<u8, String> {
     let g = args.grammar;
@@ -51,35 +64,47 @@ pub fn run(args: ConformArgs) -> Result<u8, String> {
     for (k, rule) in rules.iter().enumerate() {
         let rec = spec.recognizer(rule).map_err(|e| e.to_string())?;
         let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k as u64;
+        // The members, then a mutation of each, from one random stream; a second generator of
+        // the same seed gives the members again to mutate, so that none is kept: memory is
+        // one member, whatever --samples.
         let mut gen_ = spec.generator(rule, seed).map_err(|e| e.to_string())?;
+        let mut again = spec.generator(rule, seed).map_err(|e| e.to_string())?;
         let mut row = Row {
             rule,
             samples: 0,
-            disagreements: Vec::new(),
+            disagree: 0,
+            examples: Vec::new(),
         };
-        let members: Vec<String> = (0..args.samples)
-            .map(|_| gen_.member(args.budget))
-            .collect();
-        let mutations: Vec<String> = members.iter().map(|m| gen_.mutation(m)).collect();
-        for input in members.iter().chain(&mutations) {
+        let mut compare = |input: String| {
             row.samples += 1;
-            let comb = g.check(rule, input).map_err(|e| e.offset);
-            let oracle = rec.check(input);
+            let comb = g.check(rule, &input).map_err(|e| e.offset);
+            let oracle = rec.check(&input);
             if comb != oracle {
-                row.disagreements.push((input.clone(), comb, oracle));
+                row.disagree += 1;
+                if row.examples.len() < EXAMPLES {
+                    row.examples.push((input, comb, oracle));
+                }
             }
+        };
+        let budget = args.budget as usize;
+        for _ in 0..args.samples {
+            compare(gen_.member(budget));
+        }
+        for _ in 0..args.samples {
+            let m = again.member(budget);
+            compare(gen_.mutation(&m));
         }
         rows.push(row);
     }
     let total: usize = rows.iter().map(|r| r.samples).sum();
-    let bad: usize = rows.iter().map(|r| r.disagreements.len()).sum();
+    let bad: usize = rows.iter().map(|r| r.disagree).sum();
     let out = match args.format {
         Format::Human => human(g, &args, &rows, total, bad),
         Format::Json => {
             let doc = json!({
                 "grammar": g.name(),
                 "seed": args.seed,
-                "samples_per_rule": args.samples * 2,
+                "samples_per_rule": u64::from(args.samples) * 2,
                 "rules": rows.iter().map(row_json).collect::<Vec<_>>(),
                 "total": total,
                 "agree": total - bad,
@@ -104,9 +129,9 @@ fn row_json(r: &Row) -> Value {
     json!({
         "rule": r.rule,
         "samples": r.samples,
-        "agree": r.samples - r.disagreements.len(),
-        "disagree": r.disagreements.len(),
-        "examples": r.disagreements.iter().take(EXAMPLES).map(|(i, c, o)| json!({
+        "agree": r.samples - r.disagree,
+        "disagree": r.disagree,
+        "examples": r.examples.iter().map(|(i, c, o)| json!({
             "input": i,
             "combinators": verdict_json(c),
             "spec": verdict_json(o),
@@ -136,7 +161,7 @@ fn human(g: Grammar, args: &ConformArgs, rows: &[Row], total: usize, bad: usize)
         "rule", "samples", "agree", "disagree"
     ));
     for r in rows {
-        let d = r.disagreements.len();
+        let d = r.disagree;
         s.push_str(&format!(
             "{:<w$}  {:>8}  {:>8}  {:>8}\n",
             r.rule,
@@ -152,9 +177,9 @@ fn human(g: Grammar, args: &ConformArgs, rows: &[Row], total: usize, bad: usize)
         total - bad,
         bad
     ));
-    for r in rows.iter().filter(|r| !r.disagreements.is_empty()) {
+    for r in rows.iter().filter(|r| r.disagree > 0) {
         s.push_str(&format!("\n{}: disagreements (first {EXAMPLES})\n", r.rule));
-        for (i, c, o) in r.disagreements.iter().take(EXAMPLES) {
+        for (i, c, o) in &r.examples {
             s.push_str(&format!(
                 "  {i:?}: combinators {}, spec text {}\n",
                 show(c),

@@ -6,8 +6,10 @@
 //! a chunk leaves undecided (a `<URL:` whose `>` may come in the next chunk, a hyphen at a
 //! line break) is carried, from the start of its line, into the next chunk, and that chunk is
 //! searched again after it on the writing thread; the carry is at most
-//! `urigram::extract::LOOKAHEAD` bytes plus a line. Markdown and HTML files are parsed whole,
-//! up to [`MARKUP_LIMIT`] bytes each.
+//! `urigram::extract::LOOKAHEAD` bytes plus a line. A line longer than `--max-line-length` is
+//! neither held nor searched: it is an invalid record of its own (`urigram::line-too-long`),
+//! and nothing is carried across it. Markdown and HTML files are parsed whole, up to
+//! [`MARKUP_LIMIT`] bytes each.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -46,9 +48,10 @@ pub struct ExtractArgs {
     /// Markdown: also find the URIs in code spans and code blocks.
     #[arg(long)]
     include_code: bool,
-    /// Threads that search plain text (default: the available parallelism). Output keeps the
-    /// input's order whatever the number.
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Threads that search plain text (default: the available parallelism; at most 256).
+    /// Output keeps the input's order whatever the number.
+    #[arg(long, short, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=stream::MAX_JOBS))]
     jobs: Option<u32>,
     /// Print statistics at the end (a "line" of the summary is a URI found), as
     /// `check --summary` does. Per-URI output is then off, unless --only asks for it.
@@ -60,8 +63,16 @@ pub struct ExtractArgs {
     /// When to colour human output.
     #[arg(long, value_enum, default_value = "auto")]
     color: Color,
+    /// The longest line of plain text that is searched, in bytes (without its line ending; at
+    /// most 1 GiB). A longer line is reported invalid (urigram::line-too-long) without being
+    /// read into memory, and the search goes on after it. (Markdown and HTML files are parsed
+    /// whole, up to 64 MiB.)
+    #[arg(long, value_name = "BYTES", default_value = "1048576",
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
+    max_line_length: u64,
     /// The size of the chunks plain text is cut into (for tests of the chunking).
-    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=stream::MAX_CHUNK_BYTES))]
     chunk_bytes: Option<u64>,
     /// Text files to read (`-` for standard input). Bytes that are not UTF-8 are read as
     /// U+FFFD (byte offsets stay those of the file).
@@ -99,6 +110,8 @@ struct Plan {
     records: bool,
     summary: bool,
     options: Options,
+    /// The longest line of plain text that is searched.
+    max_line: u64,
 }
 
 /// A text and where it stands in its file.
@@ -127,8 +140,9 @@ impl Place<'_> {
 }
 
 impl Plan {
-    fn batch(&self, place: &Place<'_>, found: &[Found<'_>], bytes: u64) -> Batch {
-        let mut b = Batch {
+    /// A batch with nothing in it yet, for `bytes` bytes of the input.
+    fn batch(&self, bytes: u64) -> Batch {
+        Batch {
             out: Vec::new(),
             lines: 0,
             invalid: 0,
@@ -137,7 +151,51 @@ impl Plan {
                 s.bytes = bytes;
                 s
             }),
-        };
+        }
+    }
+
+    /// Count line `line` of `label`, `len` bytes long from file offset `offset`, as too long
+    /// to search: an invalid record of its own (`urigram::line-too-long`), placed at the
+    /// line's first column.
+    fn too_long(&self, b: &mut Batch, label: &str, line: u64, offset: u64, len: u64) {
+        b.lines += 1;
+        b.invalid += 1;
+        if self.records && self.only.is_none_or(|o| o.shows(false)) {
+            let limit = self.max_line;
+            let record = || {
+                json!({
+                    "path": label,
+                    "uri": null,
+                    "valid": false,
+                    "offset": offset,
+                    "end": offset.saturating_add(len),
+                    "line": line,
+                    "column": 1,
+                    "error": super::too_long::error(len, limit),
+                })
+            };
+            match self.format {
+                Format::Human => {
+                    super::too_long::write_human(&mut b.out, label, line, Some(1), len, limit);
+                }
+                Format::Jsonl => {
+                    let _ = writeln!(b.out, "{}", record());
+                }
+                Format::Json => {
+                    let _ = write!(b.out, ",{}", record());
+                }
+            }
+        }
+        if let Some(s) = &mut b.section {
+            s.add_too_long(label, line, self.max_line);
+        }
+    }
+
+    /// Add the URIs `found` in `place` to `b`.
+    fn add(&self, b: &mut Batch, place: &Place<'_>, found: &[Found<'_>]) {
+        // The line of the last error counted, as a byte range of the text: the URIs of one
+        // long line share it, instead of each searching the line for its ends.
+        let mut last_line = None;
         for f in found {
             b.lines += 1;
             b.invalid += u64::from(!f.is_valid());
@@ -157,8 +215,16 @@ impl Plan {
                     Ok(()) => s.add_valid(),
                     Err(e) => {
                         let t = place.text;
-                        let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
-                        let end = t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                        let (start, end) = match last_line {
+                            Some((start, end)) if (start..=end).contains(&e.offset) => (start, end),
+                            _ => {
+                                let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
+                                let end =
+                                    t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                                (start, end)
+                            }
+                        };
+                        last_line = Some((start, end));
                         let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
                         s.add_invalid_at(
                             place.label,
@@ -172,7 +238,6 @@ impl Plan {
                 }
             }
         }
-        b
     }
 }
 
@@ -219,7 +284,7 @@ fn open(path: &Path, syntax: Option<SyntaxArg>) -> Result<Input, String> {
         });
     }
     let label = path.display().to_string();
-    let f = File::open(path).map_err(|e| format!("{label}: {e}"))?;
+    let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
     let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     let by_ext = || Syntax::from_path(&path.to_string_lossy());
     Ok(Input {
@@ -245,10 +310,12 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
         records: !args.summary || args.only.is_some(),
         summary: args.summary,
         options: Options::default().include_code(args.include_code),
+        max_line: args.max_line_length,
     };
     let jobs = match args.jobs {
         Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get().min(stream::MAX_JOBS as usize)),
     };
     let mut out = Output::new();
     let mut totals = Totals::default();
@@ -295,7 +362,7 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
         };
         match r {
             Ok(()) => {}
-            Err(Failure::Read(e)) => return Err(format!("{label}: {e}")),
+            Err(Failure::Read(e)) => return Err(format!("{}: {e}", visible(&label))),
             Err(Failure::Write(e)) => return Err(write_err(e)),
         }
     }
@@ -323,10 +390,76 @@ struct Carry {
     offset: u64,
 }
 
-/// The search of one text: its batch, and the undecided rest (a text offset).
-fn search(plan: &Plan, place: &Place<'_>, from: usize, last: bool, bytes: u64) -> (Batch, usize) {
+/// Whole lines of plain text, as read: the label of their file, their bytes, the number of
+/// their first line and the file offset of their first byte.
+#[derive(Clone, Copy)]
+struct Lines<'a> {
+    label: &'a str,
+    raw: &'a [u8],
+    first_line: u64,
+    offset: u64,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `raw[range]`, the first of them line `first_line`.
+    fn part(self, range: std::ops::Range<usize>, first_line: u64) -> Lines<'a> {
+        Lines {
+            offset: self.offset + range.start as u64,
+            raw: &self.raw[range],
+            first_line,
+            ..self
+        }
+    }
+}
+
+/// Search `lines` from text offset `from` (0, or where a carried text was left undecided), and
+/// add what it finds to `b`. A line longer than the limit is not searched: it is an invalid
+/// record of its own, and the text before it is searched as ending there, since nothing can
+/// cross it. `cut` says that the text ends after `lines` too (a skipped line follows);
+/// otherwise what the text leaves undecided at its end is returned, to be carried.
+fn search(plan: &Plan, lines: Lines<'_>, from: usize, cut: bool, b: &mut Batch) -> Option<Carry> {
+    let raw = lines.raw;
+    let (mut start, mut start_line, mut from) = (0, lines.first_line, from);
+    // No line is longer than the text (the usual case: a chunk is shorter than the limit).
+    if raw.len() as u64 > plan.max_line {
+        let (mut at, mut line) = (0, lines.first_line);
+        while at < raw.len() {
+            let next = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k + 1);
+            let len = match raw[at..next].strip_suffix(b"\n") {
+                Some(l) => l.strip_suffix(b"\r").unwrap_or(l).len(),
+                None => next - at,
+            } as u64;
+            if len > plan.max_line {
+                part_search(plan, lines.part(start..at, start_line), from, true, b);
+                plan.too_long(b, lines.label, line, lines.offset + at as u64, len);
+                (start, start_line, from) = (next, line + 1, 0);
+            }
+            (at, line) = (next, line + 1);
+        }
+    }
+    part_search(plan, lines.part(start..raw.len(), start_line), from, cut, b)
+}
+
+/// Search `lines`, none of them longer than the limit, as [`search`] does; `last` says that
+/// nothing follows them.
+fn part_search(
+    plan: &Plan,
+    lines: Lines<'_>,
+    from: usize,
+    last: bool,
+    b: &mut Batch,
+) -> Option<Carry> {
+    let (text, fixes) = decode(lines.raw);
+    let place = Place {
+        label: lines.label,
+        text: &text,
+        first_line: lines.first_line,
+        offset: lines.offset,
+        fixes: &fixes,
+    };
     let (found, rest) = extract_settled(place.text, from, plan.grammar, last);
-    (plan.batch(place, &found, bytes), rest)
+    plan.add(b, &place, &found);
+    carry(&place, lines.raw, rest)
 }
 
 /// The carry of a text whose undecided rest starts at text offset `rest`.
@@ -356,38 +489,41 @@ fn plain(
 ) -> Result<(), Failure> {
     let label = input.label.as_str();
     let work = |c: &Chunk| {
-        let (text, fixes) = decode(c.data());
-        let place = Place {
+        let mut b = plan.batch(c.bytes());
+        let lines = Lines {
             label,
-            text: &text,
+            raw: c.data(),
             first_line: c.first_line,
             offset: c.offset,
-            fixes: &fixes,
         };
-        let (b, rest) = search(plan, &place, 0, false, c.data().len() as u64);
-        (b, carry(&place, c.data(), rest))
+        let next = search(plan, lines, 0, c.skipped().is_some(), &mut b);
+        (b, next)
     };
     let mut pending: Option<Carry> = None;
     let mut consume = |c: &Chunk, (b, next): (Batch, Option<Carry>)| -> io::Result<Flow> {
-        progress.advance(c.data().len() as u64, b.lines);
-        let (b, next) = match pending.take() {
+        let (mut b, next) = match pending.take() {
             None => (b, next),
             Some(mut k) => {
                 // The chunk was searched as if nothing were open before it: search it again
                 // after what the last one left undecided.
                 k.bytes.extend_from_slice(c.data());
-                let (text, fixes) = decode(&k.bytes);
-                let place = Place {
+                let mut b = plan.batch(c.bytes());
+                let lines = Lines {
                     label,
-                    text: &text,
+                    raw: &k.bytes,
                     first_line: k.first_line,
                     offset: k.offset,
-                    fixes: &fixes,
                 };
-                let (b, rest) = search(plan, &place, k.from, false, c.data().len() as u64);
-                (b, carry(&place, &k.bytes, rest))
+                let next = search(plan, lines, k.from, c.skipped().is_some(), &mut b);
+                (b, next)
             }
         };
+        // The line after the chunk's, too long to be read: searched as nothing, reported.
+        if let Some(s) = c.skipped() {
+            let at = c.offset + c.data().len() as u64;
+            plan.too_long(&mut b, label, s.line, at, s.len);
+        }
+        progress.advance(c.bytes(), b.lines);
         pending = next;
         let flow = out.records(&b.out);
         totals.add(b);
@@ -400,19 +536,19 @@ fn plain(
     if let Some(n) = chunk_bytes {
         opts.chunk_bytes = n as usize;
     }
+    opts.max_line = plan.max_line as usize;
     let r = stream::run(input.reader, opts, work, &mut consume);
     progress.finish();
     r?;
     if let Some(k) = pending {
-        let (text, fixes) = decode(&k.bytes);
-        let place = Place {
+        let mut b = plan.batch(0);
+        let lines = Lines {
             label,
-            text: &text,
+            raw: &k.bytes,
             first_line: k.first_line,
             offset: k.offset,
-            fixes: &fixes,
         };
-        let (b, _) = search(plan, &place, k.from, true, 0);
+        search(plan, lines, k.from, true, &mut b);
         out.records(&b.out).map_err(Failure::Write)?;
         totals.add(b);
     }
@@ -449,7 +585,8 @@ fn markup(
         offset: 0,
         fixes: &fixes,
     };
-    let b = plan.batch(&place, &found, bytes.len() as u64);
+    let mut b = plan.batch(bytes.len() as u64);
+    plan.add(&mut b, &place, &found);
     progress.finish();
     out.records(&b.out).map_err(Failure::Write)?;
     totals.add(b);
@@ -460,7 +597,7 @@ fn markup(
 /// URI that was checked.
 fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     let s = f.start;
-    let path = place.label;
+    let path = visible(place.label);
     let line = place.line(s.line);
     let e = match &f.result {
         Ok(()) => {
@@ -474,7 +611,7 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
     notes(&mut note, f, ", ", "");
     let report = Report::new(e, place.text)
-        .origin(path)
+        .origin(place.label)
         .first_line(place.first_line as usize)
         .color(color)
         .note(note);

@@ -15,6 +15,11 @@
 //!   information that counts the rest; at most [`MAX_LINKS`] links. Positions are found in
 //!   one walk over each line (line starts by binary search), so publishing is linear.
 //!   A document is held as its text, its line starts and a few words a URI.
+//! - **Message size**: a body of at most [`MAX_MESSAGE`] (64 MiB) is read. A longer one (by
+//!   its `Content-Length`) is read past without being kept, answered with `InvalidRequest`
+//!   (id null: its id is unknown) and logged on standard error, and the server goes on. The
+//!   reading thread holds at most 64 MiB of bodies read ahead ([`READ_AHEAD`]) beyond the one
+//!   being handled.
 //! - **Positions**: UTF-16 code units unless the client offers `utf-8` in
 //!   `general.positionEncodings`; the choice is reported in `capabilities.positionEncoding`.
 //!   Lines end at `\n`, `\r\n` or `\r`, as the protocol says.
@@ -26,8 +31,8 @@
 //!   `MethodNotFound`, a body that is not JSON `ParseError` (id null), a JSON value that is no
 //!   JSON-RPC 2.0 message (a wrong `"jsonrpc"`, an id that is no integer or string ...)
 //!   `InvalidRequest` (see [`parse`]); a notification with bad params is reported with
-//!   `window/logMessage`. The server goes on in every case. Only a broken header (no way to
-//!   find the next message) ends it.
+//!   `window/logMessage`; a body over the size limit, `InvalidRequest` (id null). The server
+//!   goes on in every case. Only a broken header (no way to find the next message) ends it.
 //! - **Exit**: 0 for `exit` after `shutdown`, 1 otherwise (also when the input ends).
 //!
 //! Messages are framed and typed by `lsp-server` (`Message`, `Request`, `Response`) and
@@ -37,6 +42,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Read, Write};
+use std::sync::{Arc, Condvar, Mutex};
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
@@ -70,18 +76,24 @@ use urigram::{Authority, Citation, Error, Grammar, UriReference};
 /// messages, so that the server sees every message that is waiting when it is ready for the
 /// next one (and publishes diagnostics once for a burst of edits).
 pub fn run() -> Result<u8, String> {
-    // A few messages read ahead: enough to see a burst, little to hold.
+    // A few messages read ahead: enough to see a burst, little to hold (at most
+    // READ_AHEAD bytes of bodies, beyond the one being handled).
     let (tx, rx) = crossbeam_channel::bounded(64);
+    let budget = Arc::new(Budget::default());
     std::thread::spawn(move || {
         let stdin = io::stdin();
         let mut r = stdin.lock();
         loop {
-            let m = match read_frame(&mut r) {
-                Ok(Some(body)) => Incoming::Message(parse(&body)),
+            let m = match read_frame(&mut r, &budget) {
+                Ok(Some((Frame::Body(body), permit))) => Incoming::Message(parse(&body), permit),
+                Ok(Some((Frame::TooLarge(len), permit))) => {
+                    eprintln!("urigram lsp: {}", too_large(len));
+                    Incoming::Message(Err(too_large_error(len)), permit)
+                }
                 Ok(None) => Incoming::End,
                 Err(e) => Incoming::Broken(e),
             };
-            let last = !matches!(m, Incoming::Message(_));
+            let last = !matches!(m, Incoming::Message(..));
             if tx.send(m).is_err() || last {
                 return;
             }
@@ -94,8 +106,9 @@ pub fn run() -> Result<u8, String> {
 
 /// What the reading thread passes on.
 pub enum Incoming {
-    /// A message, or the error response for a body that is none.
-    Message(Result<Message, Value>),
+    /// A message, or the error response for a body that is none; its permit holds the
+    /// body's bytes in the read-ahead budget until the message is handled.
+    Message(Result<Message, Value>, Permit),
     /// The input ended.
     End,
     /// The framing is broken: no way to find the next message.
@@ -131,11 +144,11 @@ pub fn serve(rx: &crossbeam_channel::Receiver<Incoming>, w: &mut impl Write) -> 
                     eprintln!("urigram lsp: {e}");
                     return 1;
                 }
-                Incoming::Message(Ok(Message::Notification(n))) if n.method == "exit" => {
+                Incoming::Message(Ok(Message::Notification(n)), _) if n.method == "exit" => {
                     return if s.shutdown { 0 } else { 1 };
                 }
-                Incoming::Message(Ok(msg)) => s.handle(msg),
-                Incoming::Message(Err(reply)) => vec![Out::Raw(reply)],
+                Incoming::Message(Ok(msg), _permit) => s.handle(msg),
+                Incoming::Message(Err(reply), _) => vec![Out::Raw(reply)],
             };
             if !send(w, out) {
                 return 1;
@@ -182,8 +195,94 @@ impl From<Notification> for Out {
 /// Header lines longer than this are not headers.
 const MAX_HEADER: u64 = 8 * 1024;
 
-/// One message body: `None` at the end of the input; an error when the framing is broken.
-fn read_frame(r: &mut impl BufRead) -> Result<Option<Vec<u8>>, String> {
+/// The largest message body read: 64 MiB. A longer one is read past without being kept, and
+/// answered with an `InvalidRequest` error (id null, since its id is unknown).
+pub const MAX_MESSAGE: u64 = 64 << 20;
+
+/// The most bytes of bodies read ahead of the server and not yet handled, beyond one body:
+/// the reading thread waits past it.
+const READ_AHEAD: u64 = 64 << 20;
+
+/// The bytes of bodies read and not yet handled, up to [`READ_AHEAD`].
+#[derive(Default)]
+pub struct Budget {
+    held: Mutex<u64>,
+    freed: Condvar,
+}
+
+impl Budget {
+    /// Hold `bytes`, waiting until they fit (a body alone always fits).
+    fn take(self: &Arc<Self>, bytes: u64) -> Permit {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        while *held > 0 && held.saturating_add(bytes) > READ_AHEAD {
+            held = self.freed.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        *held += bytes;
+        Permit {
+            budget: Some(Arc::clone(self)),
+            bytes,
+        }
+    }
+}
+
+/// Bytes held in a [`Budget`], given back when dropped.
+pub struct Permit {
+    budget: Option<Arc<Budget>>,
+    bytes: u64,
+}
+
+impl Permit {
+    /// A permit that holds nothing: for a body not kept, or a caller that reads messages
+    /// itself.
+    pub fn none() -> Permit {
+        Permit {
+            budget: None,
+            bytes: 0,
+        }
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        if let Some(b) = &self.budget {
+            let mut held = b.held.lock().unwrap_or_else(|e| e.into_inner());
+            *held = held.saturating_sub(self.bytes);
+            b.freed.notify_one();
+        }
+    }
+}
+
+/// What one frame holds.
+enum Frame {
+    /// A message body.
+    Body(Vec<u8>),
+    /// A body longer than [`MAX_MESSAGE`], read past and not kept: its length.
+    TooLarge(u64),
+}
+
+/// Why a body of `len` bytes was not read.
+fn too_large(len: u64) -> String {
+    format!(
+        "a message of {len} bytes (Content-Length), larger than the limit of {} MiB: not read",
+        MAX_MESSAGE >> 20
+    )
+}
+
+/// The answer to a body of `len` bytes that was not read.
+fn too_large_error(len: u64) -> Value {
+    json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": ErrorCode::InvalidRequest as i32, "message": too_large(len)},
+    })
+}
+
+/// One frame, with the permit for its body's bytes from `budget` (taken before the body is
+/// read): `None` at the end of the input; an error when the framing is broken.
+fn read_frame(
+    r: &mut impl BufRead,
+    budget: &Arc<Budget>,
+) -> Result<Option<(Frame, Permit)>, String> {
     let mut len: Option<u64> = None;
     let mut seen = false;
     loop {
@@ -222,6 +321,16 @@ fn read_frame(r: &mut impl BufRead) -> Result<Option<Vec<u8>>, String> {
         }
     }
     let len = len.unwrap_or(0);
+    if len > MAX_MESSAGE {
+        // Read past it, holding nothing but the reader's own buffer.
+        let skipped = io::copy(&mut r.by_ref().take(len), &mut io::sink())
+            .map_err(|e| format!("reading: {e}"))?;
+        if skipped < len {
+            return Err("the input ended inside a message".into());
+        }
+        return Ok(Some((Frame::TooLarge(len), Permit::none())));
+    }
+    let permit = budget.take(len);
     let mut body = Vec::new();
     r.by_ref()
         .take(len)
@@ -230,7 +339,7 @@ fn read_frame(r: &mut impl BufRead) -> Result<Option<Vec<u8>>, String> {
     if (body.len() as u64) < len {
         return Err("the input ended inside a message".into());
     }
-    Ok(Some(body))
+    Ok(Some((Frame::Body(body), permit)))
 }
 
 /// The message in `body`, or the error response to send for it. JSON-RPC 2.0 to the letter, so
@@ -1141,6 +1250,59 @@ fn offset(text: &str, lines: &[usize], p: lsp_types::Position, enc: Encoding) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn read_ahead_waits_for_its_budget() {
+        use std::sync::mpsc::channel;
+        use std::time::Duration;
+        let b = Arc::new(Budget::default());
+        let first = b.take(READ_AHEAD - 10);
+        let small = b.take(10);
+        // Past the budget: the reader waits until a message is handled.
+        let (tx, rx) = channel();
+        let b2 = Arc::clone(&b);
+        let t = std::thread::spawn(move || {
+            let p = b2.take(1);
+            tx.send(()).unwrap();
+            p
+        });
+        assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
+        drop(first);
+        rx.recv_timeout(Duration::from_secs(10))
+            .expect("room once one is handled");
+        drop((t.join().unwrap(), small));
+        assert_eq!(*b.held.lock().unwrap(), 0);
+        // One body larger than the budget goes on alone.
+        let big = b.take(READ_AHEAD * 2);
+        assert_eq!(*b.held.lock().unwrap(), READ_AHEAD * 2);
+        drop(big);
+        assert_eq!(*b.held.lock().unwrap(), 0);
+    }
+
+    #[test]
+    fn a_frame_over_the_limit_is_read_past() {
+        let b = Arc::new(Budget::default());
+        let mut input = format!("Content-Length: {}\r\n\r\n", MAX_MESSAGE + 1).into_bytes();
+        input.resize(input.len() + MAX_MESSAGE as usize + 1, b'x');
+        input.extend_from_slice(b"Content-Length: 2\r\n\r\n{}");
+        let mut r = io::BufReader::new(&input[..]);
+        match read_frame(&mut r, &b) {
+            Ok(Some((Frame::TooLarge(n), _))) => assert_eq!(n, MAX_MESSAGE + 1),
+            _ => panic!("not refused"),
+        }
+        match read_frame(&mut r, &b) {
+            Ok(Some((Frame::Body(body), _))) => assert_eq!(body, b"{}"),
+            _ => panic!("the next frame is lost"),
+        }
+        assert!(matches!(read_frame(&mut r, &b), Ok(None)));
+        // A body of exactly the limit is read.
+        let mut input = format!("Content-Length: {MAX_MESSAGE}\r\n\r\n").into_bytes();
+        input.resize(input.len() + MAX_MESSAGE as usize, b' ');
+        match read_frame(&mut &input[..], &b) {
+            Ok(Some((Frame::Body(body), _))) => assert_eq!(body.len() as u64, MAX_MESSAGE),
+            _ => panic!("a body at the limit is refused"),
+        }
+    }
 
     #[test]
     fn positions_in_both_encodings() {

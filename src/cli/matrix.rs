@@ -12,6 +12,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use serde_json::{Value, json};
+use urigram::render::visible;
 use urigram::{Error, Grammar};
 
 use super::check::error_json;
@@ -32,12 +33,12 @@ impl Row<'_> {
     }
 }
 
-/// The longest line `--all-grammars --file` reads; a longer one is an error (exit 2).
-const MAX_LINE: usize = 1 << 20;
-
+/// Check `inputs`, then the lines of `file`, whose longest is `max_line` bytes (a longer one
+/// is an error, exit 2: the matrix is for lines of URIs).
 pub fn run(
     inputs: &[OsString],
     file: Option<&Path>,
+    max_line: u64,
     format: Format,
     color: Color,
     with_rfc822: bool,
@@ -79,27 +80,30 @@ pub fn run(
             let (label, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
                 (STDIN.into(), Box::new(io::stdin().lock()))
             } else {
-                let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                (path.display().to_string(), Box::new(f))
+                let label = path.display().to_string();
+                let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
+                (label, Box::new(f))
             };
             let mut r = BufReader::new(reader);
             let mut line = Vec::new();
             for n in 1.. {
                 line.clear();
                 let got = (&mut r)
-                    .take(MAX_LINE as u64 + 2)
+                    .take(max_line.saturating_add(2))
                     .read_until(b'\n', &mut line)
-                    .map_err(|e| format!("{label}: {e}"))?;
+                    .map_err(|e| format!("{}: {e}", visible(&label)))?;
                 if got == 0 {
                     break;
                 }
                 let mut l = &line[..];
                 if let Some(x) = l.strip_suffix(b"\n") {
                     l = x.strip_suffix(b"\r").unwrap_or(x);
-                } else if line.len() > MAX_LINE {
+                }
+                if l.len() as u64 > max_line {
                     return Err(format!(
-                        "{label}:{n}: a line longer than {MAX_LINE} bytes; --all-grammars reads \
-                         lines of URIs"
+                        "{}:{n}: a line longer than {max_line} bytes (--max-line-length); \
+                         --all-grammars reads lines of URIs",
+                        visible(&label)
                     ));
                 }
                 let r = row(l, &label, n, grammars);
@@ -162,12 +166,7 @@ fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
         .max()
         .unwrap_or(0);
     let text = String::from_utf8_lossy(r.input);
-    let mut s = format!(
-        "{} ({}:{})\n",
-        urigram::render::visible(&text),
-        urigram::render::visible(r.origin),
-        r.line
-    );
+    let mut s = format!("{} ({}:{})\n", visible(&text), visible(r.origin), r.line);
     for (g, v) in &r.verdicts {
         let verdict = match v {
             Ok(()) => "valid".to_string(),

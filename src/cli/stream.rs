@@ -28,6 +28,10 @@ pub const MAX_JOBS: i64 = 256;
 /// The longest `max_line` (`--max-line-length`): 1 GiB.
 pub const MAX_LINE_LIMIT: u64 = 1 << 30;
 
+/// The largest `chunk_bytes` (`--chunk-bytes`, an option for tests of the chunking): 1 MiB,
+/// four times the usual size.
+pub const MAX_CHUNK_BYTES: u64 = 1 << 20;
+
 /// The most the reader asks for in one read, beyond what fills a chunk.
 const READ: usize = 64 << 10;
 

@@ -36,29 +36,53 @@ pub fn write_record(
     let _ = match format {
         Format::Jsonl => writeln!(out, "{}", record(line, len, limit)),
         Format::Json => write!(out, ",{}", record(line, len, limit)),
-        Format::Human => writeln!(
-            out,
-            "error[{LINE_TOO_LONG}]: {}\n --> {}:{line}\n  |\n  = help: {HELP}\n",
-            message(len, limit),
-            printable(source)
-        ),
+        Format::Human => {
+            write_human(out, source, line, None, len, limit);
+            Ok(())
+        }
     };
 }
 
-/// The JSON record: `input` null (the line was not kept), its number, and an error with the
-/// code, message and help of every error, its length and the limit
-/// (`schema/urigram.schema.json`, `line_too_long_error`).
+/// Append the record for people: the code, the message and the place, `source:line`, or
+/// `source:line:column` when `column` is given (as `extract` places what it finds).
+pub fn write_human(
+    out: &mut Vec<u8>,
+    source: &str,
+    line: u64,
+    column: Option<u64>,
+    len: u64,
+    limit: u64,
+) {
+    let column = column.map_or(String::new(), |c| format!(":{c}"));
+    // Writing to a Vec cannot fail.
+    let _ = writeln!(
+        out,
+        "error[{LINE_TOO_LONG}]: {}\n --> {}:{line}{column}\n  |\n  = help: {HELP}\n",
+        message(len, limit),
+        printable(source)
+    );
+}
+
+/// The JSON record: `input` null (the line was not kept), its number, and [`error`]
+/// (`schema/urigram.schema.json`, `check_record`).
 fn record(line: u64, len: u64, limit: u64) -> Value {
     json!({
         "input": null,
         "valid": false,
         "line": line,
-        "error": {
-            "code": LINE_TOO_LONG,
-            "message": message(len, limit),
-            "help": HELP,
-            "length": len,
-            "limit": limit,
-        },
+        "error": error(len, limit),
+    })
+}
+
+/// The error of a line of `len` bytes over the limit of `limit`: the code, message and help of
+/// every error, its length and the limit (`schema/urigram.schema.json`,
+/// `line_too_long_error`).
+pub fn error(len: u64, limit: u64) -> Value {
+    json!({
+        "code": LINE_TOO_LONG,
+        "message": message(len, limit),
+        "help": HELP,
+        "length": len,
+        "limit": limit,
     })
 }
