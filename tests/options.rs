@@ -2,8 +2,8 @@
 //! a value outside it is a usage error (exit 2) that names the option, before any work is
 //! done. No value aborts, panics or makes the command allocate what it was told to.
 //!
-//! (`urigram fix` has no numeric option; `merge-summaries`, `explain`, `resolve`,
-//! `normalize`, `equivalent` and `rules` have none either.)
+//! (`merge-summaries`, `explain`, `resolve`, `normalize`, `equivalent` and `rules` have no
+//! numeric option.)
 
 #[path = "common/run.rs"]
 mod run;
@@ -73,6 +73,13 @@ const TABLE: &[Row] = &[
         command: &["extract"],
         option: "--chunk-bytes",
         range: (1, 1 << 20),
+        rest: &["-"],
+        stdin: STDIN,
+    },
+    Row {
+        command: &["fix"],
+        option: "--max-line-length",
+        range: (1, 1 << 30),
         rest: &["-"],
         stdin: STDIN,
     },
