@@ -270,6 +270,12 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
 /// `@` under RFC 2396 (an IPv6 literal, never fixed), and brackets under RFC 2732, which it
 /// allows in a host, a query and a fragment.
 fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
+    // RFC 822's addr-spec (a grammar of its own, and RFC 1630's `mid:` and `cid:` addresses)
+    // holds every ASCII character somewhere: controls and spaces in quoted strings, `%`, `#`,
+    // `{` and the like in atoms. Only what is not ASCII is never in it.
+    let mail = grammar == Grammar::Rfc822
+        || grammar == Grammar::Rfc1630Url
+            && (input.starts_with("mid:") || input.starts_with("cid:"));
     if grammar == Grammar::Rfc822 {
         return Vec::new();
     }
@@ -278,6 +284,7 @@ fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
     let mut fragment = false;
     for (p, c) in input.char_indices() {
         let escape = match c {
+            c if mail => !c.is_ascii(),
             '%' => !is_escape(input, p),
             // Only the first `#` starts the fragment.
             '#' => std::mem::replace(&mut fragment, true),
@@ -453,6 +460,62 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
     }
 }
 
+/// The repair as [`fix`] defines it, one error at a time: check, fix the error, check the
+/// whole URI again. Quadratic in the number of errors; the oracle for [`fix`].
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
+    let rule = grammar.start_rule();
+    let mut error = match grammar.check(rule, input) {
+        Ok(()) => return FixResult::Valid,
+        Err(e) => e,
+    };
+    let mut uri = input.to_string();
+    let mut fixes: Vec<Fix> = Vec::new();
+    let mut delta: isize = 0;
+    loop {
+        let unfixable = |reason: String, delta: isize, error: Error| {
+            let to_input = |o: usize| (o as isize - delta).clamp(0, input.len() as isize) as usize;
+            let (offset, end) = (to_input(error.offset), to_input(error.end));
+            let pos = Position::of(input, offset);
+            FixResult::Unfixable {
+                error: error.relocated(offset, end, pos),
+                reason,
+            }
+        };
+        let f = match fix_error(&error, &uri) {
+            Ok(f) => f,
+            Err(reason) => return unfixable(reason, delta, error),
+        };
+        let mut next = uri.clone();
+        next.replace_range(f.range.clone(), &f.replacement);
+        let done = f.range.start + f.replacement.len();
+        match grammar.check(rule, &next) {
+            Ok(()) => {}
+            Err(e) if e.offset >= done => error = e,
+            Err(_) => {
+                let reason = format!(
+                    "the fix ({}) does not make it conform here; no fix keeps what the URI \
+                     stands for",
+                    f.title
+                );
+                return unfixable(reason, delta, error);
+            }
+        }
+        let shift = f.replacement.len() as isize - f.range.len() as isize;
+        let start = (f.range.start as isize - delta) as usize;
+        let end = (f.range.end as isize - delta) as usize;
+        fixes.push(Fix {
+            range: start..end,
+            ..f
+        });
+        delta += shift;
+        uri = next;
+        if grammar.check(rule, &uri).is_ok() {
+            return FixResult::Fixed { uri, fixes };
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -467,72 +530,16 @@ mod tests {
         }
     }
 
-    /// The repair as [`fix`] defines it, one error at a time: check, fix the error, check the
-    /// whole URI again. Quadratic in the number of errors; the oracle for [`fix`].
-    fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
-        let rule = grammar.start_rule();
-        let mut error = match grammar.check(rule, input) {
-            Ok(()) => return FixResult::Valid,
-            Err(e) => e,
-        };
-        let mut uri = input.to_string();
-        let mut fixes: Vec<Fix> = Vec::new();
-        let mut delta: isize = 0;
-        loop {
-            let unfixable = |reason: String, delta: isize, error: Error| {
-                let to_input =
-                    |o: usize| (o as isize - delta).clamp(0, input.len() as isize) as usize;
-                let (offset, end) = (to_input(error.offset), to_input(error.end));
-                let pos = Position::of(input, offset);
-                FixResult::Unfixable {
-                    error: error.relocated(offset, end, pos),
-                    reason,
-                }
-            };
-            let f = match fix_error(&error, &uri) {
-                Ok(f) => f,
-                Err(reason) => return unfixable(reason, delta, error),
-            };
-            let mut next = uri.clone();
-            next.replace_range(f.range.clone(), &f.replacement);
-            let done = f.range.start + f.replacement.len();
-            match grammar.check(rule, &next) {
-                Ok(()) => {}
-                Err(e) if e.offset >= done => error = e,
-                Err(_) => {
-                    let reason = format!(
-                        "the fix ({}) does not make it conform here; no fix keeps what the URI \
-                         stands for",
-                        f.title
-                    );
-                    return unfixable(reason, delta, error);
-                }
-            }
-            let shift = f.replacement.len() as isize - f.range.len() as isize;
-            let start = (f.range.start as isize - delta) as usize;
-            let end = (f.range.end as isize - delta) as usize;
-            fixes.push(Fix {
-                range: start..end,
-                ..f
-            });
-            delta += shift;
-            uri = next;
-            if grammar.check(rule, &uri).is_ok() {
-                return FixResult::Fixed { uri, fixes };
-            }
-        }
-    }
-
     /// [`fix`] gives the answer of the repair one error at a time, on every grammar, for
     /// strings built from the pieces that matter: characters fixed anywhere, characters fixed
     /// by where they stand, the delimiters that decide where that is, and scheme prefixes.
     #[test]
     fn one_pass_agrees_with_one_error_at_a_time() {
         const PIECES: &[&str] = &[
-            "http://", "HTTP://", "Ftp://", "mailto:", "news:", "a", "B", "1", "/", "//", "?", "#",
-            "@", ":", ";", "=", "&", "+", ".", "-", "~", "'", "\"", "%", "%4", "%41", "%zz", " ",
-            "\t", "\r", "\u{7f}", "é", "😀", "[", "]", "[::1]", "{", "}", "|", "\\", "^", "`", "<",
-            ">", "x", "80", "$", ",", "*",
+            "http://", "HTTP://", "Ftp://", "mailto:", "news:", "cid:", "mid:", "a", "B", "1", "/",
+            "//", "?", "#", "@", ":", ";", "=", "&", "+", ".", "-", "~", "'", "\"", "%", "%4",
+            "%41", "%zz", " ", "\t", "\r", "\u{7f}", "é", "😀", "[", "]", "[::1]", "{", "}", "|",
+            "\\", "^", "`", "<", ">", "x", "80", "$", ",", "*",
         ];
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = move || {

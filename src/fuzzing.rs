@@ -89,6 +89,24 @@ pub fn checks_agree(s: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether [`crate::fix::fix`] (one pass) gives the answer of the repair one error at a time,
+/// which checks the whole URI again after each fix, on `s` with `grammar`. The error says
+/// what differed.
+pub fn fix_agrees(s: &str, grammar: crate::Grammar) -> Result<(), String> {
+    let (a, b) = (
+        crate::fix::fix(s, grammar),
+        crate::fix::fix_by_steps(s, grammar),
+    );
+    if a == b {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: fix differs from the repair one error at a time on {s:?}:\n{a:?}\n{b:?}",
+            grammar.name()
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
