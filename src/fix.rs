@@ -248,13 +248,22 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
             Ok(f) => f,
             Err(reason) => return unfixable(reason),
         };
-        let written = passed
-            .checked_sub(1)
-            .map_or(0, |k| fixes[k].range.end as isize + shift);
-        if placed == MAX_PLACED_FIXES || (f.range.start as isize) < written {
+        if placed == MAX_PLACED_FIXES {
             return unfixable(format!(
                 "more than {MAX_PLACED_FIXES} fixes that depend on where their character \
                  stands; fix the URI by hand"
+            ));
+        }
+        // A fix starts at the error or, for a `%` that begins no escape, at most two bytes
+        // before it; such a `%` is escaped everywhere already, so a fix by place never
+        // reaches back into what an earlier fix wrote. (Not reached; the fixes stay ordered.)
+        let written = passed
+            .checked_sub(1)
+            .map_or(0, |k| fixes[k].range.end as isize + shift);
+        if (f.range.start as isize) < written {
+            return unfixable(format!(
+                "the fix ({}) overlaps an earlier one; no fix keeps what the URI stands for",
+                f.title
             ));
         }
         placed += 1;
@@ -270,15 +279,15 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
 /// `@` under RFC 2396 (an IPv6 literal, never fixed), and brackets under RFC 2732, which it
 /// allows in a host, a query and a fragment.
 fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
-    // RFC 822's addr-spec (a grammar of its own, and RFC 1630's `mid:` and `cid:` addresses)
-    // holds every ASCII character somewhere: controls and spaces in quoted strings, `%`, `#`,
-    // `{` and the like in atoms. Only what is not ASCII is never in it.
-    let mail = grammar == Grammar::Rfc822
-        || grammar == Grammar::Rfc1630Url
-            && (input.starts_with("mid:") || input.starts_with("cid:"));
+    // (RFC 822's addr-spec is no URI: `fix_error` fixes none of its errors.)
     if grammar == Grammar::Rfc822 {
         return Vec::new();
     }
+    // RFC 822's addr-spec, which RFC 1630's `mid:` and `cid:` addresses are, holds every
+    // ASCII character somewhere: controls and spaces in quoted strings, `%`, `#`, `{` and the
+    // like in atoms. Only what is not ASCII is never in it.
+    let mail =
+        grammar == Grammar::Rfc1630Url && (input.starts_with("mid:") || input.starts_with("cid:"));
     let rfc1630 = matches!(grammar, Grammar::Rfc1630 | Grammar::Rfc1630Url);
     let mut fixes = Vec::new();
     let mut fragment = false;
