@@ -324,6 +324,33 @@ fn the_command_line_reads_deep_documents() {
     }
 }
 
+/// Nested images on one line, each with a destination that does not conform: every error
+/// is reported, the last at its place, in time linear in their number (a report reads only
+/// the part of the line it shows).
+#[test]
+fn the_command_line_reports_many_errors_on_one_long_line() {
+    const IMAGES: usize = 20_000;
+    let dir = Scratch::new("deep_markup_line");
+    let text = format!(
+        "{}i{}\n",
+        "![".repeat(IMAGES),
+        format!("]({LINK})").repeat(IMAGES)
+    );
+    std::fs::write(dir.0.join("images.md"), &text).unwrap();
+    let (code, out, err) = run::urigram_in(Some(&dir.0), &["extract", "images.md"], b"");
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert_eq!(out.matches("error[").count(), IMAGES);
+    let last = text.rfind(LINK).unwrap() + ERROR_AT;
+    let place = format!("--> images.md:1:{}\n", last + 1);
+    let report = &out[out.rfind("error[").unwrap()..];
+    assert!(report.contains(&place), "{place} in {report}");
+    // The caret is under the last destination's first `z`, in a window of the line.
+    let lines: Vec<&str> = report.lines().collect();
+    let caret = lines[4].chars().position(|c| c == '^').unwrap();
+    assert_eq!(lines[3].chars().nth(caret), Some('z'), "{report}");
+    assert!(lines[3].contains('…'), "{report}");
+}
+
 /// The language server: `didOpen` of each document (named as a file, with its language)
 /// publishes one diagnostic a URI, at its error; and the server still answers: hover over
 /// the last URI tells of it.
