@@ -151,16 +151,45 @@ impl<'a> Report<'a> {
     }
 }
 
-/// The line of `text` that holds byte `offset`, without its line break: its start and text.
-fn line_at(text: &str, offset: usize) -> (usize, &str) {
+/// The part of the line of `text` that holds byte `offset` that [`shown`] needs: at most
+/// `WINDOW + 2` characters before `offset` and `WINDOW + 1` from it, less the line break. Its
+/// start and text.
+///
+/// [`shown`] windows it exactly as it would the whole line: the window is at most `WINDOW`
+/// characters on either side of `offset`, and one more character on each side tells whether
+/// the line goes on past the window (so whether it is cut there, `…`); one more before, since
+/// `offset` may stand on the line break, after a `\r` that is not part of the line. Reading no
+/// more than that keeps a report's work bounded, whatever the length of the line: a text of
+/// one long line with many errors is rendered in time linear in the number of errors.
+fn excerpt_at(text: &str, offset: usize) -> (usize, &str) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
-    let start = text[..offset].rfind('\n').map_or(0, |k| k + 1);
-    let end = text[offset..].find('\n').map_or(text.len(), |k| offset + k);
+    let start = text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| c != '\n')
+        .take(WINDOW + 2)
+        .last()
+        .map_or(offset, |(k, _)| k);
+    let (mut end, mut count, mut line_end) = (offset, 0, true);
+    for c in text[offset..].chars() {
+        if c == '\n' {
+            break;
+        }
+        if count == WINDOW + 1 {
+            line_end = false;
+            break;
+        }
+        count += 1;
+        end += c.len_utf8();
+    }
     let line = &text[start..end];
-    (start, line.strip_suffix('\r').unwrap_or(line))
+    match line.strip_suffix('\r') {
+        Some(l) if line_end => (start, l),
+        _ => (start, line),
+    }
 }
 
 /// The shown form of `line` (a window of at most [`WINDOW`] characters around the byte range
@@ -210,7 +239,7 @@ impl fmt::Display for Report<'_> {
             paint("\x1b[1;36m"),
             paint("\x1b[0m"),
         );
-        let (line_start, line) = line_at(self.text, e.offset);
+        let (line_start, line) = excerpt_at(self.text, e.offset);
         let span = e.offset.saturating_sub(line_start)..e.end.saturating_sub(line_start);
         let (text, start, end) = shown(line, span);
         let number = (self.first_line + e.line - 1).to_string();
@@ -319,6 +348,51 @@ mod tests {
             "{code_line}\n{caret_line}"
         );
         assert!(code_line.contains('…'));
+    }
+
+    /// The line of `text` that holds byte `offset`, without its line break: its start and
+    /// text (what a report once read whole).
+    fn line_at(text: &str, offset: usize) -> (usize, &str) {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let start = text[..offset].rfind('\n').map_or(0, |k| k + 1);
+        let end = text[offset..].find('\n').map_or(text.len(), |k| offset + k);
+        let line = &text[start..end];
+        (start, line.strip_suffix('\r').unwrap_or(line))
+    }
+
+    /// The excerpt of a line is shown as the whole line is, for every span in texts whose
+    /// lines are around `WINDOW` characters long, with line breaks `\n`, `\r\n` and a lone
+    /// `\r`, and characters of one to four bytes; and it is never longer than `2 * WINDOW + 3`
+    /// characters.
+    #[test]
+    fn the_excerpt_shows_what_the_line_shows() {
+        let mut texts = Vec::new();
+        for n in [0, 1, WINDOW - 1, WINDOW, WINDOW + 1, WINDOW + 2, 3 * WINDOW] {
+            for m in [0, WINDOW / 2, WINDOW / 2 + 1, WINDOW + 1] {
+                for brk in ["\n", "\r\n", "\r", "\r\r\n"] {
+                    texts.push(format!("ab\n{}{brk}{}\r", "x".repeat(n), "é😀".repeat(m)));
+                    texts.push(format!("{}\u{0}{}{brk}y", "😀".repeat(m), "a".repeat(n)));
+                }
+            }
+        }
+        for text in &texts {
+            let bounds: Vec<usize> = (0..=text.len())
+                .filter(|&k| text.is_char_boundary(k))
+                .collect();
+            for &a in &bounds {
+                for b in [a, a + 1, a + 200] {
+                    let (whole_start, whole) = line_at(text, a);
+                    let (part_start, part) = excerpt_at(text, a);
+                    assert!(part.chars().count() <= 2 * WINDOW + 3);
+                    let want = shown(whole, a - whole_start..b - whole_start);
+                    let got = shown(part, a - part_start..b - part_start);
+                    assert_eq!(got, want, "{text:?} at {a}..{b}");
+                }
+            }
+        }
     }
 
     #[test]

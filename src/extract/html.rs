@@ -3,11 +3,21 @@
 //! raw-text elements, nor in comments. The tokenizer is html5gum's (WHATWG's tokenizer
 //! states, with the spans of values and text); it decodes character references, and
 //! [`super::align`] maps each decoded byte back to the source.
+//!
+//! html5gum's states call each other directly along their most frequent transitions, and
+//! those of a start tag's attributes make a cycle: before attribute name, attribute name,
+//! before attribute value, attribute value (double-quoted), after attribute value (quoted),
+//! and back. A tag of N attributes written `a="b"` and separated by whitespace was N nested
+//! calls, and some 40,000 of them overflowed the stack. The tokenizer reads the text through
+//! [`Source`], which breaks that cycle without changing a token (see [`Source::patch_after`]):
+//! the depth of the calls no longer grows with the input.
 
+use std::cell::Cell;
+use std::convert::Infallible;
 use std::ops::Range;
 
 use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
-use html5gum::{Span, Tokenizer};
+use html5gum::{Emitter, ForwardingEmitter, Reader, Span, Tokenizer};
 
 use super::align::{self, Run};
 use super::{Candidate, Delimiter, Seg, scan};
@@ -92,11 +102,159 @@ pub(super) fn candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
         },
     );
     emitter.naively_switch_states(true);
-    for t in Tokenizer::new_with_emitter(part, emitter) {
+    let value_opened = Cell::new(false);
+    let source = Source {
+        bytes: part.as_bytes(),
+        pos: 0,
+        slash_at: None,
+        value_opened: &value_opened,
+    };
+    let emitter = Watch {
+        inner: emitter,
+        value_opened: &value_opened,
+    };
+    for t in Tokenizer::new_with_emitter(source, emitter) {
         let _ = t; // Infallible: the callback keeps what it finds.
     }
     out.sort_by_key(|c: &Candidate| c.outer.start);
     out
+}
+
+/// HTML's ASCII whitespace, and the carriage return that the tokenizer reads as a line feed.
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// The text as the tokenizer reads it: as written, except that at most one byte at a time,
+/// a whitespace byte that follows the closing quote of a double-quoted attribute value, is
+/// read as `/`.
+///
+/// WHATWG's tokenizer takes a `/` in the "after attribute value (quoted)" state to the
+/// "self-closing start tag" state, which on any character but `>` and the end reconsumes it
+/// in the "before attribute name" state: where whitespace leads at once. So when the
+/// whitespace (one byte or more) is followed by another attribute's name, which is neither
+/// `/`, `>`, `=` nor the end, reading its first byte as `/` yields the same tokens and spans
+/// (only a parse error more, `unexpected-solidus-in-tag`, which nothing here reads). html5gum
+/// returns to its loop on that `/`, instead of calling the next attribute's states from
+/// inside the last one's.
+struct Source<'a> {
+    bytes: &'a [u8],
+    /// The next byte to read.
+    pos: usize,
+    /// The byte read as `/`, when there is one ahead.
+    slash_at: Option<usize>,
+    /// Set by [`Watch`] when an attribute value starts.
+    value_opened: &'a Cell<bool>,
+}
+
+impl Source<'_> {
+    /// The byte at `k`, as the tokenizer reads it.
+    fn at(&self, k: usize) -> Option<u8> {
+        let b = *self.bytes.get(k)?;
+        Some(if self.slash_at == Some(k) { b'/' } else { b })
+    }
+
+    /// Called before each read: when an attribute value has just started, and its opening
+    /// quote (the byte just read) is `"`, decide whether the byte after its closing quote is
+    /// read as `/`.
+    fn settle(&mut self) {
+        if self.value_opened.take() && self.pos > 0 && self.bytes[self.pos - 1] == b'"' {
+            self.patch_after(self.pos);
+        }
+    }
+
+    /// For the double-quoted value whose content starts at `from`: it ends at the next `"`
+    /// (a character reference holds none); when whitespace follows, and then a byte that
+    /// starts another attribute's name, the first byte of the whitespace is read as `/`.
+    fn patch_after(&mut self, from: usize) {
+        let b = self.bytes;
+        let Some(q) = b[from..].iter().position(|&c| c == b'"').map(|k| from + k) else {
+            return;
+        };
+        let ws = q + 1;
+        let name = ws + b[ws..].iter().take_while(|&&c| is_space(c)).count();
+        if name > ws
+            && b.get(name)
+                .is_some_and(|&c| !matches!(c, b'/' | b'>' | b'='))
+        {
+            self.slash_at = Some(ws);
+        }
+    }
+}
+
+impl Reader for Source<'_> {
+    type Error = Infallible;
+
+    fn read_byte(&mut self) -> Result<Option<u8>, Infallible> {
+        self.settle();
+        let c = self.at(self.pos);
+        if c.is_some() {
+            self.pos += 1;
+        }
+        Ok(c)
+    }
+
+    fn try_read_string(&mut self, s: &[u8], case_sensitive: bool) -> Result<bool, Infallible> {
+        self.settle();
+        let same = |(k, want): (usize, &u8)| {
+            self.at(self.pos + k).is_some_and(|got| {
+                got == *want || (!case_sensitive && got.eq_ignore_ascii_case(want))
+            })
+        };
+        let found = s.iter().enumerate().all(same);
+        if found {
+            self.pos += s.len();
+        }
+        Ok(found)
+    }
+
+    fn read_until<'b>(
+        &'b mut self,
+        needle: &[u8],
+        char_buf: &'b mut [u8; 4],
+    ) -> Result<Option<&'b [u8]>, Infallible> {
+        self.settle();
+        let start = self.pos;
+        if start >= self.bytes.len() {
+            return Ok(None);
+        }
+        if self.slash_at == Some(start) {
+            self.pos += 1;
+            char_buf[0] = b'/';
+            return Ok(Some(&char_buf[..1]));
+        }
+        // A chunk without a needle byte, ending before the `/` ahead; or one needle byte.
+        let end = match self.slash_at {
+            Some(k) if k > start => k,
+            _ => self.bytes.len(),
+        };
+        let n = self.bytes[start..end]
+            .iter()
+            .position(|c| needle.contains(c))
+            .unwrap_or(end - start)
+            .max(1);
+        self.pos += n;
+        Ok(Some(&self.bytes[start..start + n]))
+    }
+}
+
+/// The emitter, which tells [`Source`] where attribute values start.
+struct Watch<'a, E> {
+    inner: E,
+    value_opened: &'a Cell<bool>,
+}
+
+impl<E: Emitter> ForwardingEmitter for Watch<'_, E> {
+    type Token = E::Token;
+
+    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
+        &mut self.inner
+    }
+
+    fn init_attribute_value(&mut self) {
+        self.value_opened.set(true);
+        self.inner.init_attribute_value();
+    }
 }
 
 /// The URIs of attribute `name`, whose decoded value is `value` and source `src`.
@@ -193,5 +351,146 @@ fn prose(text: &str, value: &[u8], src: Range<usize>, out: &mut Vec<Candidate>) 
             delimiter: c.delimiter,
             empty_at: align::source_of(&runs, c.empty_at),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event but parse errors, with its span: of html5gum reading `text` as it is, or
+    /// through [`Source`].
+    fn events(text: &str, through_source: bool) -> Vec<(String, Range<usize>)> {
+        let mut log = Vec::new();
+        let mut emitter = CallbackEmitter::new(
+            |event: CallbackEvent<'_>, span: Span<usize>| -> Option<Infallible> {
+                if !matches!(event, CallbackEvent::Error(_)) {
+                    log.push((format!("{event:?}"), span.start..span.end));
+                }
+                None
+            },
+        );
+        emitter.naively_switch_states(true);
+        if through_source {
+            let value_opened = Cell::new(false);
+            let source = Source {
+                bytes: text.as_bytes(),
+                pos: 0,
+                slash_at: None,
+                value_opened: &value_opened,
+            };
+            let emitter = Watch {
+                inner: emitter,
+                value_opened: &value_opened,
+            };
+            let Ok(()) = Tokenizer::new_with_emitter(source, emitter).finish();
+        } else {
+            let Ok(()) = Tokenizer::new_with_emitter(text, emitter).finish();
+        }
+        log
+    }
+
+    #[test]
+    fn the_source_reads_the_tokens_of_the_text() {
+        let t = "<a href=\"http://a/\"  title=\"t\"\r\n\tx=\"&amp;\" y=\"\" z=\"1\" />\
+                 <b c=\"d\" =e f=\"g\" / h=\"i\" >j</b k=\"l\" m=\"n\">";
+        let got = events(t, true);
+        assert_eq!(got, events(t, false));
+        let names = got.iter().filter(|(e, _)| e.starts_with("AttributeName"));
+        assert_eq!(names.count(), 11);
+        // What follows the whitespace decides; and the text may end anywhere.
+        for t in [
+            "<a x=\"y\" >",
+            "<a x=\"y\"\r\n>z",
+            "<a x=\"y\" \r\n z>",
+            "<a x=\"y\" =z>",
+            "<a x=\"y\" /z>",
+            "<a x=\"y\" / >",
+            "<a x=\"y\"  ",
+            "<a x=\"y\" z",
+            "<a x=\"y",
+            "<a x=\"&quot;\" y=\"&#34\" z=\"&quot\" w>",
+            "<a x= \"y\" z=\"w\"\tv='u' t=s r>",
+            "<script x=\"y\" z=\"w\">\"a\" b</script> c=\"d\" e",
+        ] {
+            assert_eq!(events(t, true), events(t, false), "{t:?}");
+        }
+    }
+
+    /// Texts made of the pieces that matter to the tokenizer's tag and attribute states: the
+    /// same events, whether a whitespace byte is read as `/` or not.
+    #[cfg(feature = "bnf")]
+    #[test]
+    fn the_source_reads_the_tokens_of_random_texts() {
+        const BITS: &[&str] = &[
+            "<a",
+            "<B",
+            "</a",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\r",
+            "\r\n",
+            "\x0C",
+            "\"",
+            "'",
+            "=",
+            "x",
+            "href",
+            "/",
+            ">",
+            "&amp;",
+            "&quot;",
+            "&",
+            "&#34;",
+            "<!--",
+            "-->",
+            "<!DOCTYPE",
+            "<script>",
+            "</script>",
+            "<title>",
+            "</title>",
+            "<!",
+            "\0",
+            "é",
+            "<![CDATA[",
+            "]]>",
+            "x=\"y\"",
+            "a=\"b\" ",
+            "=\"\"",
+            " c=",
+            "-",
+        ];
+        let mut rng = fastrand::Rng::with_seed(0x5EED_4854_4D4C_0001);
+        for _ in 0..20_000 {
+            let n = rng.usize(..32);
+            let text: String = (0..n).map(|_| BITS[rng.usize(..BITS.len())]).collect();
+            assert_eq!(events(&text, true), events(&text, false), "{text:?}");
+        }
+    }
+
+    /// One tag of 100,000 attributes, in a thread with a stack of 512 KiB: the calls do not
+    /// nest per attribute (html5gum reading the text as it is needed some 200 bytes of stack
+    /// for each).
+    #[test]
+    fn a_tag_of_many_attributes_in_a_small_stack() {
+        let mut text = String::from("<a");
+        for k in 0..100_000 {
+            text.push_str(&format!(" x{k}=\"y\""));
+        }
+        text.push_str(" href=\"http://a/\">http://b/");
+        let found = std::thread::Builder::new()
+            .stack_size(512 << 10)
+            .spawn(move || {
+                let c = candidates(&text, 0..text.len());
+                c.iter()
+                    .map(|c| text[c.outer.clone()].to_string())
+                    .collect::<Vec<_>>()
+            })
+            .expect("a thread")
+            .join()
+            .expect("no overflow");
+        assert_eq!(found, ["\"http://a/\"", "http://b/"]);
     }
 }
