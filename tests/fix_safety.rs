@@ -506,3 +506,26 @@ fn text_mode_refuses_past_its_limit() {
     assert!(out.is_empty());
     assert!(err.contains("<stdin>: larger than 64 MiB"), "{err}");
 }
+
+#[test]
+fn deeply_nested_documents_are_fixed_after_their_deep_part() {
+    let d = Dir::new("deep");
+    let attrs = vec!["x=\"y\""; 100_000].join(" ");
+    let html = format!("<a {attrs}>t</a>\n<a href=\"http://a/%zz\">u</a>\n");
+    d.file("deep.html", html.as_bytes());
+    let md = format!(
+        "{}\n\n{}a\n\n[x](http://b/é)\n",
+        "<div>".repeat(100_000),
+        "> ".repeat(100_000)
+    );
+    d.file("deep.md", md.as_bytes());
+    let (code, out, err) = run(&d.0, &["fix", "--text", "deep.html", "deep.md"], b"");
+    assert_eq!(code, 0, "{err}");
+    let want = [
+        html.replace("http://a/%zz", "http://a/%25zz"),
+        md.replace("http://b/é", "http://b/%C3%A9"),
+    ]
+    .concat();
+    assert!(out == want.as_bytes(), "the fixed texts differ");
+    assert_eq!(err, "urigram fix: 2 URIs fixed\n");
+}
