@@ -561,3 +561,112 @@ fn rfc2732_on_every_command() {
     );
     assert_eq!(code, 0);
 }
+
+// ---- merge-summaries over many documents ---------------------------------------------------
+
+/// The summary document of `urigram check --summary ARGS` on the lines of `input`, on one line.
+fn summary_of(args: &[&str], input: &str) -> String {
+    let args = [
+        &["check", "--summary", "--format", "jsonl"][..],
+        args,
+        &["--file", "-"],
+    ]
+    .concat();
+    let (code, out, err) = urigram(&args, input.as_bytes());
+    assert!(code <= 1, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    out.trim_end().to_string()
+}
+
+/// `section` as the merge of `n` copies of it reads, worked out from the document alone: every
+/// count `n` times as large, and each group's examples the first three of its own examples
+/// repeated `n` times (the groups keep their order: it is by count, then by key).
+fn times(section: &serde_json::Value, n: u64) -> serde_json::Value {
+    let mut s = section.clone();
+    for field in ["lines", "bytes", "valid", "invalid"] {
+        s[field] = (s[field].as_u64().unwrap() * n).into();
+    }
+    for by in ["by_production", "by_code", "by_found"] {
+        for g in s[by].as_array_mut().unwrap() {
+            g["count"] = (g["count"].as_u64().unwrap() * n).into();
+            let own = g["examples"].as_array().unwrap().clone();
+            let examples: Vec<serde_json::Value> = own
+                .iter()
+                .cycle()
+                .take(own.len() * n as usize)
+                .take(3)
+                .cloned()
+                .collect();
+            g["examples"] = examples.into();
+        }
+    }
+    s
+}
+
+/// A summary document of `sections`.
+fn document(sections: Vec<serde_json::Value>) -> serde_json::Value {
+    serde_json::json!({"urigram": "summary", "version": 1, "sections": sections})
+}
+
+#[test]
+fn merging_many_documents_adds_them_up() {
+    // Three kinds of shard (two grammars, two rules of one), with groups of one line and of
+    // several, and examples of some groups only in later lines.
+    let lines = "http://a/%zz\nx y\nhttp://ok/\nhttp://a/%z1\n%\nhttp://b/%zz\nhttp://c/%zz\n";
+    let shards = [
+        summary_of(&["--grammar", "rfc2396"], lines),
+        summary_of(&["--grammar", "rfc1738"], lines),
+        summary_of(&["--grammar", "rfc2396", "--rule", "absoluteURI"], lines),
+    ];
+    let sections: Vec<serde_json::Value> = shards
+        .iter()
+        .map(|s| serde_json::from_str::<serde_json::Value>(s).unwrap()["sections"][0].clone())
+        .collect();
+    const N: u64 = 3000;
+    let mut input = String::new();
+    for _ in 0..N {
+        for s in &shards {
+            input.push_str(s);
+            input.push('\n');
+        }
+    }
+    let expected = document(sections.iter().map(|s| times(s, N)).collect());
+    let (code, out, err) = urigram(
+        &["merge-summaries", "--format", "json", "-"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    // Byte for byte: the same keys in the same order, the same numbers.
+    assert_eq!(out, format!("{expected}\n"));
+    // For people, the merge reads as the expected document does.
+    let (_, human, _) = urigram(&["merge-summaries", "-"], input.as_bytes());
+    let (_, want, _) = urigram(&["merge-summaries", "-"], expected.to_string().as_bytes());
+    assert_eq!(human, want);
+    assert!(human.contains("  lines    21,000  ("), "{human}");
+}
+
+#[test]
+fn merging_many_distinct_sections_keeps_them_in_order() {
+    // 4,000 sections of their own (grammar, rule), each given twice, the second time in the
+    // opposite order: each is found again and added up, and the order stays the first one.
+    let shard = summary_of(&["--grammar", "rfc2396"], "http://a/%zz\nx y\nhttp://ok/\n");
+    let section = serde_json::from_str::<serde_json::Value>(&shard).unwrap()["sections"][0].clone();
+    const K: usize = 4000;
+    let named = |k: usize| {
+        let mut s = section.clone();
+        s["rule"] = format!("rule-{k}").into();
+        s
+    };
+    let mut input = String::new();
+    for k in (0..K).chain((0..K).rev()) {
+        input.push_str(&document(vec![named(k)]).to_string());
+        input.push('\n');
+    }
+    let expected = document((0..K).map(|k| times(&named(k), 2)).collect());
+    let (code, out, err) = urigram(
+        &["merge-summaries", "--format", "json", "-"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, format!("{expected}\n"));
+}

@@ -543,3 +543,188 @@ fn dev_zero_stays_bounded() {
     eprintln!("/dev/zero for 1.5 s: peak RSS {peak} kB");
     assert!(peak < LIMIT_KB, "peak RSS {peak} kB");
 }
+
+// ---- merge-summaries: linear time, memory bounded by what it keeps --------------------------
+
+/// How long a merge below may take: generous (they take seconds), and far below the time of a
+/// merge that is quadratic in the documents (minutes at these sizes).
+#[cfg(target_os = "linux")]
+const MERGE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Run `urigram ARGS`, feeding its stdin from `feed` on another thread, and follow its peak
+/// memory (VmHWM) until it exits; kill it and fail if it runs longer than `limit`: (peak kB,
+/// exit code, stdout).
+#[cfg(target_os = "linux")]
+fn peak_until_exit(
+    args: &[&str],
+    limit: std::time::Duration,
+    feed: impl FnOnce(&mut ChildStdin) + Send + 'static,
+) -> (usize, i32, String) {
+    let start = std::time::Instant::now();
+    let mut child = spawn(args);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader: JoinHandle<String> = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        stdout.read_to_end(&mut s).unwrap();
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let writer = std::thread::spawn(move || feed(&mut stdin));
+    let mut peak = 0;
+    let code = loop {
+        // (An exited process has no VmHWM any more: the last reading stands.)
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()));
+        if let Some(kb) = status.ok().as_deref().and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        }) {
+            peak = kb;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code().unwrap_or(-1);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("urigram {args:?} ran for more than {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    };
+    writer.join().expect("the feeding thread");
+    (peak, code, reader.join().unwrap())
+}
+
+/// The memory bound of merge-summaries in kB (`src/cli/merge.rs`, the README): twice 400
+/// bytes a section and 100 a group, 96 an example, and 32 bytes more than its length for each
+/// string kept (`text`), for the merged summary and the largest document together, on top of
+/// what the program takes before it reads (`BASE_KB`).
+#[cfg(target_os = "linux")]
+fn merge_bound_kb(sections: usize, groups: usize, examples: usize, text: usize) -> usize {
+    const BASE_KB: usize = 16 * 1024;
+    BASE_KB + (2 * (400 * sections + 100 * groups) + 96 * examples + text) / 1024
+}
+
+/// A summary document of one section of rule `rule`: `groups` lines, each invalid in a group
+/// of its own (by what was found) with one example, all in one group by production and by
+/// code (three examples each).
+#[cfg(target_os = "linux")]
+fn many_groups(rule: &str, groups: usize) -> String {
+    let example =
+        json!({"source": "shard.txt", "line": 7, "column": 2, "offset": 1, "input": "x y"});
+    let examples = json!([example, example, example]);
+    let n = groups as u64;
+    let found: Vec<Value> = (0..groups)
+        .map(|k| json!({"found": format!("key {k}"), "count": 1, "examples": [example]}))
+        .collect();
+    json!({"urigram": "summary", "version": 1, "sections": [{
+        "grammar": "rfc2396", "rule": rule, "lines": n, "bytes": 4 * n, "valid": 0, "invalid": n,
+        "by_production": [{"production": "URI-reference", "see": "rfc2396.txt:1465 (section 4)",
+                           "count": n, "examples": examples}],
+        "by_code": [{"code": "rfc2396::URI-reference::space", "count": n, "examples": examples}],
+        "by_found": found,
+    }]})
+    .to_string()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hundred_thousand_summaries_merge_in_bounded_memory() {
+    // 100,000 shards' summaries (100 MB) on stdin: each is read, added and dropped.
+    const N: usize = 100_000;
+    let doc = format!("{}\n", many_groups("URI-reference", 8));
+    let size = doc.len();
+    let (peak, code, out) = peak_until_exit(
+        &["merge-summaries", "--format", "json", "-"],
+        MERGE_TIME_LIMIT,
+        move |w| {
+            let many = doc.repeat(1000);
+            for _ in 0..N / 1000 {
+                w.write_all(many.as_bytes()).unwrap();
+            }
+        },
+    );
+    eprintln!("{N} summaries of {size} bytes: peak RSS {peak} kB");
+    assert_eq!(code, 1);
+    let s = summary_section(&out);
+    assert_eq!((&s["lines"], &s["invalid"]), (&json!(8 * N), &json!(8 * N)));
+    assert_eq!(
+        s["by_found"][0],
+        json!({"found": "key 0", "count": N, "examples": [
+        {"source": "shard.txt", "line": 7, "column": 2, "offset": 1, "input": "x y"},
+        {"source": "shard.txt", "line": 7, "column": 2, "offset": 1, "input": "x y"},
+        {"source": "shard.txt", "line": 7, "column": 2, "offset": 1, "input": "x y"}]})
+    );
+    // The merged summary is a few kB: what stays is the program itself.
+    assert!(peak < merge_bound_kb(1, 10, 10, 1024), "peak RSS {peak} kB");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hundred_thousand_sections_merge_in_linear_time() {
+    // 100,000 summaries of as many (grammar, rule) pairs: each is found by hash, not by a
+    // search through those before it (which took minutes at this size).
+    const N: usize = 100_000;
+    let (peak, code, out) = peak_until_exit(
+        &["merge-summaries", "--format", "json", "-"],
+        MERGE_TIME_LIMIT,
+        |w| {
+            let mut batch = String::new();
+            for k in 0..N {
+                let s = section(3, 0, "", "", "");
+                let mut s = s;
+                s["rule"] = json!(format!("rule {k:06}"));
+                batch.push_str(&summary(s));
+                batch.push('\n');
+                if batch.len() > MB {
+                    w.write_all(batch.as_bytes()).unwrap();
+                    batch.clear();
+                }
+            }
+            w.write_all(batch.as_bytes()).unwrap();
+        },
+    );
+    eprintln!("{N} sections: peak RSS {peak} kB");
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let sections = v["sections"].as_array().unwrap();
+    assert_eq!(sections.len(), N);
+    assert_eq!(sections[N - 1]["rule"], json!(format!("rule {:06}", N - 1)));
+    // Each section keeps two names (of 7 and 11 bytes).
+    assert!(
+        peak < merge_bound_kb(N, 0, 0, N * (39 + 43)),
+        "peak RSS {peak} kB"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_summary_given_twice_merges_within_the_bound() {
+    // One summary of 200,000 groups (19 MB), twice: the sum and the second document are in
+    // memory at once, and nothing else of the text.
+    const GROUPS: usize = 200_000;
+    let doc = many_groups("URI-reference", GROUPS);
+    let size = doc.len();
+    let (peak, code, out) = peak_until_exit(
+        &["merge-summaries", "--format", "json", "-"],
+        MERGE_TIME_LIMIT,
+        move |w| {
+            w.write_all(doc.as_bytes()).unwrap();
+            w.write_all(doc.as_bytes()).unwrap();
+        },
+    );
+    eprintln!("a summary of {size} bytes twice: peak RSS {peak} kB");
+    assert_eq!(code, 1);
+    let s = summary_section(&out);
+    assert_eq!(s["invalid"], json!(2 * GROUPS));
+    assert_eq!(s["by_found"].as_array().unwrap().len(), GROUPS);
+    assert_eq!(s["by_found"][0]["count"], json!(2));
+    assert_eq!(s["by_found"][0]["examples"].as_array().unwrap().len(), 2);
+    // Per group and document: a key (at most 10 bytes) and an example's source and input
+    // (9 and 3 bytes).
+    let text = 2 * GROUPS * (42 + 41 + 35);
+    assert!(
+        peak < merge_bound_kb(2, 2 * GROUPS, 2 * GROUPS, text),
+        "peak RSS {peak} kB"
+    );
+}

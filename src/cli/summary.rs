@@ -4,15 +4,27 @@
 //! of each group. Summaries of consecutive parts of an input merge into the summary of the
 //! whole (`urigram merge-summaries`), so the JSON form is also the exchange format between
 //! shards.
+//!
+//! A summary document is read as it streams in ([`Document`]), straight into these types: no
+//! JSON tree of it is built. Adding up many of them ([`Merged`]) finds each section by its
+//! grammar and rule and each group by its key through a hash index, so every document costs
+//! time in its own size, however many came before.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
+use std::fmt;
+use std::hash::BuildHasher;
 
-use serde_json::{Map, Value, json};
+use indexmap::IndexMap;
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
 use urigram::{Brief, Position};
 
 use urigram::render::visible as printable;
+
+/// The hash of the maps of this module: seeded at random per process.
+type Hasher = foldhash::fast::RandomState;
 
 /// Examples kept per group: the first ones in input order.
 pub const EXAMPLES: usize = 3;
@@ -73,7 +85,7 @@ type RecentKey = (usize, usize, Option<char>, bool, bool);
 #[derive(Debug, Clone, Default)]
 struct Recent {
     /// Every kind seen.
-    all: HashMap<RecentKey, [usize; 3], foldhash::fast::RandomState>,
+    all: HashMap<RecentKey, [usize; 3], Hasher>,
     /// The last one: in a corpus, most invalid lines fail as the one before.
     last: Option<(RecentKey, [usize; 3])>,
 }
@@ -87,17 +99,14 @@ impl PartialEq for Recent {
 /// Groups of invalid lines by a key.
 #[derive(Debug, Clone, Default)]
 pub struct Groups {
-    /// The groups with their keys, in the order first seen.
-    list: Vec<(String, Group)>,
-    /// Where each key's group is in `list`.
-    index: HashMap<String, usize, foldhash::fast::RandomState>,
+    /// The groups by key, in the order first seen: a group's place is its index here.
+    map: IndexMap<String, Group, Hasher>,
 }
 
 /// Two `Groups` are equal when they have the same keys with equal groups, in any order.
 impl PartialEq for Groups {
     fn eq(&self, other: &Groups) -> bool {
-        self.list.len() == other.list.len()
-            && self.list.iter().all(|(k, g)| other.get(k) == Some(g))
+        self.map.len() == other.map.len() && self.map.iter().all(|(k, g)| other.get(k) == Some(g))
     }
 }
 
@@ -130,7 +139,8 @@ pub struct Example {
 }
 
 impl Summary {
-    /// The section of (grammar, rule), made empty if there is none yet.
+    /// The section of (grammar, rule), made empty if there is none yet. (A search through
+    /// the sections: a check has one; [`Merged`] adds up many.)
     pub fn section(&mut self, grammar: &str, rule: &str) -> &mut Section {
         let k = match self
             .sections
@@ -154,13 +164,12 @@ impl Summary {
     }
 
     /// Add `other`, the summary of input that follows this one's; an error naming the field
-    /// whose count would overflow.
+    /// whose count would overflow. Time in the two summaries' sizes.
     pub fn try_merge(&mut self, other: Summary) -> Result<(), String> {
-        for s in other.sections {
-            let (g, r) = (s.grammar.clone(), s.rule.clone());
-            self.section(&g, &r).merge(s)?;
-        }
-        Ok(())
+        let mut sum = Merged::from(std::mem::take(self));
+        let added = sum.add_all(other);
+        *self = sum.into_summary();
+        added
     }
 
     /// Whether any section has invalid lines.
@@ -168,61 +177,153 @@ impl Summary {
         self.sections.iter().any(|s| s.invalid > 0)
     }
 
-    /// The summary document: `{"urigram":"summary","version":1,"sections":[...]}`.
+    /// The summary document: `{"urigram":"summary","version":1,"sections":[...]}`, as
+    /// [`Summary`]'s `Serialize` writes it.
     pub fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        m.insert("urigram".into(), json!(KIND));
-        m.insert("version".into(), json!(VERSION));
-        m.insert("sections".into(), self.sections_json());
-        Value::Object(m)
+        json_of(self)
     }
 
     /// The `sections` array of the document.
     pub fn sections_json(&self) -> Value {
-        Value::Array(self.sections.iter().map(Section::to_json).collect())
+        json_of(&self.sections)
     }
 
-    /// Read a summary document.
+    /// Read a summary document from its JSON tree (as `merge-summaries` reads it as text).
+    #[cfg(test)]
     pub fn from_json(v: &Value) -> Result<Summary, String> {
-        if v.get("urigram").and_then(Value::as_str) != Some(KIND) {
-            return Err("not a urigram summary (no \"urigram\": \"summary\")".into());
+        match Document::deserialize(v) {
+            Ok(Document::Summary(s)) => s,
+            Ok(Document::Other) => Err(NOT_A_SUMMARY.into()),
+            Err(e) => Err(e.to_string()),
         }
-        match v.get("version").and_then(Value::as_u64) {
-            Some(VERSION) => {}
-            other => return Err(format!("summary version {other:?}, expected {VERSION}")),
-        }
-        let sections = v
-            .get("sections")
-            .and_then(Value::as_array)
-            .ok_or("no \"sections\" array")?;
-        let mut s = Summary::default();
-        for x in sections {
-            s.try_merge(Summary {
-                sections: vec![Section::from_json(x)?],
-            })?;
-        }
-        Ok(s)
     }
 
     /// The summary for people.
     pub fn to_human(&self) -> String {
         let mut out = String::new();
+        let _ = self.write_human(&mut out);
+        out
+    }
+
+    /// Write the summary for people to `out`.
+    pub fn write_human(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for (k, s) in self.sections.iter().enumerate() {
             if k > 0 {
-                out.push('\n');
+                out.write_char('\n')?;
             }
-            s.write_human(&mut out);
+            s.write_human(out)?;
         }
-        out
+        Ok(())
+    }
+}
+
+/// The JSON value of `x`, whose `Serialize` (this module's) cannot fail: its map keys are
+/// strings and it makes no errors of its own.
+fn json_of(x: &impl Serialize) -> Value {
+    serde_json::to_value(x).unwrap_or(Value::Null)
+}
+
+/// A summary added up from many (`merge-summaries`). Each section is found by its grammar and
+/// rule through a hash index, so adding one costs the same however many sections there are,
+/// and a section is added by moving it in, not by copying.
+#[derive(Debug, Default)]
+pub struct Merged {
+    summary: Summary,
+    /// The sections by the hash of their (grammar, rule): the last one added with that hash.
+    heads: HashMap<u64, usize, Hasher>,
+    /// Per section, the one added before it whose (grammar, rule) has the same hash
+    /// (`usize::MAX`: none). The names are kept once, in the sections.
+    earlier: Vec<usize>,
+    hasher: Hasher,
+}
+
+impl From<Summary> for Merged {
+    /// `summary`'s sections, indexed. Should it hold one (grammar, rule) twice (only a struct
+    /// literal can), the first is the one found, as [`Summary::section`] finds it.
+    fn from(summary: Summary) -> Merged {
+        let mut m = Merged::default();
+        for s in summary.sections {
+            let hash = m.hash(&s.grammar, &s.rule);
+            if m.find(hash, &s.grammar, &s.rule).is_some() {
+                m.push_unindexed(s);
+            } else {
+                m.push(hash, s);
+            }
+        }
+        m
+    }
+}
+
+impl Merged {
+    /// The sum so far.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// The sum.
+    pub fn into_summary(self) -> Summary {
+        self.summary
+    }
+
+    /// Add `s`, the statistics of input that follows: into the section of its grammar and
+    /// rule, or as a new last section. An error naming the field whose count would overflow
+    /// (nothing of `s` is added then).
+    pub fn add(&mut self, s: Section) -> Result<(), String> {
+        let hash = self.hash(&s.grammar, &s.rule);
+        match self.find(hash, &s.grammar, &s.rule) {
+            Some(k) => self.summary.sections[k].merge(s),
+            None => {
+                self.push(hash, s);
+                Ok(())
+            }
+        }
+    }
+
+    /// Add every section of `other`, in order; the first error stops.
+    pub fn add_all(&mut self, other: Summary) -> Result<(), String> {
+        other.sections.into_iter().try_for_each(|s| self.add(s))
+    }
+
+    fn hash(&self, grammar: &str, rule: &str) -> u64 {
+        self.hasher.hash_one((grammar, rule))
+    }
+
+    /// Where the section of (grammar, rule) is, `hash` being their hash.
+    fn find(&self, hash: u64, grammar: &str, rule: &str) -> Option<usize> {
+        let mut k = *self.heads.get(&hash)?;
+        loop {
+            let s = self.summary.sections.get(k)?;
+            if s.grammar == grammar && s.rule == rule {
+                return Some(k);
+            }
+            k = *self.earlier.get(k)?;
+        }
+    }
+
+    fn push(&mut self, hash: u64, s: Section) {
+        let k = self.summary.sections.len();
+        let before = self.heads.insert(hash, k).unwrap_or(usize::MAX);
+        self.summary.sections.push(s);
+        self.earlier.push(before);
+    }
+
+    /// Add `s` where no search finds it.
+    fn push_unindexed(&mut self, s: Section) {
+        self.summary.sections.push(s);
+        self.earlier.push(usize::MAX);
     }
 }
 
 impl Section {
     /// No lines yet.
     pub fn new(grammar: &str, rule: &str) -> Section {
+        Section::named(grammar.into(), rule.into())
+    }
+
+    fn named(grammar: String, rule: String) -> Section {
         Section {
-            grammar: grammar.into(),
-            rule: rule.into(),
+            grammar,
+            rule,
             lines: 0,
             bytes: 0,
             valid: 0,
@@ -274,9 +375,9 @@ impl Section {
             _ => self.places(kind, e),
         };
         let groups = [
-            &mut self.by_production.list[p].1,
-            &mut self.by_code.list[c].1,
-            &mut self.by_found.list[f].1,
+            &mut self.by_production.map[p],
+            &mut self.by_code.map[c],
+            &mut self.by_found.map[f],
         ];
         // The example is made only when a group still keeps one: for the first few lines.
         let mut example = None;
@@ -381,7 +482,7 @@ impl Section {
             ("by_found", &self.by_found),
         ] {
             let mut sum = 0u64;
-            for (key, g) in &groups.list {
+            for (key, g) in &groups.map {
                 if g.examples.len() as u64 > g.count {
                     return Err(format!(
                         "{name}: {field} group {key:?} has {} examples of {} lines",
@@ -403,72 +504,35 @@ impl Section {
         Ok(())
     }
 
-    fn to_json(&self) -> Value {
-        json!({
-            "grammar": self.grammar,
-            "rule": self.rule,
-            "lines": self.lines,
-            "bytes": self.bytes,
-            "valid": self.valid,
-            "invalid": self.invalid,
-            "by_production": self.by_production.to_json("production"),
-            "by_code": self.by_code.to_json("code"),
-            "by_found": self.by_found.to_json("found"),
-        })
-    }
-
-    fn from_json(v: &Value) -> Result<Section, String> {
-        let text = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_str)
-                .ok_or_else(|| format!("a section has no string {k:?}"))
-        };
-        let num = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_u64)
-                .ok_or_else(|| format!("a section has no number {k:?}"))
-        };
-        let mut s = Section::new(text("grammar")?, text("rule")?);
-        s.lines = num("lines")?;
-        s.bytes = num("bytes")?;
-        s.valid = num("valid")?;
-        s.invalid = num("invalid")?;
-        s.by_production = Groups::from_json(v.get("by_production"), "production")?;
-        s.by_code = Groups::from_json(v.get("by_code"), "code")?;
-        s.by_found = Groups::from_json(v.get("by_found"), "found")?;
-        s.check_counts()?;
-        Ok(s)
-    }
-
-    fn write_human(&self, out: &mut String) {
+    fn write_human(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let share = |n: u64| percent(n, self.lines);
         let w = thousands(self.lines).len();
-        let _ = writeln!(
+        writeln!(
             out,
             "Summary: grammar {}, rule {}",
             printable(&self.grammar),
             printable(&self.rule)
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             "  lines    {:>w$}  ({} bytes)",
             thousands(self.lines),
             thousands(self.bytes)
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             "  valid    {:>w$}  {:>6}",
             thousands(self.valid),
             share(self.valid)
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             "  invalid  {:>w$}  {:>6}",
             thousands(self.invalid),
             share(self.invalid)
-        );
+        )?;
         if self.invalid == 0 {
-            return;
+            return Ok(());
         }
         let total = self.invalid;
         self.by_production.write_human(
@@ -477,43 +541,41 @@ impl Section {
             "production",
             total,
             true,
-        );
+        )?;
         self.by_code.write_human(
             out,
             "Invalid lines by diagnostic code (grammar::production::found)",
             "code",
             total,
             true,
-        );
+        )?;
         self.by_found.write_human(
             out,
             "Invalid lines by what was found where they stop being valid",
             "found",
             total,
             false,
-        );
+        )
     }
 }
 
 impl Groups {
     /// The group of `key`, if there is one.
     pub fn get(&self, key: &str) -> Option<&Group> {
-        self.index.get(key).map(|&k| &self.list[k].1)
+        self.map.get(key)
     }
 
     /// Where the group of `key` is, made empty if there is none yet.
     fn slot(&mut self, key: &str) -> usize {
-        if let Some(&k) = self.index.get(key) {
-            return k;
+        match self.map.get_index_of(key) {
+            Some(k) => k,
+            None => self.map.insert_full(key.to_string(), Group::default()).0,
         }
-        self.list.push((key.to_string(), Group::default()));
-        self.index.insert(key.to_string(), self.list.len() - 1);
-        self.list.len() - 1
     }
 
     /// The group at `k`, a place [`Groups::slot`] gave.
     fn at(&mut self, k: usize) -> &mut Group {
-        &mut self.list[k].1
+        &mut self.map[k]
     }
 
     /// The group of `key`, made empty if there is none yet.
@@ -525,82 +587,36 @@ impl Groups {
     /// Add `other`. Counts saturate: they come from sections whose counts were checked, or
     /// from one array of groups whose sum is checked afterwards.
     fn merge(&mut self, other: Groups) {
-        for (key, o) in other.list {
-            let g = self.group(&key);
+        for (key, o) in other.map {
+            let g = self.map.entry(key).or_default();
             g.count = g.count.saturating_add(o.count);
             if g.note.is_none() {
                 g.note = o.note;
             }
             let room = EXAMPLES.saturating_sub(g.examples.len());
-            g.examples.extend(o.examples.into_iter().take(room));
+            let more = room.min(o.examples.len());
+            if more > 0 {
+                g.examples.reserve_exact(more);
+                g.examples.extend(o.examples.into_iter().take(more));
+            }
         }
     }
 
     /// The groups, most lines first, then by key.
     pub fn sorted(&self) -> Vec<(&str, &Group)> {
-        let mut v: Vec<(&str, &Group)> = self.list.iter().map(|(k, g)| (k.as_str(), g)).collect();
+        let mut v: Vec<(&str, &Group)> = self.map.iter().map(|(k, g)| (k.as_str(), g)).collect();
         v.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
         v
     }
 
-    fn to_json(&self, key_name: &str) -> Value {
-        let groups = self.sorted().into_iter().map(|(key, g)| {
-            let mut m = Map::new();
-            m.insert(key_name.into(), json!(key));
-            if let Some(n) = &g.note {
-                m.insert("see".into(), json!(n));
-            }
-            m.insert("count".into(), json!(g.count));
-            let ex = g.examples.iter().map(Example::to_json).collect();
-            m.insert("examples".into(), Value::Array(ex));
-            Value::Object(m)
-        });
-        Value::Array(groups.collect())
-    }
-
-    fn from_json(v: Option<&Value>, key_name: &str) -> Result<Groups, String> {
-        let arr = v
-            .and_then(Value::as_array)
-            .ok_or_else(|| format!("a section has no array of groups by {key_name}"))?;
-        let mut gs = Groups::default();
-        for x in arr {
-            let key = x
-                .get(key_name)
-                .and_then(Value::as_str)
-                .ok_or_else(|| format!("a group has no string {key_name:?}"))?;
-            let count = x
-                .get("count")
-                .and_then(Value::as_u64)
-                .ok_or_else(|| format!("group {key:?} has no count"))?;
-            let examples = match x.get("examples").and_then(Value::as_array) {
-                Some(a) => a.iter().map(Example::from_json).collect::<Result<_, _>>()?,
-                None => Vec::new(),
-            };
-            let note = x.get("see").and_then(Value::as_str).map(String::from);
-            if gs.get(key).is_some() {
-                return Err(format!(
-                    "group {key:?} appears twice in {key_name:?} groups"
-                ));
-            }
-            let mut one = Groups::default();
-            *one.group(key) = Group {
-                count,
-                note,
-                examples,
-            };
-            gs.merge(one);
-        }
-        Ok(gs)
-    }
-
     fn write_human(
         &self,
-        out: &mut String,
+        out: &mut impl fmt::Write,
         title: &str,
         what: &str,
         total: u64,
         with_examples: bool,
-    ) {
+    ) -> fmt::Result {
         let groups = self.sorted();
         let w = groups
             .iter()
@@ -615,27 +631,28 @@ impl Groups {
             .max()
             .unwrap_or(0)
             .min(KEY_COLUMN);
-        let _ = writeln!(out, "\n{title}:");
-        let _ = writeln!(out, "  {:>w$}   share  {what}", "lines");
+        writeln!(out, "\n{title}:")?;
+        writeln!(out, "  {:>w$}   share  {what}", "lines")?;
         for (key, g) in groups {
             let key = printable(key);
-            let _ = write!(
+            write!(
                 out,
                 "  {:>w$}  {:>6}  {key}",
                 thousands(g.count),
                 percent(g.count, total)
-            );
+            )?;
             if let Some(note) = &g.note {
-                spaces(out, kw.saturating_sub(key.width()));
-                let _ = write!(out, "  see {}", printable(note));
+                spaces(out, kw.saturating_sub(key.width()))?;
+                write!(out, "  see {}", printable(note))?;
             }
-            out.push('\n');
+            out.write_char('\n')?;
             if with_examples {
                 for e in &g.examples {
-                    e.write_human(out, w + 12);
+                    e.write_human(out, w + 12)?;
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -673,45 +690,9 @@ impl Example {
         }
     }
 
-    fn to_json(&self) -> Value {
-        let mut v = json!({
-            "source": self.source,
-            "line": self.line,
-            "column": self.column,
-            "offset": self.offset,
-            "input": self.input,
-        });
-        if self.window_start > 0 {
-            v["window_start"] = json!(self.window_start);
-        }
-        v
-    }
-
-    fn from_json(v: &Value) -> Result<Example, String> {
-        let num = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_u64)
-                .ok_or_else(|| format!("an example has no number {k:?}"))
-        };
-        let text = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_str)
-                .map(String::from)
-                .ok_or_else(|| format!("an example has no string {k:?}"))
-        };
-        Ok(Example {
-            source: text("source")?,
-            line: num("line")?,
-            column: num("column")?,
-            offset: num("offset")?,
-            input: text("input")?,
-            window_start: v.get("window_start").and_then(Value::as_u64).unwrap_or(0),
-        })
-    }
-
     /// `source:line:column  text`, and a caret under the error on the next line; a long line
     /// is shown as a window around the error.
-    fn write_human(&self, out: &mut String, indent: usize) {
+    fn write_human(&self, out: &mut impl fmt::Write, indent: usize) -> fmt::Result {
         const BEFORE: usize = 60;
         const AFTER: usize = 30;
         let at = (self.offset.saturating_sub(self.window_start) as usize).min(self.input.len());
@@ -733,18 +714,25 @@ impl Example {
         }
         let place = format!("{}:{}:{}", printable(&self.source), self.line, self.column);
         let before = printable(&before);
-        spaces(out, indent);
-        let _ = writeln!(out, "{place}  {before}{}", printable(&after));
+        spaces(out, indent)?;
+        writeln!(out, "{place}  {before}{}", printable(&after))?;
         // Wide characters (CJK, emoji) take two columns on a terminal.
-        spaces(out, indent + place.width() + 2 + before.width());
-        out.push_str("^\n");
+        spaces(out, indent + place.width() + 2 + before.width())?;
+        out.write_str("^\n")
     }
 }
 
-/// Append `n` spaces. (Not `{:n$}`: a width past `u16::MAX` makes the formatter panic, and
+/// Write `n` spaces. (Not `{:n$}`: a width past `u16::MAX` makes the formatter panic, and
 /// a label or a key can be that long.)
-fn spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
+fn spaces(out: &mut impl fmt::Write, n: usize) -> fmt::Result {
+    const SPACES: &str = "                                                                ";
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(SPACES.len());
+        out.write_str(&SPACES[..k])?;
+        left -= k;
+    }
+    Ok(())
 }
 
 fn is_continuation(b: u8) -> bool {
@@ -799,6 +787,785 @@ fn percent(n: u64, total: u64) -> String {
         format!("{p:.2}%")
     } else {
         format!("{p:.1}%")
+    }
+}
+
+// ---- writing: the JSON document ------------------------------------------------------------
+
+/// `{"urigram":"summary","version":1,"sections":[...]}`: written as it is serialized (to a
+/// file, or to a [`Value`] by [`Summary::to_json`]), with no copy of the summary.
+impl Serialize for Summary {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut m = ser.serialize_map(Some(3))?;
+        m.serialize_entry("urigram", KIND)?;
+        m.serialize_entry("version", &VERSION)?;
+        m.serialize_entry("sections", &self.sections)?;
+        m.end()
+    }
+}
+
+impl Serialize for Section {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut m = ser.serialize_map(Some(9))?;
+        m.serialize_entry("grammar", &self.grammar)?;
+        m.serialize_entry("rule", &self.rule)?;
+        m.serialize_entry("lines", &self.lines)?;
+        m.serialize_entry("bytes", &self.bytes)?;
+        m.serialize_entry("valid", &self.valid)?;
+        m.serialize_entry("invalid", &self.invalid)?;
+        for (field, groups) in self.groupings() {
+            m.serialize_entry(field, &Keyed(groups, key_name(field)))?;
+        }
+        m.end()
+    }
+}
+
+impl Section {
+    /// The three groupings with their field names.
+    fn groupings(&self) -> [(&'static str, &Groups); 3] {
+        [
+            ("by_production", &self.by_production),
+            ("by_code", &self.by_code),
+            ("by_found", &self.by_found),
+        ]
+    }
+}
+
+/// The field that holds a group's key in the array of groups `field`.
+fn key_name(field: &str) -> &'static str {
+    match field {
+        "by_production" => "production",
+        "by_code" => "code",
+        _ => "found",
+    }
+}
+
+/// An array of groups, most lines first, each with its key under the name `.1`.
+struct Keyed<'a>(&'a Groups, &'static str);
+
+impl Serialize for Keyed<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let groups = self.0.sorted();
+        let mut seq = ser.serialize_seq(Some(groups.len()))?;
+        for (key, g) in groups {
+            seq.serialize_element(&KeyedGroup(self.1, key, g))?;
+        }
+        seq.end()
+    }
+}
+
+/// One group of an array: `{"<key name>": key, "see": note, "count": n, "examples": [...]}`.
+struct KeyedGroup<'a>(&'static str, &'a str, &'a Group);
+
+impl Serialize for KeyedGroup<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let KeyedGroup(key_name, key, g) = *self;
+        let mut m = ser.serialize_map(None)?;
+        m.serialize_entry(key_name, key)?;
+        if let Some(n) = &g.note {
+            m.serialize_entry("see", n)?;
+        }
+        m.serialize_entry("count", &g.count)?;
+        m.serialize_entry("examples", &g.examples)?;
+        m.end()
+    }
+}
+
+impl Serialize for Example {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut m = ser.serialize_map(None)?;
+        m.serialize_entry("source", &self.source)?;
+        m.serialize_entry("line", &self.line)?;
+        m.serialize_entry("column", &self.column)?;
+        m.serialize_entry("offset", &self.offset)?;
+        m.serialize_entry("input", &self.input)?;
+        if self.window_start > 0 {
+            m.serialize_entry("window_start", &self.window_start)?;
+        }
+        m.end()
+    }
+}
+
+// ---- reading: a document as it streams in --------------------------------------------------
+//
+// A document is read as a `serde_json::Value` would be (the same depth limit, string and
+// number checks), and judged as its tree would be, without building it: a field of the wrong
+// kind counts as missing, a key given twice counts with its last value, and of several errors
+// the one reported is the first in a fixed order (the document's fields, then each section's
+// in turn: its fields, its groups', their examples'). So a part found wrong is still read to
+// its end, and dropped; and since a document shows itself a summary (its "urigram" key) only
+// at its end, its sections are kept as read until then.
+
+/// The error of a document that is no summary.
+const NOT_A_SUMMARY: &str = "not a urigram summary (no \"urigram\": \"summary\")";
+
+/// One JSON document of a stream of summaries.
+pub enum Document {
+    /// Not an object with a `"urigram"` key: a record of `check --only ... --format jsonl`,
+    /// or any other JSON value, to skip.
+    Other,
+    /// A summary document: its sections added up (a document may hold a grammar and rule
+    /// twice), or what is wrong with it.
+    Summary(Result<Summary, String>),
+}
+
+impl<'de> Deserialize<'de> for Document {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Document, D::Error> {
+        d.deserialize_any(Object(DocumentFields::default()))
+    }
+}
+
+/// A JSON value read and dropped, nested values included (through `deserialize_any`, so
+/// serde_json's depth limit and checks apply as they do to a `Value`).
+struct Skip;
+
+impl<'de> Deserialize<'de> for Skip {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Skip, D::Error> {
+        d.deserialize_any(Skip)
+    }
+}
+
+/// The `Visitor` methods of the JSON scalars (null, booleans, numbers, strings), each giving
+/// `self.other()`.
+macro_rules! scalars_are_other {
+    () => {
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(self.other())
+        }
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(self.other())
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(self.other())
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(self.other())
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(self.other())
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(self.other())
+        }
+    };
+}
+
+impl Skip {
+    fn other(self) -> Skip {
+        Skip
+    }
+}
+
+impl<'de> Visitor<'de> for Skip {
+    type Value = Skip;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    scalars_are_other!();
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Skip, A::Error> {
+        drain_seq(seq).map(|()| Skip)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Skip, A::Error> {
+        drain_map(map).map(|()| Skip)
+    }
+}
+
+fn drain_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
+    while seq.next_element::<Skip>()?.is_some() {}
+    Ok(())
+}
+
+fn drain_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<(), A::Error> {
+    while map.next_entry::<Skip, Skip>()?.is_some() {}
+    Ok(())
+}
+
+/// A field's value when it is a string or a number that `Value::as_u64` takes, and `Other`
+/// for any other value.
+enum Scalar {
+    Str(String),
+    U64(u64),
+    Other,
+}
+
+impl Scalar {
+    fn into_string(self) -> Option<String> {
+        match self {
+            Scalar::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn as_u64(&self) -> Option<u64> {
+        match *self {
+            Scalar::U64(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
+        d.deserialize_any(ScalarVisitor)
+    }
+}
+
+struct ScalarVisitor;
+
+impl<'de> Visitor<'de> for ScalarVisitor {
+    type Value = Scalar;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    /// (A `Value` holds a non-negative `i64` as a `u64`.)
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Scalar, E> {
+        Ok(u64::try_from(n).map_or(Scalar::Other, Scalar::U64))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Scalar, E> {
+        Ok(Scalar::U64(n))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Scalar, E> {
+        Ok(Scalar::Str(s.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Scalar, E> {
+        Ok(Scalar::Str(s))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Scalar, A::Error> {
+        drain_seq(seq).map(|()| Scalar::Other)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Scalar, A::Error> {
+        drain_map(map).map(|()| Scalar::Other)
+    }
+}
+
+/// The place of a key among the names of the fields read (`None`: a field that is skipped).
+struct FieldName<'a>(&'a [&'a str]);
+
+impl<'de> DeserializeSeed<'de> for FieldName<'_> {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldName<'_> {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Option<usize>, E> {
+        Ok(self.0.iter().position(|&f| f == s))
+    }
+}
+
+/// What an object is read into: its fields, kept as they come, and what they make at its end.
+trait Fields<'de> {
+    type Output;
+
+    /// The names of the fields read; the others are skipped.
+    fn names(&self) -> &[&'static str];
+
+    /// Read the value of field `k` (a place in [`Fields::names`]) from `map`.
+    fn read<A: MapAccess<'de>>(&mut self, k: usize, map: &mut A) -> Result<(), A::Error>;
+
+    /// What the fields read make (none, for a value that is not an object).
+    fn finish(self) -> Self::Output;
+}
+
+/// Reads an object into `F`; any other value gives what no field makes.
+struct Object<F>(F);
+
+impl<F> Object<F> {
+    fn other<'de>(self) -> F::Output
+    where
+        F: Fields<'de>,
+    {
+        self.0.finish()
+    }
+}
+
+impl<'de, F: Fields<'de>> DeserializeSeed<'de> for Object<F> {
+    type Value = F::Output;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<F::Output, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de, F: Fields<'de>> Visitor<'de> for Object<F> {
+    type Value = F::Output;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    scalars_are_other!();
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<F::Output, A::Error> {
+        drain_seq(seq)?;
+        Ok(self.other())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<F::Output, A::Error> {
+        while let Some(field) = map.next_key_seed(FieldName(self.0.names()))? {
+            match field {
+                Some(k) => self.0.read(k, &mut map)?,
+                None => {
+                    map.next_value::<Skip>()?;
+                }
+            }
+        }
+        Ok(self.0.finish())
+    }
+}
+
+/// What an array is read into, element by element.
+trait Elements<'de> {
+    type Output;
+
+    /// Read the next element of `seq`; `false` at the end of the array.
+    fn next<A: SeqAccess<'de>>(&mut self, seq: &mut A) -> Result<bool, A::Error>;
+
+    fn finish(self) -> Self::Output;
+}
+
+/// Reads an array into `L`: `Some` of what it makes; any other value gives `None`.
+struct Array<L>(L);
+
+impl<L> Array<L> {
+    fn other<'de>(self) -> Option<L::Output>
+    where
+        L: Elements<'de>,
+    {
+        None
+    }
+}
+
+impl<'de, L: Elements<'de>> DeserializeSeed<'de> for Array<L> {
+    type Value = Option<L::Output>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<L::Output>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de, L: Elements<'de>> Visitor<'de> for Array<L> {
+    type Value = Option<L::Output>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    scalars_are_other!();
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while self.0.next(&mut seq)? {}
+        Ok(Some(self.0.finish()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(self.other())
+    }
+}
+
+/// Read the next element of `seq` with `seed` unless `error` holds the array's first error
+/// already (then the element is skipped): `None` at the end of the array.
+fn next_unless_failed<'de, A, T>(
+    seq: &mut A,
+    error: &Option<String>,
+    seed: T,
+) -> Result<Option<Option<T::Value>>, A::Error>
+where
+    A: SeqAccess<'de>,
+    T: DeserializeSeed<'de>,
+{
+    if error.is_some() {
+        return Ok(seq.next_element::<Skip>()?.map(|Skip| None));
+    }
+    Ok(seq.next_element_seed(seed)?.map(Some))
+}
+
+/// The fields of a document.
+#[derive(Default)]
+struct DocumentFields {
+    /// `None`: no `"urigram"` key (a record, not a summary).
+    urigram: Option<Scalar>,
+    version: Option<Scalar>,
+    /// `None`: no `"sections"` array.
+    sections: Option<Result<Merged, String>>,
+}
+
+impl<'de> Fields<'de> for DocumentFields {
+    type Output = Document;
+
+    fn names(&self) -> &[&'static str] {
+        &["urigram", "version", "sections"]
+    }
+
+    fn read<A: MapAccess<'de>>(&mut self, k: usize, map: &mut A) -> Result<(), A::Error> {
+        match k {
+            0 => self.urigram = Some(map.next_value()?),
+            1 => self.version = Some(map.next_value()?),
+            _ => {
+                // The sections of an earlier "sections" key go first.
+                self.sections = None;
+                self.sections = map.next_value_seed(Array(SectionList::default()))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Document {
+        let Some(urigram) = self.urigram else {
+            return Document::Other;
+        };
+        Document::Summary((|| {
+            if urigram.into_string().as_deref() != Some(KIND) {
+                return Err(NOT_A_SUMMARY.to_string());
+            }
+            match self.version.as_ref().and_then(Scalar::as_u64) {
+                Some(VERSION) => {}
+                other => return Err(format!("summary version {other:?}, expected {VERSION}")),
+            }
+            let sections = self.sections.ok_or("no \"sections\" array")??;
+            Ok(sections.into_summary())
+        })())
+    }
+}
+
+/// The sections of a document, added up as they come; the first error.
+#[derive(Default)]
+struct SectionList {
+    sum: Merged,
+    error: Option<String>,
+}
+
+impl<'de> Elements<'de> for SectionList {
+    type Output = Result<Merged, String>;
+
+    fn next<A: SeqAccess<'de>>(&mut self, seq: &mut A) -> Result<bool, A::Error> {
+        let read = next_unless_failed(seq, &self.error, Object(SectionFields::default()))?;
+        let added = match read {
+            None => return Ok(false),
+            Some(None) => Ok(()),
+            Some(Some(section)) => section.and_then(|s| self.sum.add(s)),
+        };
+        if let Err(e) = added {
+            self.error = Some(e);
+            self.sum = Merged::default();
+        }
+        Ok(true)
+    }
+
+    fn finish(self) -> Result<Merged, String> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.sum),
+        }
+    }
+}
+
+/// The fields of a section.
+#[derive(Default)]
+struct SectionFields {
+    grammar: Option<String>,
+    rule: Option<String>,
+    /// lines, bytes, valid, invalid.
+    counts: [Option<u64>; 4],
+    /// by_production, by_code, by_found; `None`: not an array.
+    groupings: [Option<Result<Groups, String>>; 3],
+}
+
+const SECTION_FIELDS: &[&str] = &[
+    "grammar",
+    "rule",
+    "lines",
+    "bytes",
+    "valid",
+    "invalid",
+    "by_production",
+    "by_code",
+    "by_found",
+];
+
+impl<'de> Fields<'de> for SectionFields {
+    type Output = Result<Section, String>;
+
+    fn names(&self) -> &[&'static str] {
+        SECTION_FIELDS
+    }
+
+    fn read<A: MapAccess<'de>>(&mut self, k: usize, map: &mut A) -> Result<(), A::Error> {
+        match k {
+            0 => self.grammar = map.next_value::<Scalar>()?.into_string(),
+            1 => self.rule = map.next_value::<Scalar>()?.into_string(),
+            2..=5 => self.counts[k - 2] = map.next_value::<Scalar>()?.as_u64(),
+            _ => {
+                let key_name = key_name(SECTION_FIELDS[k]);
+                self.groupings[k - 6] = None;
+                self.groupings[k - 6] = map.next_value_seed(Array(GroupList::new(key_name)))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Section, String> {
+        let text =
+            |v: Option<String>, k: &str| v.ok_or_else(|| format!("a section has no string {k:?}"));
+        let grammar = text(self.grammar, "grammar")?;
+        let rule = text(self.rule, "rule")?;
+        let mut counts = [0; 4];
+        for (k, n) in self.counts.into_iter().enumerate() {
+            let name = SECTION_FIELDS[k + 2];
+            counts[k] = n.ok_or_else(|| format!("a section has no number {name:?}"))?;
+        }
+        let mut s = Section::named(grammar, rule);
+        [s.lines, s.bytes, s.valid, s.invalid] = counts;
+        let [p, c, f] = self.groupings;
+        let groups = |g: Option<Result<Groups, String>>, key_name: &str| {
+            g.ok_or_else(|| format!("a section has no array of groups by {key_name}"))?
+        };
+        s.by_production = groups(p, "production")?;
+        s.by_code = groups(c, "code")?;
+        s.by_found = groups(f, "found")?;
+        s.check_counts()?;
+        Ok(s)
+    }
+}
+
+/// The groups of an array, keyed by the field `key_name`; the first error.
+struct GroupList {
+    key_name: &'static str,
+    groups: Groups,
+    error: Option<String>,
+}
+
+impl GroupList {
+    fn new(key_name: &'static str) -> GroupList {
+        GroupList {
+            key_name,
+            groups: Groups::default(),
+            error: None,
+        }
+    }
+}
+
+impl<'de> Elements<'de> for GroupList {
+    type Output = Result<Groups, String>;
+
+    fn next<A: SeqAccess<'de>>(&mut self, seq: &mut A) -> Result<bool, A::Error> {
+        let fields = GroupFields::new(self.key_name);
+        let group = match next_unless_failed(seq, &self.error, Object(fields))? {
+            None => return Ok(false),
+            Some(None) => return Ok(true),
+            Some(Some(group)) => group,
+        };
+        let key_name = self.key_name;
+        let added = group.and_then(|(key, g)| match self.groups.map.entry(key) {
+            indexmap::map::Entry::Occupied(e) => Err(format!(
+                "group {:?} appears twice in {key_name:?} groups",
+                e.key()
+            )),
+            indexmap::map::Entry::Vacant(e) => {
+                e.insert(g);
+                Ok(())
+            }
+        });
+        if let Err(e) = added {
+            self.error = Some(e);
+            self.groups = Groups::default();
+        }
+        Ok(true)
+    }
+
+    fn finish(self) -> Result<Groups, String> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.groups),
+        }
+    }
+}
+
+/// The fields of a group whose key is under `key_name`.
+struct GroupFields {
+    names: [&'static str; 4],
+    key: Option<String>,
+    count: Option<u64>,
+    /// `None`: not an array (no examples).
+    examples: Option<Result<Vec<Example>, String>>,
+    see: Option<String>,
+}
+
+impl GroupFields {
+    fn new(key_name: &'static str) -> GroupFields {
+        GroupFields {
+            names: [key_name, "count", "examples", "see"],
+            key: None,
+            count: None,
+            examples: None,
+            see: None,
+        }
+    }
+}
+
+impl<'de> Fields<'de> for GroupFields {
+    /// The key and the group.
+    type Output = Result<(String, Group), String>;
+
+    fn names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    fn read<A: MapAccess<'de>>(&mut self, k: usize, map: &mut A) -> Result<(), A::Error> {
+        match k {
+            0 => self.key = map.next_value::<Scalar>()?.into_string(),
+            1 => self.count = map.next_value::<Scalar>()?.as_u64(),
+            2 => {
+                self.examples = None;
+                self.examples = map.next_value_seed(Array(ExampleList::default()))?;
+            }
+            _ => self.see = map.next_value::<Scalar>()?.into_string(),
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<(String, Group), String> {
+        let key_name = self.names[0];
+        let key = self
+            .key
+            .ok_or_else(|| format!("a group has no string {key_name:?}"))?;
+        let count = self
+            .count
+            .ok_or_else(|| format!("group {key:?} has no count"))?;
+        let examples = self.examples.unwrap_or(Ok(Vec::new()))?;
+        let group = Group {
+            count,
+            note: self.see,
+            examples,
+        };
+        Ok((key, group))
+    }
+}
+
+/// The examples of a group: the first [`EXAMPLES`] kept, every one checked; the first error.
+#[derive(Default)]
+struct ExampleList {
+    kept: Vec<Example>,
+    error: Option<String>,
+}
+
+impl<'de> Elements<'de> for ExampleList {
+    type Output = Result<Vec<Example>, String>;
+
+    fn next<A: SeqAccess<'de>>(&mut self, seq: &mut A) -> Result<bool, A::Error> {
+        match next_unless_failed(seq, &self.error, Object(ExampleFields::default()))? {
+            None => return Ok(false),
+            Some(None) => {}
+            Some(Some(Ok(x))) => {
+                if self.kept.len() < EXAMPLES {
+                    // Room for the examples read, not a vector's usual four.
+                    self.kept.reserve_exact(1);
+                    self.kept.push(x);
+                }
+            }
+            Some(Some(Err(e))) => {
+                self.error = Some(e);
+                self.kept = Vec::new();
+            }
+        }
+        Ok(true)
+    }
+
+    fn finish(self) -> Result<Vec<Example>, String> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.kept),
+        }
+    }
+}
+
+/// The fields of an example: source, line, column, offset, input, window_start.
+#[derive(Default)]
+struct ExampleFields {
+    source: Option<String>,
+    /// line, column, offset.
+    place: [Option<u64>; 3],
+    input: Option<String>,
+    window_start: Option<u64>,
+}
+
+const EXAMPLE_FIELDS: &[&str] = &[
+    "source",
+    "line",
+    "column",
+    "offset",
+    "input",
+    "window_start",
+];
+
+impl<'de> Fields<'de> for ExampleFields {
+    type Output = Result<Example, String>;
+
+    fn names(&self) -> &[&'static str] {
+        EXAMPLE_FIELDS
+    }
+
+    fn read<A: MapAccess<'de>>(&mut self, k: usize, map: &mut A) -> Result<(), A::Error> {
+        let v: Scalar = map.next_value()?;
+        match k {
+            0 => self.source = v.into_string(),
+            1..=3 => self.place[k - 1] = v.as_u64(),
+            4 => self.input = v.into_string(),
+            _ => self.window_start = v.as_u64(),
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Example, String> {
+        let text =
+            |v: Option<String>, k: &str| v.ok_or_else(|| format!("an example has no string {k:?}"));
+        let source = text(self.source, "source")?;
+        let mut place = [0; 3];
+        for (k, n) in self.place.into_iter().enumerate() {
+            let name = EXAMPLE_FIELDS[k + 1];
+            place[k] = n.ok_or_else(|| format!("an example has no number {name:?}"))?;
+        }
+        let [line, column, offset] = place;
+        Ok(Example {
+            source,
+            line,
+            column,
+            offset,
+            input: text(self.input, "input")?,
+            window_start: self.window_start.unwrap_or(0),
+        })
     }
 }
 
@@ -934,10 +1701,118 @@ mod tests {
         assert_eq!(x.window_start as usize + EXAMPLE_BYTES / 2, e.offset);
         assert!(x.input[EXAMPLE_BYTES / 2..].starts_with('z'));
         let mut out = String::new();
-        x.write_human(&mut out, 0);
+        x.write_human(&mut out, 0).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         let caret = lines[1].chars().count() - 1;
         assert_eq!(lines[0].chars().nth(caret), Some('z'));
+    }
+
+    /// The summaries of the documents of `text`, read as `merge-summaries` reads a stream
+    /// (records are `None`), or the first error.
+    fn read(text: &str) -> Result<Vec<Option<Summary>>, String> {
+        let docs = serde_json::Deserializer::from_str(text).into_iter::<Document>();
+        docs.map(|d| match d.map_err(|e| e.to_string())? {
+            Document::Other => Ok(None),
+            Document::Summary(s) => s.map(Some),
+        })
+        .collect()
+    }
+
+    /// A one-section document of `lines` valid lines, with `extra` put in the section.
+    fn doc(lines: u64, extra: &str) -> String {
+        format!(
+            r#"{{"urigram":"summary","version":1,"sections":[{{"grammar":"g","rule":"r",
+            "lines":{lines},"bytes":0,"valid":{lines},"invalid":0,"by_production":[],
+            "by_code":[],"by_found":[]{extra}}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_document_is_judged_as_a_whole() {
+        // The sections may come before the "urigram" key: in a record (no such key) they are
+        // never judged; in a summary they are, after its header.
+        let broken = r#""sections":[{"grammar":5}]"#;
+        assert!(matches!(
+            read(&format!(r#"{{{broken},"valid":true}}"#)).as_deref(),
+            Ok([None])
+        ));
+        let e = read(&format!(r#"{{{broken},"urigram":"summary","version":1}}"#));
+        assert_eq!(e, Err("a section has no string \"grammar\"".into()));
+        let e = read(&format!(r#"{{{broken},"urigram":"summary","version":2}}"#));
+        assert_eq!(e, Err("summary version Some(2), expected 1".into()));
+        let e = read(&format!(r#"{{{broken},"urigram":null}}"#));
+        assert_eq!(e, Err(NOT_A_SUMMARY.into()));
+        // A key given twice counts with its last value, as in a `Value`.
+        let twice = doc(3, "").replace(
+            r#""sections":["#,
+            r#""sections":7,"version":"1","version":1,"sections":["#,
+        );
+        let s = read(&twice).unwrap();
+        assert_eq!(s[0].as_ref().unwrap().sections[0].lines, 3);
+        // A field of the wrong kind is a missing one; unknown fields are skipped.
+        let e = read(&doc(3, "").replace(r#""bytes":0"#, r#""bytes":-1"#));
+        assert_eq!(e, Err("a section has no number \"bytes\"".into()));
+        let e = read(&doc(3, "").replace(r#""bytes":0"#, r#""bytes":0.0"#));
+        assert_eq!(e, Err("a section has no number \"bytes\"".into()));
+        assert!(read(&doc(3, r#","more":[{"a":[1,{"b":null}]}]"#)).is_ok());
+        // JSON's own limits are a `Value`'s: 128 levels.
+        let deep = doc(
+            3,
+            &format!(",\"more\":{}{}", "[".repeat(130), "]".repeat(130)),
+        );
+        assert!(read(&deep).unwrap_err().contains("recursion limit"));
+        let shallow = doc(
+            3,
+            &format!(",\"more\":{}{}", "[".repeat(100), "]".repeat(100)),
+        );
+        assert!(read(&shallow).is_ok());
+    }
+
+    #[test]
+    fn a_group_keeps_three_examples_and_checks_them_all() {
+        let x = r#"{"source":"s","line":1,"column":1,"offset":0,"input":"x y"}"#;
+        let with = |examples: &[&str]| {
+            let g = |k: &str| {
+                format!(
+                    r#"[{{"{k}":"k","count":9,"examples":[{}]}}]"#,
+                    examples.join(",")
+                )
+            };
+            format!(
+                r#"{{"urigram":"summary","version":1,"sections":[{{"grammar":"g","rule":"r",
+                "lines":9,"bytes":0,"valid":0,"invalid":9,"by_production":{},"by_code":{},
+                "by_found":{}}}]}}"#,
+                g("production"),
+                g("code"),
+                g("found")
+            )
+        };
+        let s = read(&with(&[x, x, x, x, x])).unwrap();
+        let s = s[0].as_ref().unwrap();
+        assert_eq!(
+            s.sections[0].by_code.get("k").unwrap().examples.len(),
+            EXAMPLES
+        );
+        assert_eq!(
+            s.sections[0].by_code.get("k").unwrap().examples.capacity(),
+            EXAMPLES
+        );
+        let e = read(&with(&[x, x, x, x, r#"{"source":"s"}"#]));
+        assert_eq!(e, Err("an example has no number \"line\"".into()));
+    }
+
+    /// The sizes that the memory bound of `merge-summaries` (`merge.rs`) is stated with.
+    #[test]
+    fn sizes_of_the_bound() {
+        use std::mem::size_of;
+        let section = size_of::<Section>() + 3 * size_of::<usize>();
+        let group = size_of::<(u64, String, Group)>() + size_of::<usize>();
+        let example = size_of::<Example>();
+        eprintln!("section {section}, group {group}, example {example} bytes");
+        assert!(section <= 400, "{section}");
+        assert!(group <= 100, "{group}");
+        // (96 with its allocation's overhead.)
+        assert!(example <= 80, "{example}");
     }
 
     #[test]
