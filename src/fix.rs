@@ -399,6 +399,11 @@ pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
 /// never rewritten: a Markdown code span or code block, an HTML comment, script or style keeps
 /// every byte, as does anything else `extract_with` does not read as a URI.
 ///
+/// In plain text and HTML a second run changes nothing. In Markdown it can: an escape changes
+/// how the characters beside an inline delimiter (`~`, `*`, `_`) flank it, so the fixed text
+/// may be read with a URI ending elsewhere, and a second run fixes what the first did not read
+/// (the `fix` fuzz target found a URI with control characters between two `~`).
+///
 /// ```
 /// # #[cfg(feature = "markup")] {
 /// use urigram::{Grammar, extract::Syntax, fix::fix_text_with};
