@@ -529,3 +529,38 @@ fn deeply_nested_documents_are_fixed_after_their_deep_part() {
     assert!(out == want.as_bytes(), "the fixed texts differ");
     assert_eq!(err, "urigram fix: 2 URIs fixed\n");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_zero_and_a_diff_of_every_line_stay_bounded() {
+    // /dev/zero: one endless line, copied through in pieces.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urigram"))
+        .args(["fix", "/dev/zero"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let peak: usize = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    eprintln!("fix /dev/zero for 1.5 s: peak RSS {peak} kB");
+    assert!(peak < 32 * 1024, "peak RSS {peak} kB");
+
+    // A diff in which every line changes is one hunk: 48 MB of it, spooled.
+    let (peak, code) = peak_while_fed(&["fix", "--diff", "-"], |w| {
+        let lines = b"http://a/ b\n".repeat(1 << 16);
+        for _ in 0..64 {
+            w.write_all(&lines).unwrap();
+        }
+    });
+    eprintln!("a diff of one 48 MB hunk: peak RSS {peak} kB");
+    assert_eq!(code, 0);
+    assert!(peak < 32 * 1024, "peak RSS {peak} kB");
+}
