@@ -239,8 +239,18 @@ impl fmt::Display for Report<'_> {
             paint("\x1b[1;36m"),
             paint("\x1b[0m"),
         );
-        let (line_start, line) = excerpt_at(self.text, e.offset);
-        let span = e.offset.saturating_sub(line_start)..e.end.saturating_sub(line_start);
+        // The error may have been found in another text (a token of this one): its offsets
+        // are kept inside this text and on character boundaries, so no text makes it panic.
+        let floor = |i: usize| {
+            let mut i = i.min(self.text.len());
+            while !self.text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let offset = floor(e.offset);
+        let (line_start, line) = excerpt_at(self.text, offset);
+        let span = offset - line_start..floor(e.end).max(offset) - line_start;
         let (text, start, end) = shown(line, span);
         let number = (self.first_line + e.line - 1).to_string();
         let pad = " ".repeat(number.len());
@@ -331,6 +341,35 @@ pub fn tree(input: &str, nodes: &[crate::input::Node]) -> String {
 mod tests {
     use super::*;
     use crate::Grammar;
+
+    #[test]
+    fn an_error_shown_in_any_text_does_not_panic() {
+        // Errors whose offsets fall inside characters, past the end, or across line breaks
+        // of the text they are shown in (found in a token, shown in another text).
+        let texts = [
+            "",
+            "é",
+            "ééééééé",
+            "aé\r\né",
+            "日本語日本語日本語日本語",
+            "\r\n\r\n",
+            "😀a\nb",
+        ];
+        for input in ["http://a/%zzzzzzz b", "x y:z", "é", "http://[::1]/ x"] {
+            let e = Grammar::Rfc2396.check("URI-reference", input).unwrap_err();
+            for t in texts {
+                let shown = Report::new(&e, t).to_string();
+                assert!(shown.contains("-->"), "{t:?}: {shown}");
+            }
+        }
+        let e = Grammar::Rfc2396
+            .check("URI-reference", "http://a/%zzzzzzz")
+            .unwrap_err();
+        assert_eq!(e.offset, 10);
+        // Byte 10 is inside the sixth `é`: the caret goes under the character it is in.
+        let shown = Report::new(&e, "ééééééé").to_string();
+        assert!(shown.contains("1 | ééééééé\n  |      ^"), "{shown}");
+    }
 
     #[test]
     fn long_lines_are_windowed_and_the_caret_follows() {
