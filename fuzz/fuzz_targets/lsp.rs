@@ -1,5 +1,5 @@
 //! The language server (`urigram lsp`) on arbitrary input, through its session function
-//! `serve`, the code the binary runs (the binary's `src/cli/` tree is included as a module).
+//! `serve_stream`, the code the binary runs (the binary's `src/cli/` tree is included as a module).
 //! The first byte picks the form of the rest:
 //!
 //! - 0: the raw stream, headers and all;
@@ -78,7 +78,7 @@ fn session(bodies: &[Vec<u8>]) {
         }
     }
     let mut out = Vec::new();
-    cli::lsp::serve(&mut &input[..], &mut out);
+    cli::lsp::serve_stream(&mut &input[..], &mut out);
     let got = answered(&out);
     for id in want {
         assert!(got.contains(&id), "request {id} unanswered");
@@ -188,7 +188,7 @@ fuzz_target!(|data: &[u8]| {
     match form {
         0 => {
             let mut out = Vec::new();
-            cli::lsp::serve(&mut &rest[..], &mut out);
+            cli::lsp::serve_stream(&mut &rest[..], &mut out);
         }
         1 => {
             let bodies: Vec<Vec<u8>> = rest.split(|&b| b == 0).map(<[u8]>::to_vec).collect();

@@ -79,29 +79,46 @@ pub fn run() -> Result<u8, String> {
     // A few messages read ahead: enough to see a burst, little to hold (at most
     // READ_AHEAD bytes of bodies, beyond the one being handled).
     let (tx, rx) = crossbeam_channel::bounded(64);
-    let budget = Arc::new(Budget::default());
-    std::thread::spawn(move || {
-        let stdin = io::stdin();
-        let mut r = stdin.lock();
-        loop {
-            let m = match read_frame(&mut r, &budget) {
-                Ok(Some((Frame::Body(body), permit))) => Incoming::Message(parse(&body), permit),
-                Ok(Some((Frame::TooLarge(len), permit))) => {
-                    eprintln!("urigram lsp: {}", too_large(len));
-                    Incoming::Message(Err(too_large_error(len)), permit)
-                }
-                Ok(None) => Incoming::End,
-                Err(e) => Incoming::Broken(e),
-            };
-            let last = !matches!(m, Incoming::Message(..));
-            if tx.send(m).is_err() || last {
-                return;
-            }
-        }
-    });
+    std::thread::spawn(move || read_messages(&mut io::stdin().lock(), &tx));
     let stdout = io::stdout();
     let mut w = io::BufWriter::new(stdout.lock());
     Ok(serve(&rx, &mut w))
+}
+
+/// Serve one session read from the framed stream `r`, the answers to `w`: what [`run`] does
+/// with stdin and stdout (the `lsp` fuzz target's entry point). The exit code. (`run` keeps
+/// its reader detached instead: a client may leave stdin open after `exit`.)
+#[allow(dead_code)] // Called by `fuzz/fuzz_targets/lsp.rs` only.
+pub fn serve_stream(r: &mut (impl BufRead + Send), w: &mut impl Write) -> u8 {
+    let (tx, rx) = crossbeam_channel::bounded(64);
+    std::thread::scope(|s| {
+        s.spawn(move || read_messages(r, &tx));
+        let code = serve(&rx, w);
+        // The reader stops at its next message once no one receives.
+        drop(rx);
+        code
+    })
+}
+
+/// Read and parse the messages of `r` into `tx`, until the input ends, the framing breaks or
+/// no one receives.
+fn read_messages(r: &mut impl BufRead, tx: &crossbeam_channel::Sender<Incoming>) {
+    let budget = Arc::new(Budget::default());
+    loop {
+        let m = match read_frame(r, &budget) {
+            Ok(Some((Frame::Body(body), permit))) => Incoming::Message(parse(&body), permit),
+            Ok(Some((Frame::TooLarge(len), permit))) => {
+                eprintln!("urigram lsp: {}", too_large(len));
+                Incoming::Message(Err(too_large_error(len)), permit)
+            }
+            Ok(None) => Incoming::End,
+            Err(e) => Incoming::Broken(e),
+        };
+        let last = !matches!(m, Incoming::Message(..));
+        if tx.send(m).is_err() || last {
+            return;
+        }
+    }
 }
 
 /// What the reading thread passes on.
