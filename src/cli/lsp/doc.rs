@@ -326,12 +326,17 @@ impl Doc {
         }
         self.items.splice(i0..i1, found);
 
-        // Checkpoints: those in s..e_old are the scan's; the rest shift.
-        let k1 = self.checkpoints.partition_point(|&c| c < e_old);
+        // Checkpoints: those in s..e_old are the scan's (its first is `s` itself, also when
+        // the region ends where it starts: an edit at the end of the text); the rest shift.
+        let k0 = ci.saturating_sub(1);
+        let k1 = self
+            .checkpoints
+            .partition_point(|&c| c < e_old)
+            .max(k0 + 1)
+            .min(self.checkpoints.len());
         for c in &mut self.checkpoints[k1..] {
             *c = shift(*c);
         }
-        let k0 = ci.saturating_sub(1);
         self.checkpoints.splice(k0..k1, cps);
     }
 
@@ -454,6 +459,30 @@ mod tests {
                     assert_eq!(x.offset + base, y.offset);
                     assert_eq!(x.message, y.message);
                 }
+            }
+        }
+    }
+
+    /// Documents that start empty or small and grow and shrink at their end: the checkpoints
+    /// stay strictly increasing (an edit at the end once kept a stale one, and a later edit
+    /// then panicked), and the items are those of a whole reading.
+    #[test]
+    fn edits_at_the_end_of_small_documents() {
+        let mut rng = fastrand::Rng::with_seed(0x0021_0022_0023_0024);
+        for round in 0..300 {
+            let n = rng.usize(..3);
+            let text = random_text(&mut rng, n);
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396, Syntax::Plain);
+            for _ in 0..30 {
+                let len = d.text.len();
+                let a = boundary(&d.text, len.saturating_sub(rng.usize(..4)));
+                let b = if rng.bool() { len } else { a };
+                let k = rng.usize(..3);
+                let new = random_text(&mut rng, k);
+                d.edit(a..b, &new, Grammar::Rfc2396);
+                assert_eq!(d.items, whole(&d.text), "round {round}: {:?}", d.text);
+                let cps = d.checkpoints();
+                assert!(cps.windows(2).all(|w| w[0] < w[1]), "{cps:?}");
             }
         }
     }
