@@ -30,8 +30,11 @@ use urigram::Grammar;
 /// urigram's diagnostic.
 #[derive(Debug)]
 pub struct RequestError<'a> {
+    /// The rest of the input where the parse failed.
     pub rest: &'a str,
+    /// nom's kind of failure there.
     pub kind: ErrorKind,
+    /// urigram's diagnostic, when the Request-URI was at fault.
     pub uri: Option<urigram::Error>,
 }
 
@@ -72,8 +75,11 @@ type Res<'a, O> = IResult<&'a str, O, RequestError<'a>>;
 /// A parsed request line.
 #[derive(Debug, PartialEq, Eq)]
 pub struct RequestLine<'a> {
+    /// The method (`GET`).
     pub method: &'a str,
+    /// The Request-URI, as written.
     pub uri: &'a str,
+    /// The HTTP version (`HTTP/1.1`).
     pub version: &'a str,
 }
 

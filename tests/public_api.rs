@@ -94,18 +94,18 @@ impl<'a> Walk<'a> {
             .flatten();
         let variants = inner["variants"].as_array().into_iter().flatten();
         for id in fields.chain(variants) {
-            if let Some(f) = self.item(id) {
-                if f["visibility"] == "public" || f["inner"].get("variant").is_some() {
-                    let kind = if f["inner"].get("variant").is_some() {
-                        "variant"
-                    } else {
-                        "field"
-                    };
-                    self.out.insert(format!(
-                        "{kind} {path}::{}",
-                        f["name"].as_str().unwrap_or("?")
-                    ));
-                }
+            if let Some(f) = self.item(id)
+                && (f["visibility"] == "public" || f["inner"].get("variant").is_some())
+            {
+                let kind = if f["inner"].get("variant").is_some() {
+                    "variant"
+                } else {
+                    "field"
+                };
+                self.out.insert(format!(
+                    "{kind} {path}::{}",
+                    f["name"].as_str().unwrap_or("?")
+                ));
             }
         }
         for id in inner["impls"].as_array().into_iter().flatten() {

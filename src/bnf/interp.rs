@@ -287,10 +287,10 @@ pub(crate) fn compile(
     }
     for (_, rhs) in prods.iter_mut() {
         for s in rhs.iter_mut() {
-            if let Sym::N(c) = *s {
-                if let Some(set) = class[c as usize] {
-                    *s = Sym::T(set);
-                }
+            if let Sym::N(c) = *s
+                && let Some(set) = class[c as usize]
+            {
+                *s = Sym::T(set);
             }
         }
     }
@@ -563,11 +563,11 @@ impl Earley<'_> {
     }
 
     fn complete(&mut self, nt: u32, origin: u32) {
-        if self.use_leo {
-            if let Some(top) = self.leo_top(origin, nt) {
-                self.add(top);
-                return;
-            }
+        if self.use_leo
+            && let Some(top) = self.leo_top(origin, nt)
+        {
+            self.add(top);
+            return;
         }
         for k in self.waiting_range(origin, nt) {
             let item = self.index[k].1;
@@ -644,10 +644,11 @@ fn recognize(cfg: &Cfg, start: u32, input: &[u8], use_leo: bool) -> Result<(), u
         e.next.clear();
         e.next_seen.clear();
         for item in std::mem::take(&mut e.scan) {
-            if let Post::T(set) = cfg.post[item.dotted() as usize] {
-                if set.contains(byte) && e.next_seen.insert(item.advanced()) {
-                    e.next.push(item.advanced());
-                }
+            if let Post::T(set) = cfg.post[item.dotted() as usize]
+                && set.contains(byte)
+                && e.next_seen.insert(item.advanced())
+            {
+                e.next.push(item.advanced());
             }
         }
         if e.next.is_empty() {

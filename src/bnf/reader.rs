@@ -633,10 +633,10 @@ fn is_page_break(text: &str) -> bool {
     if t.ends_with(']') && t.contains("[Page ") {
         return true;
     }
-    if let Some(rest) = t.strip_prefix("RFC ") {
-        if rest.starts_with(|c: char| c.is_ascii_digit()) {
-            return true;
-        }
+    if let Some(rest) = t.strip_prefix("RFC ")
+        && rest.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return true;
     }
     t.contains("RFC #822") || t == "Standard for ARPA Internet Text Messages"
 }

@@ -366,10 +366,10 @@ fn sources_cover_the_files_verbatim() {
                 if section.is_some_and(|s| s != section_name) {
                     continue;
                 }
-                if let Some((n, t)) = line.split_once('\t') {
-                    if let Ok(n) = n.parse::<u32>() {
-                        numbered.push((n, t));
-                    }
+                if let Some((n, t)) = line.split_once('\t')
+                    && let Ok(n) = n.parse::<u32>()
+                {
+                    numbered.push((n, t));
                 }
             }
             numbered
@@ -757,14 +757,14 @@ fn assert_offset_consistent(g: &Grammar, rule: &str, input: &str) {
             "{rule} {input:?}: prefix {prefix:?} gives {v:?}"
         );
     }
-    if k < input.len() {
-        if let Some(longer) = (k + 1..=input.len()).find_map(|e| input.get(..e)) {
-            assert_eq!(
-                check(g, rule, longer),
-                Err(k),
-                "{rule} {input:?}: {longer:?}"
-            );
-        }
+    if k < input.len()
+        && let Some(longer) = (k + 1..=input.len()).find_map(|e| input.get(..e))
+    {
+        assert_eq!(
+            check(g, rule, longer),
+            Err(k),
+            "{rule} {input:?}: {longer:?}"
+        );
     }
 }
 

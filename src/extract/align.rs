@@ -70,12 +70,15 @@ fn try_align(raw: &str, dec: &str, markdown: bool) -> Option<Vec<Run>> {
     let r = raw.as_bytes();
     let mut runs: Vec<Run> = Vec::new();
     let push = |runs: &mut Vec<Run>, dec: Range<usize>, src: Range<usize>, verbatim: bool| {
-        if let Some(last) = runs.last_mut() {
-            if verbatim && last.verbatim && last.src.end == src.start && last.dec.end == dec.start {
-                last.src.end = src.end;
-                last.dec.end = dec.end;
-                return;
-            }
+        if let Some(last) = runs.last_mut()
+            && verbatim
+            && last.verbatim
+            && last.src.end == src.start
+            && last.dec.end == dec.start
+        {
+            last.src.end = src.end;
+            last.dec.end = dec.end;
+            return;
         }
         runs.push(Run { dec, src, verbatim });
     };
@@ -90,19 +93,20 @@ fn try_align(raw: &str, dec: &str, markdown: bool) -> Option<Vec<Run>> {
                 continue;
             }
         } else if markdown && c == b'\\' {
-            if let Some(&p) = r.get(i + 1) {
-                if p.is_ascii_punctuation() && dec.as_bytes().get(j) == Some(&p) {
-                    push(&mut runs, j..j + 1, i..i + 2, false);
-                    (i, j) = (i + 2, j + 1);
-                    continue;
-                }
-            }
-        } else if c == b'&' {
-            if let Some((ri, dj)) = reference(raw, i, dec, j, markdown) {
-                push(&mut runs, j..dj, i..ri, false);
-                (i, j) = (ri, dj);
+            if let Some(&p) = r.get(i + 1)
+                && p.is_ascii_punctuation()
+                && dec.as_bytes().get(j) == Some(&p)
+            {
+                push(&mut runs, j..j + 1, i..i + 2, false);
+                (i, j) = (i + 2, j + 1);
                 continue;
             }
+        } else if c == b'&'
+            && let Some((ri, dj)) = reference(raw, i, dec, j, markdown)
+        {
+            push(&mut runs, j..dj, i..ri, false);
+            (i, j) = (ri, dj);
+            continue;
         }
         // As it stands: one character.
         let ch = raw[i..].chars().next()?;

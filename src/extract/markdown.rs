@@ -40,10 +40,8 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
     let mut events = Parser::new_ext(text, md).into_offset_iter();
     for (event, range) in events.by_ref() {
         let is_own_end = matches!(event, Event::End(TagEnd::Link | TagEnd::Image));
-        if !is_own_end {
-            if let Some(top) = stack.last_mut() {
-                top.text_end = top.text_end.max(range.end);
-            }
+        if !is_own_end && let Some(top) = stack.last_mut() {
+            top.text_end = top.text_end.max(range.end);
         }
         match event {
             Event::Start(Tag::CodeBlock(_)) => in_code += 1,
@@ -97,10 +95,10 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
                     if let Some(top) = stack.last_mut() {
                         top.text_end = top.text_end.max(open.range.end);
                     }
-                    if open.link_type == LinkType::Inline {
-                        if let Some(c) = inline_destination(text, &open) {
-                            out.push(c);
-                        }
+                    if open.link_type == LinkType::Inline
+                        && let Some(c) = inline_destination(text, &open)
+                    {
+                        out.push(c);
                     }
                 }
             }

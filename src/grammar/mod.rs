@@ -572,13 +572,13 @@ impl Grammar {
         // Where the combinators reject at the same byte, their diagnosis names the production,
         // what was expected, the help and the citation, so that both engines give the same
         // diagnostic; the verdict and the offset are the interpreter's own.
-        if let Err(c) = self.check_rule(r, input) {
-            if c.offset == offset {
-                let m = c
-                    .message
-                    .replacen(&format!("not a valid {}", r.name), &by, 1);
-                return Err(c.with_message(m));
-            }
+        if let Err(c) = self.check_rule(r, input)
+            && c.offset == offset
+        {
+            let m = c
+                .message
+                .replacen(&format!("not a valid {}", r.name), &by, 1);
+            return Err(c.with_message(m));
         }
         let e = Error::at(
             self.name(),
