@@ -37,7 +37,7 @@
 //!   cites them (HTTP's `Request-URI = "*" | absoluteURI | abs_path | authority`); the
 //!   example `examples/http_request_line.rs` parses RFC 2616's `Request-Line` with nom's
 //!   combinators on top of them, and its errors keep urigram's diagnostic.
-//! - [`bnf`] (feature `bnf`): the spec texts themselves, read and run as grammars: the oracle.
+//! - `bnf` (feature `bnf`): the spec texts themselves, read and run as grammars: the oracle.
 #![warn(missing_docs)]
 
 // The shared test helpers of tests/common name the crate `urigram`, in and out of it.

@@ -18,7 +18,7 @@
 //! assert!(Url::parse("http://host/a b").is_err());
 //! ```
 //!
-//! The grammar functions of [`crate::grammar::rfc1738`] build these values as they parse,
+//! The grammar's functions for RFC 1738 build these values as they parse,
 //! so nothing is parsed twice. [`find_urls`] finds URLs in free text as the appendix
 //! "Recommendations for URLs in Context" describes.
 

@@ -207,7 +207,8 @@ impl EscapeError {
 
 const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Encode `data` for `component`: every octet outside [`Component::data`] becomes `"%" hex hex`
+/// Encode `data` for `component`: every octet that does not stand for itself in the component
+/// becomes `"%" hex hex`
 /// with upper-case hex digits (section 2.4.1). The result is a valid string of the component
 /// (for [`Component::RelSegment`], a non-empty `data` is needed: `rel_segment` has `1*`).
 ///
@@ -416,7 +417,7 @@ pub fn decode_utf8(text: &str, component: Component) -> Result<Cow<'_, str>, Esc
 /// whole parsed text, as [`Part::range`] does.
 impl<'a> Part<'a> {
     /// Every escape decoded into its octet. Borrows when nothing is escaped. An error only
-    /// for a part made by hand ([`Part::new`]) that holds a `%` not followed by two hex
+    /// for a part made by hand that holds a `%` not followed by two hex
     /// digits: the grammar accepts no such text.
     ///
     /// ```
@@ -504,7 +505,7 @@ pub(crate) fn lossy(text: &str) -> Cow<'_, str> {
 }
 
 /// The normalizing decode: check that `text` is a string of `component`, decode the escapes of
-/// the characters that stand for themselves in it ([`Component::data`]), and write every
+/// the characters that stand for themselves in it, and write every
 /// other escape with upper-case hex digits. Reserved characters stay escaped where decoding
 /// them would change the meaning (`%2F` in a path segment), and so do octets that are not
 /// allowed literally (`%20`, non-ASCII). The result is a string of the same component with

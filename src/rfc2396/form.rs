@@ -12,8 +12,9 @@ use std::borrow::Cow;
 use crate::rfc2396::UriReference;
 use crate::rfc2396::escape::{Component, lossy};
 
-/// The `name=value` pairs of a query by the HTML forms convention (see the [module](self)
-/// doc), each decoded: `+` is a space, escapes are decoded, and the octets are read as UTF-8
+/// The `name=value` pairs of a query by the HTML forms convention
+/// (`application/x-www-form-urlencoded`, HTML 2.0; RFC 2396 gives a query no structure),
+/// each decoded: `+` is a space, escapes are decoded, and the octets are read as UTF-8
 /// with U+FFFD for an invalid sequence, as HTML forms and the `url` crate's `query_pairs` do.
 /// Empty pieces (`a=1&&b=2`) are skipped; a piece without `=` is a name with an empty value.
 /// Each item borrows from the query when it has nothing to decode.

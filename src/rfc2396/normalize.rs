@@ -64,8 +64,23 @@ pub fn default_port(scheme: &str) -> Option<u16> {
         .map(|&(_, p)| p)
 }
 
-/// The normal form of a reference by section 6 (see the [module](self) doc for the rules).
-/// Two references are [`equivalent`] when their normal forms are equal.
+/// The normal form of a reference by section 6 (rfc2396.txt:1239-1252), which names the rules
+/// of the common syntax, and section 2.3 (unreserved characters "can be escaped without
+/// changing the semantics", rfc2396.txt:472). Exactly these are applied:
+///
+/// - the scheme in lower case;
+/// - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
+/// - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
+///   compared as a decimal number, and an empty port elided; other ports without leading
+///   zeros;
+/// - every escape of an `unreserved` character decoded, every other escape written with
+///   upper-case hex digits, except that a path segment that would decode to `.` or `..` is
+///   written with every dot escaped (`%2E%2E/g` resolves to another URI than `../g`).
+///
+/// Nothing else: `.` and `..` in an absolute path are kept, an empty path is not `/` (so
+/// `http://a` and `http://a/` are not [`equivalent`]), and userinfo, paths, queries and
+/// fragments keep their case. Two references are [`equivalent`] when their normal forms are
+/// equal.
 ///
 /// ```
 /// use urigram::rfc2396::{UriReference, normalize};
