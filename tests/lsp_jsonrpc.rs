@@ -37,25 +37,28 @@ fn session(messages: &[Value]) -> (i32, Vec<Value>) {
     writer.join().unwrap();
     let code = child.wait().unwrap().code().unwrap_or(-1);
     let mut r = BufReader::new(&written[..]);
-    let mut out = Vec::new();
+    let out = std::iter::from_fn(|| next_frame(&mut r)).collect();
+    (code, out)
+}
+
+/// The next message a server wrote: `None` at the end of its output.
+fn next_frame(r: &mut impl BufRead) -> Option<Value> {
+    let mut len = None;
     loop {
-        let mut len = None;
-        loop {
-            let mut line = String::new();
-            if r.read_line(&mut line).unwrap() == 0 {
-                return (code, out);
-            }
-            let l = line.trim_end();
-            if l.is_empty() {
-                break;
-            }
-            let (_, v) = l.split_once(':').expect("a header");
-            len = Some(v.trim().parse::<usize>().expect("a length"));
+        let mut line = String::new();
+        if r.read_line(&mut line).unwrap_or(0) == 0 {
+            return None;
         }
-        let mut body = vec![0; len.expect("Content-Length")];
-        r.read_exact(&mut body).unwrap();
-        out.push(serde_json::from_slice(&body).expect("a JSON body"));
+        let l = line.trim_end();
+        if l.is_empty() {
+            break;
+        }
+        let (_, v) = l.split_once(':').expect("a header");
+        len = Some(v.trim().parse::<usize>().expect("a length"));
     }
+    let mut body = vec![0; len.expect("Content-Length")];
+    r.read_exact(&mut body).unwrap();
+    Some(serde_json::from_slice(&body).expect("a JSON body"))
 }
 
 fn init() -> Value {
@@ -169,26 +172,8 @@ fn frames(out: std::process::ChildStdout) -> std::sync::mpsc::Receiver<Value> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut r = BufReader::new(out);
-        loop {
-            let mut len = None;
-            loop {
-                let mut line = String::new();
-                if r.read_line(&mut line).unwrap_or(0) == 0 {
-                    return;
-                }
-                let l = line.trim_end();
-                if l.is_empty() {
-                    break;
-                }
-                let (_, v) = l.split_once(':').expect("a header");
-                len = Some(v.trim().parse::<usize>().expect("a length"));
-            }
-            let mut body = vec![0; len.expect("Content-Length")];
-            r.read_exact(&mut body).unwrap();
-            if tx
-                .send(serde_json::from_slice(&body).expect("a JSON body"))
-                .is_err()
-            {
+        while let Some(m) = next_frame(&mut r) {
+            if tx.send(m).is_err() {
                 return;
             }
         }
