@@ -40,7 +40,7 @@
 //! - `bnf` (feature `bnf`): the spec texts themselves, read and run as grammars: the oracle.
 #![warn(missing_docs)]
 
-// The shared test helpers of tests/common name the crate `urigram`, in and out of it.
+// Unit tests name the crate by its public paths (`urigram::...`), as its users do.
 #[cfg(test)]
 extern crate self as urigram;
 
@@ -67,6 +67,8 @@ pub mod render;
 pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
+#[cfg(feature = "serde")]
+mod serialize;
 mod table;
 
 pub use error::{Brief, Citation, Error, ErrorInfo, LookupError, Position};

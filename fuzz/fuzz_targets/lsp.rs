@@ -1,5 +1,5 @@
 //! The language server (`urigram lsp`) on arbitrary input, through its session function
-//! `serve_stream`, the code the binary runs (the binary's `src/cli/` tree is included as a module).
+//! `urigram_lsp::serve`, the code the binary runs.
 //! The first byte picks the form of the rest:
 //!
 //! - 0: the raw stream, headers and all;
@@ -11,10 +11,6 @@
 //! No panic, and in the framed forms every request (a body that is a JSON-RPC 2.0 request by
 //! the rules of `lsp::parse`) before an `exit` is answered: a response with its id.
 #![no_main]
-
-#[path = "../../src/cli/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod cli;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
@@ -78,7 +74,7 @@ fn session(bodies: &[Vec<u8>]) {
         }
     }
     let mut out = Vec::new();
-    cli::lsp::serve_stream(&mut &input[..], &mut out);
+    urigram_lsp::serve(&mut &input[..], &mut out);
     let got = answered(&out);
     for id in want {
         assert!(got.contains(&id), "request {id} unanswered");
@@ -188,7 +184,7 @@ fuzz_target!(|data: &[u8]| {
     match form {
         0 => {
             let mut out = Vec::new();
-            cli::lsp::serve_stream(&mut &rest[..], &mut out);
+            urigram_lsp::serve(&mut &rest[..], &mut out);
         }
         1 => {
             let bodies: Vec<Vec<u8>> = rest.split(|&b| b == 0).map(<[u8]>::to_vec).collect();

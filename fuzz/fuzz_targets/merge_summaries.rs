@@ -1,26 +1,21 @@
 //! `urigram merge-summaries` on arbitrary text, through `merge::merge_input`, the code the
-//! binary runs (the binary's `src/cli/` tree is included as a module): no panic; either an
-//! error that names the input, or a summary that renders for people and as JSON, whose JSON
-//! reads back as the same summary and merges with itself.
+//! binary runs: no panic; either an error that names the input, or a summary that renders for
+//! people and as JSON, whose JSON reads back as the same summary and merges with itself.
 #![no_main]
 
-#[path = "../../src/cli/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod cli;
-
-use cli::summary::{Merged, Summary};
+use urigram_cli::summary::{Merged, Summary};
 use libfuzzer_sys::fuzz_target;
 
 /// The summary that `merge-summaries` reads from `json`, its own output.
 fn read_back(json: &str) -> Result<Summary, String> {
     let mut merged = Merged::default();
-    cli::merge::merge_input("again", Box::new(json.as_bytes()), &mut merged)?;
+    urigram_cli::merge::merge_input("again", Box::new(json.as_bytes()), &mut merged)?;
     Ok(merged.into_summary())
 }
 
 fuzz_target!(|data: &[u8]| {
     let mut merged = Merged::default();
-    match cli::merge::merge_input("shard", Box::new(data), &mut merged) {
+    match urigram_cli::merge::merge_input("shard", Box::new(data), &mut merged) {
         Ok(()) => {
             let total = merged.into_summary();
             let _ = total.to_human();

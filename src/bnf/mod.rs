@@ -25,8 +25,6 @@
 //! ```
 
 mod charset;
-// `gen` is a reserved word in edition 2024.
-#[path = "gen.rs"]
 mod generate;
 mod interp;
 mod machine;

@@ -159,10 +159,12 @@ impl Delimiter {
 /// The syntax of a text: where its URIs can be and how they are written.
 ///
 /// ```
+/// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
 /// use urigram::extract::Syntax;
 /// assert_eq!(Syntax::from_extension("MD"), Syntax::Markdown);
 /// assert_eq!(Syntax::from_language_id("html"), Syntax::Html);
 /// assert_eq!(Syntax::from_language_id("rust"), Syntax::Plain);
+/// # }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -209,12 +211,14 @@ impl Syntax {
     /// that only starts with a `.`, as `.md`, has none).
     ///
     /// ```
+    /// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
     /// use urigram::extract::Syntax;
     /// assert_eq!(Syntax::from_path("/home/me/README.md"), Syntax::Markdown);
     /// assert_eq!(Syntax::from_path("docs.d/index.HTML"), Syntax::Html);
     /// assert_eq!(Syntax::from_path("notes.md/urls"), Syntax::Plain);
     /// assert_eq!(Syntax::from_path("Makefile"), Syntax::Plain);
     /// assert_eq!(Syntax::from_path(".md"), Syntax::Plain);
+    /// # }
     /// ```
     pub fn from_path(path: &str) -> Syntax {
         let name = path.rsplit('/').next().unwrap_or(path);
@@ -392,6 +396,7 @@ pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
 /// rule; code is left out (see [`extract_with_options`]).
 ///
 /// ```
+/// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
 /// use urigram::{Grammar, extract::{Delimiter, Syntax, extract_with}};
 /// let md = "See [the spec](http://a/b%zz) and `http://not/checked`.";
 /// let found = extract_with(md, Grammar::Rfc2396, Syntax::Markdown);
@@ -404,6 +409,7 @@ pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
 /// let found = extract_with(html, Grammar::Rfc2396, Syntax::Html);
 /// assert_eq!(found[0].text, "/search?q=a&b=%"); // the decoded value is checked
 /// assert_eq!(found[0].result.as_ref().unwrap_err().offset, 28); // the end: the closing quote
+/// # }
 /// ```
 pub fn extract_with(text: &str, grammar: Grammar, syntax: Syntax) -> Vec<Found<'_>> {
     extract_with_options(text, grammar, syntax, Options::default())

@@ -123,7 +123,7 @@ impl Locator {
 
     /// Which passes the next input takes first: whether the fast pass is skipped, and whether
     /// the farthest-failure pass runs before the locating pass.
-    #[cfg(test)]
+    #[cfg(all(test, feature = "bnf"))]
     pub(crate) fn order(&self) -> (bool, bool) {
         (
             self.rejections >= MOSTLY_REJECTED,

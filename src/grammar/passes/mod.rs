@@ -4,8 +4,8 @@
 //! public API does not, so they live inside the crate.
 
 mod checks;
-#[path = "../../../tests/common/mod.rs"]
-mod common;
+// The case files of `tests/cases/`, as the integration tests read them.
+use urigram_testkit as common;
 mod fast_path;
 mod locate;
 mod rfc1630;

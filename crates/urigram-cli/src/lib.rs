@@ -1,0 +1,187 @@
+//! The `urigram` command line: see `urigram --help`, and the README for each command. Exit
+//! codes: 0 when every input is valid, 1 when any is invalid, 2 for usage and I/O errors.
+//!
+//! The library target is the binary's body ([`main`]), so that the fuzz targets can reach
+//! the merging of summaries ([`merge`], [`summary`]); it is not meant as an API.
+
+mod check;
+mod conform;
+mod engine;
+mod explain;
+mod extract;
+mod fix;
+mod matrix;
+#[doc(hidden)]
+pub mod merge;
+mod output;
+mod progress;
+mod render;
+mod semantics;
+mod stream;
+#[doc(hidden)]
+pub mod summary;
+mod too_long;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use urigram::Grammar;
+
+/// Parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them.
+#[derive(Parser)]
+#[command(name = "urigram", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print every production name of a grammar, one a line, in spec order.
+    Rules {
+        /// The grammar.
+        #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
+        grammar: Grammar,
+    },
+    /// Check inputs against a rule: each argument, or each line of a file or of stdin.
+    Check(check::CheckArgs),
+    /// Merge the JSON summaries of parts of a corpus (`check --summary --format json` on each
+    /// shard) into the summary of the whole.
+    MergeSummaries(merge::MergeArgs),
+    /// Find the URIs in text files (RFC 2396 Appendix E) and check each.
+    Extract(extract::ExtractArgs),
+    /// Fix the URIs of files without changing what they stand for (escape excluded and non-ASCII
+    /// characters, a `%` that begins no escape, a second `#`; an RFC 1738 scheme in lower
+    /// case): the fixed text, a diff, or the files rewritten.
+    Fix(fix::FixArgs),
+    /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
+    #[cfg(feature = "lsp")]
+    Lsp,
+    /// Compare the combinators with the BNF interpreter (the spec text) on generated members
+    /// of each rule and mutations of them.
+    Conform(conform::ConformArgs),
+    /// Show the derivation of an input: every production that matched, with its text and byte
+    /// range (for a rejected input, the diagnostic and the tree up to the failure).
+    Explain(explain::ExplainArgs),
+    /// Resolve references against a base URI (RFC 2396 section 5.2), one result a line.
+    Resolve(semantics::ResolveArgs),
+    /// Normalize URI references (RFC 2396 section 6).
+    Normalize(semantics::NormalizeArgs),
+    /// Whether two URI references are equivalent (RFC 2396 section 6). Exit 0 when they are,
+    /// 1 when they are not.
+    Equivalent(semantics::EquivalentArgs),
+}
+
+/// Output formats shared by the commands.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people: the input with a caret under the error.
+    Human,
+    /// One JSON document.
+    Json,
+    /// One JSON object per line, per input, in input order.
+    Jsonl,
+}
+
+/// The `--grammar` values: the grammars' names, listed in `--help` and in the error for an
+/// unknown one.
+pub(crate) fn parse_grammar() -> impl clap::builder::TypedValueParser<Value = Grammar> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Grammar::ALL.iter().map(|g| {
+        PossibleValue::new(g.name()).help(format!("{} (start rule {})", g.title(), g.start_rule()))
+    });
+    PossibleValuesParser::new(values).try_map(|s| s.parse::<Grammar>())
+}
+
+/// Production `name` of grammar `g`, or an error that names the closest production and the
+/// command that lists them all.
+pub(crate) fn find_rule(g: Grammar, name: &str) -> Result<&'static urigram::Rule, String> {
+    g.rule(name).map_err(|e| {
+        let closest = g
+            .rule_names()
+            .map(|r| {
+                (
+                    strsim::damerau_levenshtein(&r.to_lowercase(), &name.to_lowercase()),
+                    r,
+                )
+            })
+            .min();
+        let hint = match closest {
+            Some((d, r)) if d <= 2.max(name.len() / 3) => format!("; did you mean {r:?}?"),
+            _ => String::new(),
+        };
+        format!(
+            "{e}{hint} (`urigram rules --grammar {g}` lists its {} productions)",
+            g.rule_names().count()
+        )
+    })
+}
+
+/// Run the CLI with the process's arguments.
+pub fn main() -> ExitCode {
+    run(std::env::args_os())
+}
+
+fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let r = match cli.command {
+        Command::Rules { grammar } => {
+            let mut out = String::new();
+            for name in grammar.rule_names() {
+                out.push_str(name);
+                out.push('\n');
+            }
+            print_or_fail(&out).map(|()| 0)
+        }
+        Command::Check(args) => check::run(args),
+        Command::MergeSummaries(args) => merge::run(args),
+        Command::Extract(args) => extract::run(args),
+        Command::Fix(args) => fix::run(args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => Ok(urigram_lsp::serve_stdio()),
+        Command::Conform(args) => conform::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Resolve(args) => semantics::run_resolve(args),
+        Command::Normalize(args) => semantics::run_normalize(args),
+        Command::Equivalent(args) => semantics::run_equivalent(args),
+    };
+    match r {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("urigram: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The error text of a write to a closed output (`| head`): not an error of ours, the run just
+/// stops. See [`write_err`].
+pub(crate) const CLOSED: &str = "output closed";
+
+/// The error text of a failed write: [`CLOSED`] for a closed pipe.
+pub(crate) fn write_err(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CLOSED.to_string()
+    } else {
+        format!("writing output: {e}")
+    }
+}
+
+pub(crate) fn print_or_fail(s: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`urigram rules | head`) is not an error of ours.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("writing output: {e}")),
+    }
+}

@@ -1,0 +1,174 @@
+//! The per-input output of `check`: one record per input, for people (`human`) or programs
+//! (`json`, `jsonl`).
+
+use std::io::Write;
+
+use clap::ValueEnum;
+use serde_json::{Value, json};
+use urigram::Error;
+
+use super::Format;
+use super::render::{argument, diagnostic};
+
+/// Which inputs get a line of output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Only {
+    /// The inputs that are not valid.
+    Invalid,
+    /// The valid inputs.
+    Valid,
+}
+
+impl Only {
+    /// Whether an input with result `valid` is shown.
+    pub fn shows(self, valid: bool) -> bool {
+        match self {
+            Only::Invalid => !valid,
+            Only::Valid => valid,
+        }
+    }
+}
+
+/// Where an input came from.
+#[derive(Clone, Copy)]
+pub enum Place<'a> {
+    /// The k-th argument (1-based).
+    Arg(u64),
+    /// Line n (1-based) of the named source (a file name or `<stdin>`).
+    Line(&'a str, u64),
+}
+
+/// Append the record of one input to `out`. A `json` record starts with `,`: the writer of
+/// the document drops the first one.
+pub fn write_record(
+    out: &mut Vec<u8>,
+    format: Format,
+    input: &[u8],
+    r: &Result<(), Error>,
+    place: Place<'_>,
+    color: bool,
+    scheme_error: Option<&Error>,
+) {
+    let text = String::from_utf8_lossy(input);
+    let record = || {
+        let mut v = record(&text, r);
+        if let Some(e) = scheme_error {
+            v["scheme_error"] = error_json(e);
+        }
+        v
+    };
+    // Writing to a Vec cannot fail.
+    let _ = match format {
+        Format::Jsonl => writeln!(out, "{}", record()),
+        Format::Json => write!(out, ",{}", record()),
+        Format::Human => match r {
+            Ok(()) => {
+                let _ = writeln!(out, "ok: {}", urigram::render::visible(&text));
+                match scheme_error {
+                    Some(e) => writeln!(out, "{}", scheme_note(e)),
+                    None => Ok(()),
+                }
+            }
+            Err(e) => {
+                let (origin, line) = match place {
+                    Place::Arg(k) => (argument(k), 1),
+                    Place::Line(f, n) => (f.to_string(), n as usize),
+                };
+                writeln!(out, "{}", diagnostic(e, &text, &origin, line, color))
+            }
+        },
+    };
+}
+
+/// The note under a valid RFC 1738 URL that only `otherurl` took although its scheme has a
+/// production of its own ([`urigram::Grammar::scheme_error`]).
+pub fn scheme_note(e: &Error) -> String {
+    let expected = if e.expected.is_empty() {
+        String::new()
+    } else {
+        format!(", expected {}", urigram::render::one_of(&e.expected))
+    };
+    format!(
+        "  = note: valid as otherurl (any scheme), but not as the scheme's own {}: {}{expected} \
+         [{}] (see {})",
+        e.start_rule,
+        urigram::render::visible(e.headline()),
+        e.code(),
+        e.citation
+    )
+}
+
+/// The JSON record of one input.
+pub fn record(input: &str, r: &Result<(), Error>) -> Value {
+    json!({
+        "input": input,
+        "valid": r.is_ok(),
+        "error": match r {
+            Ok(()) => Value::Null,
+            Err(e) => error_json(e),
+        },
+    })
+}
+
+/// Every field of an error, as JSON: the library's own serialization (its `serde` feature).
+pub fn error_json(e: &Error) -> Value {
+    serde_json::to_value(e).expect("an error serializes")
+}
+
+/// The end of a run's output: the JSON document's closing counts or its summary sections, the
+/// summary's line in jsonl, or the human summary (after a blank line unless the output ended
+/// with one: `tail` is its last two bytes). Shared by `check` and `extract`.
+pub fn document_tail(
+    format: Format,
+    summary: Option<&super::summary::Summary>,
+    records: bool,
+    total: u64,
+    invalid: u64,
+    tail: [u8; 2],
+) -> String {
+    match (format, summary) {
+        (Format::Json, None) => format!(
+            "],\"total\":{total},\"valid\":{},\"invalid\":{invalid}}}\n",
+            total - invalid
+        ),
+        (Format::Json, Some(s)) => format!(
+            "{},\"sections\":{}}}\n",
+            if records { "]" } else { "" },
+            s.sections_json()
+        ),
+        (Format::Jsonl, Some(s)) => format!("{}\n", s.to_json()),
+        (Format::Human, Some(s)) => {
+            let sep = if tail == *b"\n\n" { "" } else { "\n" };
+            format!("{sep}{}", s.to_human())
+        }
+        (_, None) => String::new(),
+    }
+}
+
+/// The outcome of a batch of inputs (lines of `check`, URIs found by `extract`): their
+/// records, counts and statistics.
+pub struct Batch {
+    pub out: Vec<u8>,
+    pub lines: u64,
+    pub invalid: u64,
+    pub section: Option<super::summary::Section>,
+}
+
+/// Counts over the whole run.
+#[derive(Default)]
+pub struct Totals {
+    pub lines: u64,
+    pub invalid: u64,
+    pub summary: super::summary::Summary,
+}
+
+impl Totals {
+    pub fn add(&mut self, b: Batch) {
+        self.lines += b.lines;
+        self.invalid += b.invalid;
+        if let Some(s) = b.section {
+            self.summary
+                .merge(super::summary::Summary { sections: vec![s] });
+        }
+    }
+}

@@ -1,7 +1,0 @@
-//! The `urigram` command-line tool: see `urigram --help`.
-
-mod cli;
-
-fn main() -> std::process::ExitCode {
-    cli::main()
-}
