@@ -49,6 +49,11 @@ extern crate self as urigram;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The library guide's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;
+
 #[cfg(feature = "bnf")]
 pub mod bnf;
 mod error;

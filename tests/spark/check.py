@@ -1,4 +1,4 @@
-"""Runs the README's Spark recipe (tests/spark/job.py) on a local cluster and compares what it
+"""Runs the Spark recipe of docs/corpus.md (tests/spark/job.py) on a local cluster and compares what it
 gives with urigram run on the whole file. Usage: python check.py URIGRAM CORPUS (run.sh sets it
 up). Prints one line per check and closes with `spark: N passed, N failed`; exit 1 on any
 failure."""

@@ -1,4 +1,4 @@
-# The README's Spark recipe ("Beyond one machine"), which quotes the lines between the two
+# The Spark recipe of docs/corpus.md ("Beyond one machine"), which quotes the lines between the two
 # markers; tests/spark/check.py runs them on a local cluster (bash tests/spark/run.sh).
 # README: begin
 # urigram as the map step of a PySpark job: `spark-submit job.py CORPUS...`.

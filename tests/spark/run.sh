@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's Spark recipe (tests/spark/job.py) on a local Spark (local[2]) and checks it
+# Runs the Spark recipe of docs/corpus.md (tests/spark/job.py) on a local Spark (local[2]) and checks it
 # against urigram on the whole file (tests/spark/check.py). Needs Java (8, 11 or 17), Python 3
 # with venv, and PyPI: the first run installs PySpark into target/spark/venv (about 320 MB
 # downloaded), later runs reuse it. Not part of `cargo test`.

@@ -459,12 +459,12 @@ fn first_use_papercuts() {
     );
 }
 
-/// The README's Spark recipe is tests/spark/job.py (between its README markers), which
+/// The Spark recipe of docs/corpus.md is tests/spark/job.py (between its README markers), which
 /// tests/spark/run.sh runs on a local Spark; the two cannot drift apart.
 #[test]
 fn readme_spark_recipe_is_the_tested_job() {
     let root = std::path::Path::new(common::ROOT);
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("docs/corpus.md")).unwrap();
     let job = std::fs::read_to_string(root.join("tests/spark/job.py")).unwrap();
     let between = |text: &str, begin: &str, end: &str| -> String {
         let start = text.find(begin).unwrap_or_else(|| panic!("no {begin:?}")) + begin.len();
@@ -474,8 +474,8 @@ fn readme_spark_recipe_is_the_tested_job() {
         text[start..start + len].to_string()
     };
     let marker = "<!-- The block below is tests/spark/job.py between its README markers";
-    let after_marker = between(&readme, marker, "\n## ");
-    let quoted = between(&after_marker, "```python\n", "```\n");
+    let after_marker = &readme[readme.find(marker).expect("the marker") + marker.len()..];
+    let quoted = between(after_marker, "```python\n", "```\n");
     let recipe = between(&job, "# README: begin\n", "# README: end\n");
     assert!(recipe.contains("lines.pipe("), "{recipe}");
     if let Some((n, (q, r))) = quoted
@@ -486,7 +486,7 @@ fn readme_spark_recipe_is_the_tested_job() {
         .find(|(_, (q, r))| q != r)
     {
         panic!(
-            "README.md's Spark block differs from tests/spark/job.py at its line {}: the README \
+            "docs/corpus.md's Spark block differs from tests/spark/job.py at its line {}: the guide \
              has {q:?}, the file {r:?}; copy the file's lines between its README markers into \
              the block",
             n + 1

@@ -193,7 +193,11 @@ fn every_json_output_validates() {
             b"",
         );
         v.doc("extract_document", &out, "extract json");
-        for file in ["README.md", "tests/data/extract-page.html"] {
+        for file in [
+            "README.md",
+            "docs/command-line.md",
+            "tests/data/extract-page.html",
+        ] {
             let out = urigram(&["extract", "-g", g, "--format", "jsonl", file], b"");
             v.lines("extract_record", &out, None, "extract jsonl markup");
             let out = urigram(&["extract", "-g", g, "--format", "json", file], b"");

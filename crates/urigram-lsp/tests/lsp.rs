@@ -509,14 +509,14 @@ fn repo_file(path: &str) -> String {
     std::fs::read_to_string(std::path::Path::new(common::ROOT).join(path)).unwrap()
 }
 
-/// Markdown and HTML documents are read as `extract` reads them: this repository's README
-/// (code blocks full of rejected example URIs) has no diagnostic; read as plain text it has
+/// Markdown and HTML documents are read as `extract` reads them: this repository's
+/// library guide (code blocks full of rejected example URIs) has no diagnostic; read as plain text it has
 /// many; the saved page has exactly the page's four true errors, where `extract` puts them.
 #[test]
 fn markdown_and_html_documents_as_extract_reads_them() {
     let mut c = start();
     c.initialize(json!({}), Value::Null);
-    let readme = repo_file("README.md");
+    let readme = repo_file("docs/library.md");
     c.open_as("file:///repo/README.md", "markdown", &readme);
     let p = c.diagnostics();
     assert_eq!(p["uri"], "file:///repo/README.md");
