@@ -39,6 +39,8 @@
 //!   combinators on top of them, and its errors keep urigram's diagnostic.
 //! - `bnf` (feature `bnf`): the spec texts themselves, read and run as grammars: the oracle.
 #![warn(missing_docs)]
+// On docs.rs, each item behind a feature shows the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // Unit tests name the crate by its public paths (`urigram::...`), as its users do.
 #[cfg(test)]

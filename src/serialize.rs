@@ -14,7 +14,7 @@ use crate::{Citation, Error};
 /// ```
 /// let e = urigram::rfc2396::UriReference::parse("http://a b").unwrap_err();
 /// let v = serde_json::to_value(&e).unwrap();
-/// assert_eq!(v["code"], "urigram::rfc2396::unexpected-char");
+/// assert_eq!(v["code"], "rfc2396::URI-reference::space");
 /// assert_eq!(v["offset"], 8);
 /// assert_eq!(v["found"], " ");
 /// assert_eq!(v["citation"]["file"], "rfc2396.txt");
