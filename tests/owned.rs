@@ -62,7 +62,7 @@ fn uri_reference_buf() {
     );
     let u: UriReferenceBuf = "http://a/b?q".parse().unwrap();
     assert_eq!(u.get().query().unwrap(), "q");
-    assert_eq!(UriReference::parse("http://a/b?q").unwrap().to_owned(), u);
+    assert_eq!(UriReference::parse("http://a/b?q").unwrap().to_buf(), u);
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn rfc1738_lenient_reading_owns_strict_text() {
         "http://already.lower/",
     ] {
         let v = rfc1738::Url::parse_with(s, lenient).unwrap_or_else(|e| panic!("{s:?}: {e}"));
-        let owned = v.to_owned();
+        let owned = v.to_buf();
         let n = v.scheme().as_str().len();
         let want = format!("{}{}", s[..n].to_ascii_lowercase(), &s[n..]);
         assert_eq!(owned.as_str(), want, "{s:?}");

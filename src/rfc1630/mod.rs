@@ -150,7 +150,9 @@ crate::owned::owned!(
     /// ```
     UriBuf,
     Uri,
-    "an RFC 1630 `fragmentaddress`"
+    "an RFC 1630 `fragmentaddress`",
+    "rfc1630",
+    "\"news:comp.infosystems.www\""
 );
 
 /// The pieces of `p` between the bytes `sep` (none for an empty part).

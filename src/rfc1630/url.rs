@@ -126,7 +126,9 @@ crate::owned::owned!(
     /// ```
     UrlBuf,
     Url,
-    "an RFC 1630 `url`"
+    "an RFC 1630 `url`",
+    "rfc1630",
+    "\"telnet://info.cern.ch\""
 );
 
 /// A `prefixedurl` (rfc1630.txt:1304): `url:` and a [`Url`], "the current IETF URI Working
@@ -191,7 +193,9 @@ crate::owned::owned!(
     /// ```
     PrefixedUrlBuf,
     PrefixedUrl,
-    "an RFC 1630 `prefixedurl`"
+    "an RFC 1630 `prefixedurl`",
+    "rfc1630",
+    "\"url:telnet://info.cern.ch\""
 );
 
 // =============================================================================================

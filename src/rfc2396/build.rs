@@ -106,7 +106,7 @@ impl Texts {
                 && u.path().as_str() == self.path
                 && s(u.query()) == self.query.as_deref()
                 && s(u.fragment()) == self.fragment.as_deref();
-            same.then(|| u.to_owned())
+            same.then(|| u.to_buf())
         });
         match parsed {
             Ok(Some(u)) => Ok(u),
