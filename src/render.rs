@@ -139,13 +139,20 @@ impl<'a> Report<'a> {
         self
     }
 
+    /// The number of the error's line in its source: [`Report::first_line`] counts the
+    /// first (saturating at `usize::MAX`, so no number makes it overflow).
+    fn line_number(&self) -> usize {
+        self.first_line
+            .saturating_add(self.error.line.saturating_sub(1))
+    }
+
     /// The place as the report prints it: `origin:line:column`.
     pub fn place(&self) -> String {
         let e = self.error;
         format!(
             "{}:{}:{}",
             visible(&self.origin),
-            self.first_line + e.line - 1,
+            self.line_number(),
             e.column
         )
     }
@@ -252,7 +259,7 @@ impl fmt::Display for Report<'_> {
         let (line_start, line) = excerpt_at(self.text, offset);
         let span = offset - line_start..floor(e.end).max(offset) - line_start;
         let (text, start, end) = shown(line, span);
-        let number = (self.first_line + e.line - 1).to_string();
+        let number = self.line_number().to_string();
         let pad = " ".repeat(number.len());
         let label = if e.expected.is_empty() {
             "not valid here".to_string()
@@ -369,6 +376,17 @@ mod tests {
         // Byte 10 is inside the sixth `é`: the caret goes under the character it is in.
         let shown = Report::new(&e, "ééééééé").to_string();
         assert!(shown.contains("1 | ééééééé\n  |      ^"), "{shown}");
+    }
+
+    #[test]
+    fn any_first_line_number_renders() {
+        let input = "a\nhttp://a b/";
+        let e = Grammar::Rfc2396
+            .check("URI-reference", "http://a b/")
+            .unwrap_err()
+            .offset_by(2, input);
+        let shown = Report::new(&e, input).first_line(usize::MAX).to_string();
+        assert!(shown.contains(&format!(":{}:9\n", usize::MAX)), "{shown}");
     }
 
     #[test]
