@@ -190,3 +190,24 @@ mod serde {
         assert!(serde_json::from_str::<rfc1630::UrlBuf>("42").is_err());
     }
 }
+
+/// The owned copy of a view is `to_buf` (or `From`): `to_owned` is `ToOwned`'s, which gives
+/// the view itself, as for every `Copy` type.
+#[test]
+fn to_buf_and_to_owned() {
+    let u = UriReference::parse("http://a/b?q").unwrap();
+    let same: UriReference<'_> = u.to_owned();
+    assert_eq!(same, u);
+    let owned: UriReferenceBuf = u.to_buf();
+    assert_eq!(owned, UriReferenceBuf::from(u));
+    assert_eq!(owned, UriReferenceBuf::from(&u));
+    let back: UriReferenceBuf = u.into();
+    assert_eq!(back.get(), u);
+    let abs = urigram::rfc2396::AbsoluteUriBuf::try_from(u).unwrap();
+    assert_eq!(abs, "http://a/b?q");
+
+    let l = rfc1738::Url::parse("ftp://h/p").unwrap();
+    assert_eq!(rfc1738::UrlBuf::from(l), l.to_buf());
+    let same: rfc1738::Url<'_> = l.to_owned();
+    assert_eq!(same, l);
+}

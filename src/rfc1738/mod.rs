@@ -63,7 +63,7 @@ use crate::part::Part;
 /// let e = Url::parse("http://www.example.com/#top").unwrap_err();
 /// assert_eq!(e.offset, 23);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
     Http(HttpUrl<'a>),

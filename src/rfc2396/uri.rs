@@ -89,7 +89,24 @@ pub enum ReferenceKind {
 }
 
 impl<'a> UriReference<'a> {
-    /// Parse `s` as a `URI-reference`.
+    /// Parse `s` as a `URI-reference` of RFC 2396 as printed (Appendix A): an absolute URI,
+    /// a relative reference, or the empty string, each with an optional fragment. The value
+    /// borrows `s`; [`UriReference::to_buf`] or [`UriReferenceBuf`]'s `FromStr` make an owned
+    /// one. The error names the first byte no continuation makes valid, the production and
+    /// what was expected there; [`render::Report`](crate::render::Report) shows it.
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let u = UriReference::parse("http://a/b?q#f").unwrap();
+    /// assert_eq!((u.host_str(), u.query().unwrap().as_str()), (Some("a"), "q"));
+    /// assert!(UriReference::parse("").is_ok()); // the empty reference: this document
+    /// assert!(UriReference::parse("../g;x?y").is_ok());
+    ///
+    /// let e = UriReference::parse("http://a/b c").unwrap_err();
+    /// assert_eq!((e.offset, e.found), (10, Some(' ')));
+    /// assert!(UriReference::parse("?y").is_err()); // erratum 452: no such URI-reference
+    /// assert!(UriReference::parse("http://[::1]/").is_err()); // see `parse_rfc2732`
+    /// ```
     pub fn parse(s: &'a str) -> Result<UriReference<'a>, Error> {
         // The fast pass of `uri_reference` on its own (`src/grammar/passes/fast_path.rs`).
         if let Some(u) = rfc2396::fast::whole_uri_reference(s) {
