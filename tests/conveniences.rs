@@ -565,6 +565,21 @@ fn data_setters_round_trip() {
             }
 
             let mut u = fresh();
+            match u.set_userinfo_data(&d) {
+                Ok(()) => {
+                    let info = u.get().authority().unwrap().userinfo().unwrap();
+                    assert_eq!(back(info), d, "{start:?} {d:?}");
+                }
+                Err(e) => {
+                    assert!(
+                        matches!(e, BuildError::NoHost { .. }),
+                        "{start:?} {d:?}: {e}"
+                    );
+                    assert!(u.host_str().is_none());
+                }
+            }
+
+            let mut u = fresh();
             u.set_fragment_data(&d).unwrap();
             assert_eq!(back(u.fragment().unwrap()), d, "{start:?} {d:?}");
 

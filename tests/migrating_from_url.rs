@@ -180,6 +180,10 @@ fn setters() {
     assert_eq!(u, "http://a/c/d%20e?x=1&q=rfc+2396#sec%201");
     u.set_path("/c/d;p").unwrap();
     assert_eq!(u, "http://a/c/d;p?x=1&q=rfc+2396#sec%201");
+    // url: u.set_username("j doe"), u.set_password(Some("pw")): one userinfo here.
+    u.set_userinfo_data("j doe").unwrap();
+    assert_eq!(u.get().authority().unwrap().userinfo().unwrap(), "j%20doe");
+    u.set_userinfo(None).unwrap();
     // url: u.set_host(Some("example.com")), u.set_port(Some(8080))
     u.set_host("example.com").unwrap();
     u.set_port(Some(8080)).unwrap();

@@ -4,12 +4,13 @@
 //!   (section 2.4, with [`encode`] per [`Component`]); the scheme and the host, which RFC 2396
 //!   cannot escape, are checked against their productions.
 //! - The setters of [`UriReferenceBuf`] come in two kinds, and the name says which:
-//!   - `set_scheme`, `set_authority`, `set_host`, `set_port`, `set_path`, `set_query`,
-//!     `set_fragment` take a component as written, escapes included (`"a%20b"`), and check it
-//!     against its production: `set_query(Some("a b"))` is an error, never a guess;
-//!   - the ones ending in `_data` (`set_query_data`, `set_fragment_data`), and
-//!     `set_path_segments`, `set_query_pairs` and `append_pair`, take data (`"a b"`) and
-//!     escape it as the builder does.
+//!   - `set_scheme`, `set_authority`, `set_userinfo`, `set_host`, `set_port`, `set_path`,
+//!     `set_query`, `set_fragment` take a component as written, escapes included
+//!     (`"a%20b"`), and check it against its production: `set_query(Some("a b"))` is an
+//!     error, never a guess;
+//!   - the ones ending in `_data` (`set_userinfo_data`, `set_query_data`,
+//!     `set_fragment_data`), and `set_path_segments`, `set_query_pairs` and `append_pair`,
+//!     take data (`"a b"`) and escape it as the builder does.
 //!
 //! Either way the result is checked by the grammar as a whole, and must read back as the same
 //! components: a path `//x` without an authority, or a query on an opaque URI (`mailto:a?b`
@@ -564,6 +565,54 @@ impl UriReferenceBuf {
             a.push_str(&p.to_string());
         }
         self.replace(|t| t.authority = Some(a))
+    }
+
+    /// Set or remove the userinfo of a server-based authority with a host, as written
+    /// (`userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )`,
+    /// section 3.2.2), keeping the host and port. The `url` crate has `set_username` and
+    /// `set_password`; RFC 2396 gives the userinfo no structure (a `user:password` form is
+    /// the scheme's, and "not recommended", section 3.2.2).
+    ///
+    /// ```
+    /// let mut u: urigram::UriReferenceBuf = "ftp://a:21/x".parse().unwrap();
+    /// u.set_userinfo(Some("me;type=a")).unwrap();
+    /// assert_eq!(u, "ftp://me;type=a@a:21/x");
+    /// assert!(u.set_userinfo(Some("a@b")).is_err()); // an `@` is escaped: %40
+    /// u.set_userinfo(None).unwrap();
+    /// assert_eq!(u, "ftp://a:21/x");
+    /// let mut m: urigram::UriReferenceBuf = "mailto:a@b".parse().unwrap();
+    /// assert!(m.set_userinfo(Some("me")).is_err()); // no host
+    /// ```
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        check_opt("userinfo", userinfo)?;
+        let view = self.get();
+        let server = view.authority().and_then(|a| a.server());
+        let Some((server, host)) = server.and_then(|s| Some((s, s.host()?))) else {
+            return Err(BuildError::NoHost {
+                text: self.as_str().to_string(),
+            });
+        };
+        // The server's text from the start of the host: host and port.
+        let from = host.as_part().start() - server.as_part().start();
+        let mut a = String::new();
+        if let Some(u) = userinfo {
+            a.push_str(u);
+            a.push('@');
+        }
+        a.push_str(&server.as_str()[from..]);
+        self.replace(|t| t.authority = Some(a))
+    }
+
+    /// Set the userinfo to `data`, escaped as a [`Component::Userinfo`] (`:` and `@` too), as
+    /// [`Builder::userinfo`] does. Remove it with `set_userinfo(None)`.
+    ///
+    /// ```
+    /// let mut u: urigram::UriReferenceBuf = "http://a/".parse().unwrap();
+    /// u.set_userinfo_data("j@ne doe").unwrap();
+    /// assert_eq!(u, "http://j%40ne%20doe@a/");
+    /// ```
+    pub fn set_userinfo_data(&mut self, data: impl AsRef<[u8]>) -> Result<(), BuildError> {
+        self.set_userinfo(Some(&encode(data, Component::Userinfo)))
     }
 
     /// Set the path, as written: an `abs_path` (`/a/b`), a `rel_path` for a relative
