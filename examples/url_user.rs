@@ -27,16 +27,17 @@ fn main() {
         r.appendix_c_notation()
     );
 
-    // url: url.host_str(), url.port_or_known_default()
+    // url: url.host_str(), url.port(), url.port_or_known_default()
     let u = UriReference::parse("http://127.0.0.1/search?q=caf%C3%A9+au+lait&n=2#top").unwrap();
     println!("host_str       {:?}", u.host_str());
-    println!("port           {:?}", u.port_or_known_default());
+    println!("port           {:?}", u.port());
+    println!("port or known  {:?}", u.port_or_known_default());
     // url: url.host() == Some(Host::Ipv4(..))
     let ip: Option<Ipv4Addr> = u.host().and_then(|h| h.ipv4());
     println!("ipv4           {ip:?}");
 
     // url: url.query_pairs() (the HTML forms convention, not RFC 2396's)
-    for (k, v) in u.form_pairs() {
+    for (k, v) in u.query_pairs() {
         println!("form pair      {k} = {v}");
     }
 
@@ -48,7 +49,7 @@ fn main() {
     );
 
     // url: url.path_segments().unwrap().next_back()
-    let last = u.path().segments().next_back().map(|s| s.as_str());
+    let last = u.path_segments().next_back().map(|s| s.as_str());
     println!("last segment   {last:?}");
 
     // url: url == "http://..." does not compile; url.as_str() == "..." does.
@@ -60,13 +61,20 @@ fn main() {
     owned.set_fragment(None).unwrap();
     owned.set_port(Some(8080)).unwrap();
     println!("setters        {owned}");
-    // url escapes what set_query is given; here a setter takes the text as written, escapes
-    // included, and refuses anything that is not a query.
+    // url escapes what set_query is given; here `set_query` takes the text as written,
+    // escapes included, and refuses anything that is not a query; `set_query_data` takes data
+    // and escapes it.
     assert!(owned.set_query(Some("a b")).is_err());
     owned
         .set_query(Some(&encode("a b", Component::Query)))
         .unwrap();
     println!("encoded query  {owned}");
+    owned.set_query_data("a b").unwrap();
+    println!("query data     {owned}");
+
+    // url: url.query_pairs_mut().append_pair("lang", "en")
+    owned.append_pair("lang", "en").unwrap();
+    println!("append_pair    {owned}");
 
     // fluent-uri: Uri::builder().scheme(..).authority(..).path(..).build()
     let built = UriReferenceBuf::builder()

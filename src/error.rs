@@ -160,6 +160,52 @@ impl Error {
         }
     }
 
+    /// The same error placed in a larger text: the checked input was the token that starts
+    /// at byte `n` of `text` (a line, a file). The offsets ([`ErrorInfo::offset`] and
+    /// [`ErrorInfo::end`]) move by `n`, and the line and columns are counted in `text`, so
+    /// that [`render::Report`](crate::render::Report) of the result with `text` puts the caret
+    /// under the offending character. What the error says (message, expected items, help,
+    /// productions) is kept as it is: the message still names the byte in the token, as the
+    /// errors of [`extract`](crate::extract) do.
+    ///
+    /// It never panics: an offset past the end of `text` (a wrong `n`) is taken as the end,
+    /// and one inside a character as the start of that character.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// use urigram::render::Report;
+    ///
+    /// let line = "GET /caf/\u{e9} HTTP/1.0";
+    /// // The request target is the second word, at byte 4 of the line.
+    /// let (at, token) = (4, line.split(' ').nth(1).unwrap());
+    /// let e = Grammar::Rfc2396.check("abs_path", token).unwrap_err();
+    /// assert_eq!((e.offset, e.column), (5, 6)); // in the token: the `é`
+    ///
+    /// let e = e.offset_by(at, line);
+    /// assert_eq!((e.offset, e.end, e.line, e.column), (9, 11, 1, 10));
+    /// let shown = Report::new(&e, line).to_string();
+    /// assert!(shown.contains(" --> <input>:1:10\n"), "{shown}");
+    /// assert!(shown.contains("1 | GET /caf/\u{e9} HTTP/1.0\n  |          ^ expected"), "{shown}");
+    /// ```
+    #[must_use]
+    pub fn offset_by(self, n: usize, text: &str) -> Error {
+        let floor = |i: usize| {
+            let mut i = i.min(text.len());
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let offset = floor(self.offset.saturating_add(n));
+        let end = if self.end > self.offset {
+            floor(self.end.saturating_add(n)).max(offset)
+        } else {
+            offset
+        };
+        let pos = Position::of(text, offset);
+        self.relocated(offset, end, pos)
+    }
+
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
     pub(crate) fn from_tracker(
         grammar: &'static str,

@@ -10,31 +10,45 @@
 //!
 //! The invariant: the text of an owned value is one that `$view::parse` (the grammar as
 //! printed) accepts, however the value was made, so `get` cannot fail. A view read leniently
-//! ([`crate::rfc1738::Url::parse_with`]) is brought to that form by its `to_owned`.
+//! ([`crate::rfc1738::Url::parse_with`]) is brought to that form by its `to_buf`.
 
 /// An owned type `$buf` for the typed view `$view`, whose `parse` validates the text. With
-/// `custom_to_owned`, the module writes `$view::to_owned` itself (for views whose text may be
+/// `custom_to_buf`, the module writes `$view::to_buf` itself (for views whose text may be
 /// one that `parse` rejects); otherwise it copies the view's text.
 macro_rules! owned {
-    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal) => {
-        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, reads = $view::parse);
+    // `$path` is the module of the two types and `$example` a text of the grammar, for the
+    // example of `to_buf`.
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, $path:literal, $example:literal) => {
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, $path, $example, reads = $view::parse);
     };
     // `reads`: the function that validates the text (and reads it again in `get`), when it is
     // not `$view::parse`.
-    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, reads = $reads:path) => {
-        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_owned, $reads);
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, $path:literal, $example:literal, reads = $reads:path) => {
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_buf, $reads);
 
         impl<'a> $view<'a> {
-            #[doc = concat!("An owned copy: a [`", stringify!($buf), "`].")]
-            pub fn to_owned(&self) -> $buf {
+            #[doc = concat!("An owned copy: a [`", stringify!($buf), "`] (`", stringify!($buf), "::from(view)` is the same).")]
+            /// Named `to_buf`, not `to_owned`: the view is `Copy`, so its `to_owned` (from
+            /// `ToOwned`) is the view itself.
+            ///
+            /// ```
+            #[doc = concat!("use urigram::", $path, "::{", stringify!($view), ", ", stringify!($buf), "};")]
+            #[doc = concat!("let v = ", stringify!($view), "::parse(", $example, ").unwrap();")]
+            #[doc = concat!("let owned: ", stringify!($buf), " = v.to_buf();")]
+            /// assert_eq!(owned.as_str(), v.as_str());
+            #[doc = concat!("assert_eq!(", stringify!($buf), "::from(v), owned);")]
+            #[doc = concat!("let same: ", stringify!($view), " = v.to_owned(); // `ToOwned`, as for any `Copy` type")]
+            /// assert_eq!(same, v);
+            /// ```
+            pub fn to_buf(&self) -> $buf {
                 $buf(self.as_str().to_string())
             }
         }
     };
-    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_owned) => {
-        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_owned, $view::parse);
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_buf) => {
+        $crate::owned::owned!($(#[$doc])* $buf, $view, $what, custom_to_buf, $view::parse);
     };
-    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_owned, $reads:path) => {
+    ($(#[$doc:meta])* $buf:ident, $view:ident, $what:literal, custom_to_buf, $reads:path) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $buf(String);
@@ -64,7 +78,7 @@ macro_rules! owned {
         impl std::str::FromStr for $buf {
             type Err = $crate::Error;
             fn from_str(s: &str) -> Result<Self, $crate::Error> {
-                $reads(s).map(|v| v.to_owned())
+                $reads(s).map(|v| v.to_buf())
             }
         }
 
@@ -80,6 +94,18 @@ macro_rules! owned {
             type Error = $crate::Error;
             fn try_from(s: &str) -> Result<Self, $crate::Error> {
                 s.parse()
+            }
+        }
+
+        impl<'a> From<$view<'a>> for $buf {
+            fn from(v: $view<'a>) -> $buf {
+                v.to_buf()
+            }
+        }
+
+        impl<'a> From<&$view<'a>> for $buf {
+            fn from(v: &$view<'a>) -> $buf {
+                v.to_buf()
             }
         }
 

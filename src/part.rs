@@ -14,7 +14,7 @@ use crate::input::Span;
 /// assert_eq!(q.as_str(), "q");
 /// assert_eq!(q.range(), 21..22);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Part<'a> {
     text: &'a str,
     start: usize,

@@ -102,6 +102,20 @@ pub struct Report<'a> {
 impl<'a> Report<'a> {
     /// The report of `error`, found in `text` (the text that was checked: the error's offset
     /// and line count in it). The origin is `<input>` until [`Report::origin`] names it.
+    ///
+    /// An error found in a token of a larger text (a word of a line, as
+    /// [`parsers::complete`](crate::parsers::complete) reads one) counts its offset in the
+    /// token: move it into the text first with [`Error::offset_by`], so that the caret lands
+    /// under the right character. Any error renders against any text without a panic: an
+    /// offset past the end or inside a character is taken to the nearest character before it.
+    ///
+    /// ```
+    /// use urigram::{Grammar, render::Report};
+    /// let line = "see http://a/%zz here";
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/%zz").unwrap_err();
+    /// let shown = Report::new(&e.offset_by(4, line), line).to_string();
+    /// assert!(shown.contains("1 | see http://a/%zz here\n  |               ^ expected hex"));
+    /// ```
     pub fn new(error: &'a Error, text: &'a str) -> Report<'a> {
         Report {
             error,
@@ -115,6 +129,12 @@ impl<'a> Report<'a> {
 
     /// Where the text came from: a path, or a bracketed name for what has none
     /// (`<argument 1>`, `<stdin>`). The place prints as `origin:line:column`.
+    ///
+    /// ```
+    /// use urigram::{Grammar, render::Report};
+    /// let e = Grammar::Rfc2396.check("URI-reference", "a b").unwrap_err();
+    /// assert_eq!(Report::new(&e, "a b").origin("links.txt").place(), "links.txt:1:2");
+    /// ```
     pub fn origin(mut self, origin: impl Into<Cow<'a, str>>) -> Report<'a> {
         self.origin = origin.into();
         self
@@ -122,21 +142,50 @@ impl<'a> Report<'a> {
 
     /// The number that the text's first line has in its source (a line of a file checked on
     /// its own: its line number there). Default 1.
+    ///
+    /// ```
+    /// use urigram::{Grammar, render::Report};
+    /// let e = Grammar::Rfc2396.check("URI-reference", "a b").unwrap_err();
+    /// let r = Report::new(&e, "a b").origin("links.txt").first_line(42);
+    /// assert_eq!(r.place(), "links.txt:42:2");
+    /// assert!(r.to_string().contains("42 | a b\n"));
+    /// ```
     pub fn first_line(mut self, n: usize) -> Report<'a> {
         self.first_line = n.max(1);
         self
     }
 
     /// Whether to colour the report with ANSI escapes (for a terminal).
+    ///
+    /// ```
+    /// use urigram::{Grammar, render::Report};
+    /// let e = Grammar::Rfc2396.check("URI-reference", "a b").unwrap_err();
+    /// assert!(Report::new(&e, "a b").color(true).to_string().starts_with("\x1b[1;31merror["));
+    /// assert!(!Report::new(&e, "a b").to_string().contains('\x1b'));
+    /// ```
     pub fn color(mut self, on: bool) -> Report<'a> {
         self.color = on;
         self
     }
 
     /// One more `= note:` line, after the production stack and before the citation.
+    ///
+    /// ```
+    /// use urigram::{Grammar, render::Report};
+    /// let e = Grammar::Rfc2396.check("URI-reference", "a b").unwrap_err();
+    /// let shown = Report::new(&e, "a b").note("found in the sitemap").to_string();
+    /// assert!(shown.contains("  = note: found in the sitemap\n"));
+    /// ```
     pub fn note(mut self, note: impl Into<String>) -> Report<'a> {
         self.notes.push(note.into());
         self
+    }
+
+    /// The number of the error's line in its source: [`Report::first_line`] counts the
+    /// first (saturating at `usize::MAX`, so no number makes it overflow).
+    fn line_number(&self) -> usize {
+        self.first_line
+            .saturating_add(self.error.line.saturating_sub(1))
     }
 
     /// The place as the report prints it: `origin:line:column`.
@@ -145,7 +194,7 @@ impl<'a> Report<'a> {
         format!(
             "{}:{}:{}",
             visible(&self.origin),
-            self.first_line + e.line - 1,
+            self.line_number(),
             e.column
         )
     }
@@ -252,7 +301,7 @@ impl fmt::Display for Report<'_> {
         let (line_start, line) = excerpt_at(self.text, offset);
         let span = offset - line_start..floor(e.end).max(offset) - line_start;
         let (text, start, end) = shown(line, span);
-        let number = (self.first_line + e.line - 1).to_string();
+        let number = self.line_number().to_string();
         let pad = " ".repeat(number.len());
         let label = if e.expected.is_empty() {
             "not valid here".to_string()
@@ -369,6 +418,17 @@ mod tests {
         // Byte 10 is inside the sixth `é`: the caret goes under the character it is in.
         let shown = Report::new(&e, "ééééééé").to_string();
         assert!(shown.contains("1 | ééééééé\n  |      ^"), "{shown}");
+    }
+
+    #[test]
+    fn any_first_line_number_renders() {
+        let input = "a\nhttp://a b/";
+        let e = Grammar::Rfc2396
+            .check("URI-reference", "http://a b/")
+            .unwrap_err()
+            .offset_by(2, input);
+        let shown = Report::new(&e, input).first_line(usize::MAX).to_string();
+        assert!(shown.contains(&format!(":{}:9\n", usize::MAX)), "{shown}");
     }
 
     #[test]

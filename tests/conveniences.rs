@@ -527,3 +527,122 @@ fn setters_never_make_an_invalid_value() {
     }
     assert!(changed > 500, "{changed}");
 }
+
+/// The setters that take data escape it so that it decodes back to the data given, on every
+/// kind of reference that can hold the component; elsewhere they fail and change nothing.
+#[test]
+fn data_setters_round_trip() {
+    let starts = [
+        "http://a/b?q#f",
+        "g/h",
+        "",
+        "#s",
+        "//h",
+        "mailto:a@b",
+        "x:/y",
+    ];
+    let back = |p: Part<'_>| p.decode().unwrap().into_owned();
+    for d in strings(1630, 300) {
+        let text = String::from_utf8_lossy(&d).into_owned();
+        for start in starts {
+            let fresh = || start.parse::<UriReferenceBuf>().unwrap();
+            let opaque = start == "mailto:a@b";
+            // `?q` alone is no URI-reference of RFC 2396 (erratum 452).
+            let query_alone = start.is_empty() || start.starts_with('#');
+            let refused = |e: &BuildError| match e {
+                BuildError::Opaque { .. } => opaque,
+                BuildError::Combination { .. } => query_alone,
+                _ => false,
+            };
+
+            let mut u = fresh();
+            match u.set_query_data(&d) {
+                Ok(()) => assert_eq!(back(u.query().unwrap()), d, "{start:?} {d:?}"),
+                Err(e) => {
+                    assert!(refused(&e), "{start:?} {d:?}: {e}");
+                    assert_eq!(u, start);
+                }
+            }
+
+            let mut u = fresh();
+            match u.set_userinfo_data(&d) {
+                Ok(()) => {
+                    let info = u.get().authority().unwrap().userinfo().unwrap();
+                    assert_eq!(back(info), d, "{start:?} {d:?}");
+                }
+                Err(e) => {
+                    assert!(
+                        matches!(e, BuildError::NoHost { .. }),
+                        "{start:?} {d:?}: {e}"
+                    );
+                    assert!(u.host_str().is_none());
+                }
+            }
+
+            let mut u = fresh();
+            u.set_fragment_data(&d).unwrap();
+            assert_eq!(back(u.fragment().unwrap()), d, "{start:?} {d:?}");
+
+            let mut u = fresh();
+            match u.set_path_segments([d.as_slice(), b"x"]) {
+                Ok(()) => {
+                    let first = u.path_segments().next().unwrap();
+                    assert_eq!(back(first.as_part()), d, "{start:?} {d:?}");
+                }
+                // Only an empty first segment without an authority fails: "//x".
+                Err(_) => {
+                    assert!(d.is_empty() && u.get().authority().is_none(), "{start:?}");
+                    assert_eq!(u, start);
+                }
+            }
+
+            let mut u = fresh();
+            match u.append_pair(&text, &text) {
+                Ok(()) => {
+                    let last = u.query_pairs().last().unwrap();
+                    assert_eq!((last.0.as_ref(), last.1.as_ref()), (&*text, &*text));
+                }
+                Err(e) => assert!(refused(&e), "{start:?} {d:?}: {e}"),
+            }
+        }
+    }
+}
+
+/// A host or authority given to a relative path makes it absolute; an opaque URI has none.
+#[test]
+fn an_authority_on_a_relative_path() {
+    let mut u: UriReferenceBuf = "g/h?q".parse().unwrap();
+    u.set_host("x").unwrap();
+    assert_eq!(u, "//x/g/h?q");
+    let mut u: UriReferenceBuf = "g".parse().unwrap();
+    u.set_authority(Some("me@[::1]:80")).unwrap();
+    assert_eq!(u, "//me@[::1]:80/g");
+    assert_eq!(
+        u.get().host().unwrap().ipv6(),
+        Some(std::net::Ipv6Addr::LOCALHOST)
+    );
+    let mut u: UriReferenceBuf = "/g".parse().unwrap();
+    u.set_host("x").unwrap();
+    assert_eq!(u, "//x/g");
+    for opaque in ["mailto:a@b", "news:comp.x"] {
+        let mut u: UriReferenceBuf = opaque.parse().unwrap();
+        assert!(matches!(u.set_host("x"), Err(BuildError::Opaque { .. })));
+        assert!(matches!(
+            u.set_authority(Some("x")),
+            Err(BuildError::Opaque { .. })
+        ));
+        assert!(matches!(
+            u.set_query(Some("x")),
+            Err(BuildError::Opaque { .. })
+        ));
+        assert_eq!(u, opaque);
+    }
+    // The builder: an IPv6 host, and a query alone, which RFC 2396 has no reference for.
+    let b = UriReferenceBuf::builder;
+    assert_eq!(b().host("[::1]").build().unwrap(), "//[::1]");
+    assert!(b().host("[::1").build().is_err());
+    assert!(matches!(
+        b().query("a").build(),
+        Err(BuildError::Combination { error: Some(_), .. })
+    ));
+}

@@ -62,7 +62,7 @@ fn uri_reference_buf() {
     );
     let u: UriReferenceBuf = "http://a/b?q".parse().unwrap();
     assert_eq!(u.get().query().unwrap(), "q");
-    assert_eq!(UriReference::parse("http://a/b?q").unwrap().to_owned(), u);
+    assert_eq!(UriReference::parse("http://a/b?q").unwrap().to_buf(), u);
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn rfc1738_lenient_reading_owns_strict_text() {
         "http://already.lower/",
     ] {
         let v = rfc1738::Url::parse_with(s, lenient).unwrap_or_else(|e| panic!("{s:?}: {e}"));
-        let owned = v.to_owned();
+        let owned = v.to_buf();
         let n = v.scheme().as_str().len();
         let want = format!("{}{}", s[..n].to_ascii_lowercase(), &s[n..]);
         assert_eq!(owned.as_str(), want, "{s:?}");
@@ -189,4 +189,25 @@ mod serde {
         assert!(serde_json::from_str::<rfc1738::UrlBuf>(r#""HTTP://h/""#).is_err());
         assert!(serde_json::from_str::<rfc1630::UrlBuf>("42").is_err());
     }
+}
+
+/// The owned copy of a view is `to_buf` (or `From`): `to_owned` is `ToOwned`'s, which gives
+/// the view itself, as for every `Copy` type.
+#[test]
+fn to_buf_and_to_owned() {
+    let u = UriReference::parse("http://a/b?q").unwrap();
+    let same: UriReference<'_> = u.to_owned();
+    assert_eq!(same, u);
+    let owned: UriReferenceBuf = u.to_buf();
+    assert_eq!(owned, UriReferenceBuf::from(u));
+    assert_eq!(owned, UriReferenceBuf::from(&u));
+    let back: UriReferenceBuf = u.into();
+    assert_eq!(back.get(), u);
+    let abs = urigram::rfc2396::AbsoluteUriBuf::try_from(u).unwrap();
+    assert_eq!(abs, "http://a/b?q");
+
+    let l = rfc1738::Url::parse("ftp://h/p").unwrap();
+    assert_eq!(rfc1738::UrlBuf::from(l), l.to_buf());
+    let same: rfc1738::Url<'_> = l.to_owned();
+    assert_eq!(same, l);
 }

@@ -66,7 +66,7 @@ use crate::part::Part;
 /// let e = Uri::parse("a:b c").unwrap_err();
 /// assert_eq!(e.offset, 3);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Uri<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -150,7 +150,9 @@ crate::owned::owned!(
     /// ```
     UriBuf,
     Uri,
-    "an RFC 1630 `fragmentaddress`"
+    "an RFC 1630 `fragmentaddress`",
+    "rfc1630",
+    "\"news:comp.infosystems.www\""
 );
 
 /// The pieces of `p` between the bytes `sep` (none for an empty part).
@@ -185,7 +187,7 @@ pub(crate) fn split_parts<'a>(p: Part<'a>, sep: u8) -> impl Iterator<Item = Part
 /// assert_eq!(s.decode(), b"caf\xe9 au lait");
 /// assert_eq!(s.decode_utf8_lossy(), "caf\u{FFFD} au lait");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Search<'a>(pub(crate) Part<'a>);
 
 impl<'a> Search<'a> {
@@ -230,7 +232,7 @@ impl fmt::Display for Search<'_> {
 }
 
 /// One word of a [`Search`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Word<'a>(Part<'a>);
 
 impl<'a> Word<'a> {

@@ -23,7 +23,7 @@ use crate::part::Part;
 /// let e = Url::parse("http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins").unwrap_err();
 /// assert_eq!(e.offset, 45); // the RFC's own example: "%%3D" is no escape
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Url<'a> {
     /// `httpaddress` (rfc1630.txt:1313).
@@ -126,7 +126,9 @@ crate::owned::owned!(
     /// ```
     UrlBuf,
     Url,
-    "an RFC 1630 `url`"
+    "an RFC 1630 `url`",
+    "rfc1630",
+    "\"telnet://info.cern.ch\""
 );
 
 /// A `prefixedurl` (rfc1630.txt:1304): `url:` and a [`Url`], "the current IETF URI Working
@@ -138,7 +140,7 @@ crate::owned::owned!(
 /// assert_eq!(p.url().as_str(), "telnet://info.cern.ch");
 /// assert_eq!(p.to_string(), "url:telnet://info.cern.ch");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PrefixedUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) url: Url<'a>,
@@ -191,7 +193,9 @@ crate::owned::owned!(
     /// ```
     PrefixedUrlBuf,
     PrefixedUrl,
-    "an RFC 1630 `prefixedurl`"
+    "an RFC 1630 `prefixedurl`",
+    "rfc1630",
+    "\"url:telnet://info.cern.ch\""
 );
 
 // =============================================================================================
@@ -199,7 +203,7 @@ crate::owned::owned!(
 // =============================================================================================
 
 /// Which alternative of `host = hostname | hostnumber` (rfc1630.txt:1380) matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `hostname = ialpha [ . hostname ]`: starts with a letter.
     Name,
@@ -208,7 +212,7 @@ pub enum HostKind {
 }
 
 /// A `host` (rfc1630.txt:1380).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
@@ -232,7 +236,7 @@ impl<'a> Host<'a> {
 }
 
 /// A `hostport = host [ : port ]` (rfc1630.txt:1378).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HostPort<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) host: Host<'a>,
@@ -269,7 +273,7 @@ impl<'a> HostPort<'a> {
 /// assert_eq!(l.password().unwrap(), "me");
 /// assert_eq!(l.hostport().host().as_str(), "ftp.x.org");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Login<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) user: Option<Part<'a>>,
@@ -304,7 +308,7 @@ impl<'a> Login<'a> {
 // =============================================================================================
 
 /// An `httpaddress = h t t p : / / hostport [ / path ] [ ? search ]` (rfc1630.txt:1313).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Http<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
@@ -353,7 +357,7 @@ impl<'a> Http<'a> {
 /// let Url::Ftp(f) = Url::parse("ftp://h/data.L8").unwrap() else { panic!() };
 /// assert_eq!(f.ftptype().unwrap().byte_size().unwrap(), "8");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ftp<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
@@ -409,7 +413,7 @@ impl<'a> Ftp<'a> {
 }
 
 /// An `ftptype = A formcode | E formcode | I | L digits` (rfc1630.txt:1382).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FtpType<'a>(Part<'a>);
 
 impl<'a> FtpType<'a> {
@@ -438,7 +442,7 @@ impl<'a> FtpType<'a> {
 }
 
 /// A `newsaddress = n e w s : groupart` (rfc1630.txt:1320).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct News<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) groupart: GroupArt<'a>,
@@ -456,7 +460,7 @@ impl<'a> News<'a> {
 /// A `group` may hold `@` (a `safe` character), so `a@b` is a group and an article; "a
 /// message identifier may be distinguished from a news group name by the presence of the
 /// commercial at" (rfc1630.txt:913): the value is the article when one derives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GroupArt<'a> {
     /// `*`.
     All(Part<'a>),
@@ -469,7 +473,7 @@ pub enum GroupArt<'a> {
 /// An `article = xalphas @ host` (rfc1630.txt:1352): a message id without its `<>`.
 ///
 /// `xalphas` may hold `@` too; the value splits at the last `@` that a `host` follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Article<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) local: Part<'a>,
@@ -494,7 +498,7 @@ impl<'a> Article<'a> {
 }
 
 /// An `nntpaddress = n n t p : group / digits` (rfc1630.txt:1322).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Nntp<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) group: Part<'a>,
@@ -530,7 +534,7 @@ impl<'a> Nntp<'a> {
 /// assert_eq!(p.version().unwrap(), "12");
 /// assert_eq!(p.attributes().unwrap(), "ab");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Prospero<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
@@ -585,7 +589,7 @@ impl<'a> Prospero<'a> {
 }
 
 /// A `telnetaddress = t e l n e t : / / login` (rfc1630.txt:1371).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Telnet<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
@@ -609,7 +613,7 @@ impl<'a> Telnet<'a> {
 /// assert_eq!(g.gtype().unwrap(), "0");
 /// assert_eq!(g.gcommand().unwrap(), "0/Info");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Gopher<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
@@ -645,7 +649,7 @@ impl<'a> Gopher<'a> {
 /// let f: Vec<_> = wpath.fields().map(|f| (f.number.as_str(), f.content.as_str())).collect();
 /// assert_eq!(f, [("1", "a%3Bb"), ("2", "c")]);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Wais<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
@@ -671,7 +675,7 @@ impl<'a> Wais<'a> {
 }
 
 /// Which alternative of `waisaddress` matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WaisKind<'a> {
     /// `waisindex = w a i s : / / hostport / database [ ? search ]`.
     Index {
@@ -690,7 +694,7 @@ pub enum WaisKind<'a> {
 /// A `wpath = digits = path ; [ wpath ]` (rfc1630.txt:1338): the fields of a WAIS document
 /// identifier, each "the digits before the equals sign" and its contents, "terminated by ;"
 /// (rfc1630.txt:1015).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Wpath<'a>(pub(crate) Part<'a>);
 
 impl<'a> Wpath<'a> {
@@ -719,7 +723,7 @@ impl<'a> Wpath<'a> {
 }
 
 /// One field of a [`Wpath`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WaisField<'a> {
     /// The field number (the `digits`).
     pub number: Part<'a>,
@@ -731,7 +735,7 @@ pub struct WaisField<'a> {
 ///
 /// `xalphas` and `hostname` may both hold `@`; the value splits at the last `@` followed by a
 /// letter (a `hostname` starts with one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Mailto<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) local: Part<'a>,
@@ -752,7 +756,7 @@ impl<'a> Mailto<'a> {
 
 /// A `midaddress` (`m i d : addr-spec`, rfc1630.txt:1324) or `cidaddress` (`c i d :
 /// content-identifier`, rfc1630.txt:1326): an RFC 822 `addr-spec` after the scheme.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MailId<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) addr: AddrSpec<'a>,
@@ -774,7 +778,7 @@ impl<'a> MailId<'a> {
 /// assert_eq!(m.addr_spec().local_part(), "\"a b\".c");
 /// assert_eq!(m.addr_spec().domain(), "[10.0.0.1]");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AddrSpec<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) local_part: Part<'a>,

@@ -63,7 +63,7 @@ use crate::part::Part;
 /// let e = Url::parse("http://www.example.com/#top").unwrap_err();
 /// assert_eq!(e.offset, 23);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
     Http(HttpUrl<'a>),
@@ -266,12 +266,16 @@ impl Url<'_> {
     /// use urigram::rfc1738::{ParseOptions, Url};
     /// let lenient = ParseOptions::default().case_insensitive_scheme(true);
     /// let u = Url::parse_with("HTTP://example.com/A", lenient).unwrap();
-    /// let owned = u.to_owned();
+    /// let owned = u.to_buf();
     /// assert_eq!(owned.as_str(), "http://example.com/A");
     /// assert_eq!(owned.get().scheme(), "http");
     /// assert!(matches!(owned.get(), Url::Http(_)));
+    /// assert_eq!(urigram::rfc1738::UrlBuf::from(u), owned);
     /// ```
-    pub fn to_owned(&self) -> UrlBuf {
+    ///
+    /// Named `to_buf`, not `to_owned`: a [`Url`] is `Copy`, so its `to_owned` (from
+    /// `ToOwned`) is the view itself.
+    pub fn to_buf(&self) -> UrlBuf {
         let text = self.as_str();
         // The scheme starts every `url`, and lower-casing ASCII keeps every other byte.
         let n = self.scheme().as_str().len();
@@ -294,7 +298,7 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 crate::owned::owned!(
     /// An owned `url` of RFC 1738, validated by the grammar as printed (as [`Url::parse`];
     /// [`Url::parse_with`]'s options do not apply: parsing `"HTTP://h/"` fails, and
-    /// [`Url::to_owned`] of a URL read with `case_insensitive_scheme` lower-cases the
+    /// [`Url::to_buf`] of a URL read with `case_insensitive_scheme` lower-cases the
     /// scheme). [`UrlBuf::get`] gives the typed [`Url`].
     ///
     /// ```
@@ -307,7 +311,7 @@ crate::owned::owned!(
     UrlBuf,
     Url,
     "an RFC 1738 `url`",
-    custom_to_owned
+    custom_to_buf
 );
 
 #[cfg(test)]

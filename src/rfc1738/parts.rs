@@ -4,14 +4,14 @@
 use crate::part::Part;
 
 /// `host = hostname | hostnumber` (rfc1738.txt:968, section 3.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
 }
 
 /// Which alternative of `host` matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `hostname`: a fully qualified domain name (no trailing dot in RFC 1738).
     Hostname,
@@ -37,7 +37,7 @@ impl<'a> Host<'a> {
 }
 
 /// `hostport = host [ ":" port ]` (rfc1738.txt:967, section 3.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HostPort<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) host: Host<'a>,
@@ -81,7 +81,7 @@ impl<'a> HostPort<'a> {
 /// assert_eq!(l.user().unwrap(), "foo");
 /// assert_eq!(l.password().unwrap(), "");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Login<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) user: Option<Part<'a>>,
@@ -112,7 +112,7 @@ impl<'a> Login<'a> {
 }
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]` (rfc1738.txt:964, section 3.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct IpSchemePart<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
@@ -140,7 +140,7 @@ impl<'a> IpSchemePart<'a> {
 ///
 /// Every `ip-schemepart` is also a string of `xchar`s; a scheme-specific part is read as an
 /// `ip-schemepart` whenever it is one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemePart<'a> {
     /// `*xchar` (possibly empty) that is no `ip-schemepart`.
     Opaque(Part<'a>),
@@ -160,7 +160,7 @@ impl<'a> SchemePart<'a> {
 
 /// `genericurl = scheme ":" schemepart` (rfc1738.txt:936, section 5): a URL of a scheme
 /// section 3 does not define, or one that does not follow its scheme's syntax.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GenericUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,

@@ -51,7 +51,7 @@ whole_url!(
 /// assert_eq!(segs, ["a", "b"]);
 /// assert_eq!(u.search().unwrap(), "x;y");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HttpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -94,7 +94,7 @@ impl<'a> HttpUrl<'a> {
 /// assert_eq!(u.typecode(), Some('a'));
 /// assert!(u.login().user().is_none());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FtpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -131,7 +131,7 @@ impl<'a> FtpUrl<'a> {
 }
 
 /// The host of a `fileurl`: `[ host | "localhost" ]` (section 3.10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FileHost<'a> {
     /// No host: `file:///path`, "the machine from which the URL is being interpreted".
     Empty(Part<'a>),
@@ -167,7 +167,7 @@ impl<'a> FileHost<'a> {
 /// let Url::File(u) = Url::parse("file:///etc/motd").unwrap() else { panic!() };
 /// assert!(matches!(u.host(), FileHost::Empty(_)));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -209,7 +209,7 @@ impl<'a> FileUrl<'a> {
 /// assert_eq!(u.search().unwrap(), "rfc");
 /// assert_eq!(u.gopher_plus().unwrap(), "+");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GopherUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -259,7 +259,7 @@ impl<'a> GopherUrl<'a> {
 /// let Url::Mailto(u) = Url::parse("mailto:user@example.com").unwrap() else { panic!() };
 /// assert_eq!(u.address(), "user@example.com");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MailtoUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -278,7 +278,7 @@ impl<'a> MailtoUrl<'a> {
 }
 
 /// `grouppart = "*" | group | article` (section 3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GroupPart<'a> {
     /// `*`: all available news groups.
     All(Part<'a>),
@@ -299,7 +299,7 @@ impl<'a> GroupPart<'a> {
 }
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host` (section 3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Article<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) unique: Part<'a>,
@@ -333,7 +333,7 @@ impl<'a> Article<'a> {
 /// let Url::News(u) = Url::parse("news:*").unwrap() else { panic!() };
 /// assert!(matches!(u.grouppart(), GroupPart::All(_)));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NewsUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -361,7 +361,7 @@ impl<'a> NewsUrl<'a> {
 /// assert_eq!(u.group(), "comp.lang.c");
 /// assert_eq!(u.article_number(), Some(1234));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NntpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -402,7 +402,7 @@ impl<'a> NntpUrl<'a> {
 /// assert_eq!(u.login().hostport().port_number(), Some(2323));
 /// assert!(u.has_slash());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TelnetUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -426,7 +426,7 @@ impl<'a> TelnetUrl<'a> {
 }
 
 /// Which of the three WAIS forms a URL takes (section 3.9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WaisKind<'a> {
     /// `waisdatabase`: a database available for searching.
     Database,
@@ -452,7 +452,7 @@ pub enum WaisKind<'a> {
 /// assert_eq!(u.database(), "db");
 /// assert!(matches!(u.kind(), WaisKind::Index { search } if search == "cats"));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WaisUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -490,7 +490,7 @@ impl<'a> WaisUrl<'a> {
 /// let f = u.fields().next().unwrap();
 /// assert_eq!((f.name().as_str(), f.value().as_str()), ("OBJECT-VERSION", "2"));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProsperoUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Part<'a>,
@@ -540,7 +540,7 @@ impl<'a> ProsperoUrl<'a> {
 }
 
 /// `fieldspec = ";" fieldname "=" fieldvalue` (section 3.11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fieldspec<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) name: Part<'a>,

@@ -31,7 +31,7 @@ use crate::part::Part;
 use crate::table::Table;
 
 /// A component of a URI that may hold escapes, named after its production.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Component {
     /// `userinfo` (section 3.2.2). Reserved within it: `;` `:` `@` `?` `/` (section 3.2).

@@ -5,7 +5,8 @@
 //! interpreted by the resource" (section 3.4, rfc2396.txt:793), and `&`, `=`, `+` are
 //! reserved characters there whose meaning belongs to the resource. The pairs are what HTML
 //! forms (and the `url` crate's `query_pairs`) make of it, so they are named after that
-//! convention here: [`form_pairs`] reads them, [`form_encode`] writes them.
+//! convention here: [`form_pairs`] reads them, [`form_encode`] writes them. On a reference,
+//! the method takes the `url` crate's name, [`UriReference::query_pairs`].
 
 use std::borrow::Cow;
 
@@ -28,7 +29,7 @@ pub fn form_pairs(query: &str) -> FormPairs<'_> {
     FormPairs { rest: query }
 }
 
-/// The iterator of [`form_pairs`] and [`UriReference::form_pairs`].
+/// The iterator of [`form_pairs`] and [`UriReference::query_pairs`].
 #[derive(Debug, Clone)]
 pub struct FormPairs<'a> {
     rest: &'a str,
@@ -104,17 +105,27 @@ fn push_form(out: &mut String, s: &str) {
 
 impl<'a> UriReference<'a> {
     /// The query's `name=value` pairs by the HTML forms convention (`+` as a space, see
-    /// [`form_pairs`]); none when there is no query. The `url` crate calls this
-    /// `query_pairs`; RFC 2396 itself gives a query no pairs (section 3.4).
+    /// [`form_pairs`]); none when there is no query. The same as the `url` crate's
+    /// `Url::query_pairs`. RFC 2396 itself gives a query no pairs (section 3.4): this is one
+    /// reading of it, the one HTML forms write.
     ///
     /// ```
     /// let u = urigram::UriReference::parse("http://a/search?q=rfc+2396&page=2#top").unwrap();
     /// let pairs: Vec<(String, String)> =
-    ///     u.form_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+    ///     u.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
     /// assert_eq!(pairs, [("q".to_string(), "rfc 2396".to_string()), ("page".into(), "2".into())]);
     /// ```
-    #[doc(alias = "query_pairs")]
-    pub fn form_pairs(&self) -> FormPairs<'a> {
+    pub fn query_pairs(&self) -> FormPairs<'a> {
         form_pairs(self.query().map_or("", |q| q.as_str()))
+    }
+
+    /// [`UriReference::query_pairs`], by the name of the convention it reads.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("/search?q=a+b").unwrap();
+    /// assert!(u.form_pairs().eq(u.query_pairs()));
+    /// ```
+    pub fn form_pairs(&self) -> FormPairs<'a> {
+        self.query_pairs()
     }
 }

@@ -120,13 +120,13 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
     // Parse again: a decoded escape can turn a reg_name into a server (`%61` is `a`). An IPv6
     // literal (RFC 2732) reads only under RFC 2732.
     let Ok(v) = UriReference::parse_either(&s) else {
-        return uri.to_owned();
+        return uri.to_buf();
     };
     let Some(Authority::Server(server)) = v.authority() else {
-        return v.to_owned();
+        return v.to_buf();
     };
     let Some(host) = server.host() else {
-        return v.to_owned();
+        return v.to_buf();
     };
     let mut out = String::with_capacity(s.len());
     out.push_str(&s[..host.as_part().start()]);
@@ -146,7 +146,7 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
         }
     }
     out.push_str(&s[server.as_part().end()..]);
-    UriReferenceBuf::try_from(out).unwrap_or_else(|_| v.to_owned())
+    UriReferenceBuf::try_from(out).unwrap_or_else(|_| v.to_buf())
 }
 
 /// The path's escapes normalized, segment by segment; a segment that would decode to `.` or

@@ -145,6 +145,27 @@ impl TryFrom<UriReferenceBuf> for AbsoluteUriBuf {
     }
 }
 
+/// An owned copy of an absolute reference; a relative one is
+/// [`ResolveError::NotAbsolute`].
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::AbsoluteUriBuf;
+/// let u = UriReference::parse("http://a/b").unwrap();
+/// assert_eq!(AbsoluteUriBuf::try_from(u).unwrap(), "http://a/b");
+/// assert!(AbsoluteUriBuf::try_from(UriReference::parse("b/c").unwrap()).is_err());
+/// ```
+impl TryFrom<UriReference<'_>> for AbsoluteUriBuf {
+    type Error = ResolveError;
+    fn try_from(r: UriReference<'_>) -> Result<AbsoluteUriBuf, ResolveError> {
+        if r.is_absolute() {
+            Ok(AbsoluteUriBuf(r.to_buf()))
+        } else {
+            Err(ResolveError::NotAbsolute(r.as_str().to_string()))
+        }
+    }
+}
+
 impl From<AbsoluteUriBuf> for UriReferenceBuf {
     fn from(u: AbsoluteUriBuf) -> UriReferenceBuf {
         u.0
@@ -180,7 +201,7 @@ impl AsRef<str> for AbsoluteUriBuf {
 /// assert_eq!(r.appendix_c_notation().to_string(), "(current document)#s");
 /// assert_eq!(base.join("#s").unwrap(), "http://a/b/c/d;p?q#s");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Resolved {
     /// The absolute form of the reference (steps 3 and 7), with the reference's fragment.
     Uri(AbsoluteUriBuf),
@@ -312,7 +333,7 @@ impl fmt::Display for Resolved {
 
 /// What step 6g does with `..` segments left at the start of the merged path, more of them
 /// than the base path has levels (Appendix C.2, rfc2396.txt:1678-1694).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum LeadingDotDot {
     /// Keep them in the resolved path: `http://a/../g` (the algorithm's answer in C.2).
     #[default]
@@ -335,7 +356,7 @@ pub enum LeadingDotDot {
 /// assert_eq!(resolve_str(base, "../../../g", lenient).unwrap().to_string(), "http://a/g");
 /// assert_eq!(resolve_str(base, "http:g", lenient).unwrap().to_string(), "http://a/b/c/g");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[non_exhaustive]
 pub struct ResolveOptions {
     /// Step 6g: what to do with `..` segments above the root.
@@ -914,7 +935,7 @@ pub fn relativize(
     let Some(target_scheme) = target.scheme() else {
         return Err(ResolveError::NotAbsolute(target.as_str().to_string()));
     };
-    let whole = target.to_owned();
+    let whole = target.to_buf();
     if base_scheme.as_str() != target_scheme.as_str()
         || base.path().kind() == PathKind::Opaque
         || target.path().kind() == PathKind::Opaque

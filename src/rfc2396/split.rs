@@ -26,7 +26,7 @@ use crate::part::Part;
 /// The five parts of a string by the expression of Appendix B. Each part is a [`Part`] with
 /// its byte range in the string; an undefined part (its delimiter absent) is `None`. The path
 /// is never undefined, though it may be empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Split<'a> {
     /// `$2`: the scheme, without its `:`.
     pub scheme: Option<Part<'a>>,

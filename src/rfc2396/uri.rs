@@ -1,12 +1,14 @@
 //! Typed RFC 2396 URI references: zero-copy values whose every component is a [`Part`] of the
 //! input with its byte range.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc2396;
 use crate::part::Part;
+use crate::rfc2396::{AbsoluteUriBuf, EscapeError};
 
 /// A `URI-reference` (RFC 2396 section 4, rfc2396.txt:1465): an absolute URI, a relative
 /// reference, or nothing, with an optional fragment.
@@ -26,7 +28,17 @@ use crate::part::Part;
 /// assert_eq!(u.fragment().unwrap().range(), 37..38);
 /// assert_eq!(u.to_string(), "http://user@example.com:8080/a/b;p?q#f");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Two references are equal when their texts and offsets are; they are ordered by text, then
+/// by offset (so a list of references parsed from separate strings sorts by text).
+///
+/// ```
+/// use urigram::UriReference;
+/// let mut v = vec![UriReference::parse("b:x").unwrap(), UriReference::parse("a:y").unwrap()];
+/// v.sort();
+/// assert_eq!(v[0], "a:y");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UriReference<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) scheme: Option<Part<'a>>,
@@ -36,7 +48,7 @@ pub struct UriReference<'a> {
 
 /// What follows the scheme of an absolute URI, or a whole relative reference without its
 /// fragment: the authority of a `net_path`, the path, and the query.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hier<'a> {
     /// The authority of a `net_path`.
     pub authority: Option<Authority<'a>>,
@@ -46,8 +58,27 @@ pub struct Hier<'a> {
     pub query: Option<Part<'a>>,
 }
 
+/// The text of the hierarchical part: `//` and the authority, the path, `?` and the query.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://a:80/b?q#f").unwrap();
+/// assert_eq!(u.hier().to_string(), "//a:80/b?q");
+/// ```
+impl fmt::Display for Hier<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(a) = &self.authority {
+            write!(f, "//{a}")?;
+        }
+        f.write_str(self.path.as_str())?;
+        if let Some(q) = &self.query {
+            write!(f, "?{q}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What kind of reference a [`UriReference`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReferenceKind {
     /// `absoluteURI`: it has a scheme.
     Absolute,
@@ -58,7 +89,24 @@ pub enum ReferenceKind {
 }
 
 impl<'a> UriReference<'a> {
-    /// Parse `s` as a `URI-reference`.
+    /// Parse `s` as a `URI-reference` of RFC 2396 as printed (Appendix A): an absolute URI,
+    /// a relative reference, or the empty string, each with an optional fragment. The value
+    /// borrows `s`; [`UriReference::to_buf`] or [`UriReferenceBuf`]'s `FromStr` make an owned
+    /// one. The error names the first byte no continuation makes valid, the production and
+    /// what was expected there; [`render::Report`](crate::render::Report) shows it.
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let u = UriReference::parse("http://a/b?q#f").unwrap();
+    /// assert_eq!((u.host_str(), u.query().unwrap().as_str()), (Some("a"), "q"));
+    /// assert!(UriReference::parse("").is_ok()); // the empty reference: this document
+    /// assert!(UriReference::parse("../g;x?y").is_ok());
+    ///
+    /// let e = UriReference::parse("http://a/b c").unwrap_err();
+    /// assert_eq!((e.offset, e.found), (10, Some(' ')));
+    /// assert!(UriReference::parse("?y").is_err()); // erratum 452: no such URI-reference
+    /// assert!(UriReference::parse("http://[::1]/").is_err()); // see `parse_rfc2732`
+    /// ```
     pub fn parse(s: &'a str) -> Result<UriReference<'a>, Error> {
         // The fast pass of `uri_reference` on its own (`src/grammar/passes/fast_path.rs`).
         if let Some(u) = rfc2396::fast::whole_uri_reference(s) {
@@ -210,6 +258,40 @@ impl<'a> UriReference<'a> {
             _ => crate::rfc2396::default_port(self.scheme?.as_str()),
         }
     }
+
+    /// The port as written, as a number: `None` when the reference has no server-based
+    /// authority, no port, an empty port (`http://a:/`), or digits above 65535 (the grammar
+    /// allows any number of digits: `port = *digit`). The `url` crate's `Url::port`, except
+    /// that a written default port is kept (`http://a:80/` gives `Some(80)`); the digits
+    /// themselves are [`Authority::port`], the port with the scheme's default
+    /// [`UriReference::port_or_known_default`].
+    ///
+    /// ```
+    /// use urigram::UriReference;
+    /// let p = |s| UriReference::parse(s).unwrap().port();
+    /// assert_eq!(p("http://a:8080/"), Some(8080));
+    /// assert_eq!(p("http://a:80/"), Some(80));
+    /// assert_eq!(p("http://a/"), None);
+    /// assert_eq!(p("http://a:/"), None);
+    /// assert_eq!(p("http://a:99999/"), None);
+    /// assert_eq!(p("mailto:a@b"), None);
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.hier.authority.and_then(|a| a.server())?.port_number()
+    }
+
+    /// The segments of the path, `/` removed: [`Path::segments`]. None for an empty or an
+    /// opaque path (`mailto:a@b`); the `url` crate's `Url::path_segments` gives `None` there
+    /// instead of an empty iterator.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/b/c%20d/").unwrap();
+    /// let segs: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
+    /// assert_eq!(segs, ["b", "c d", ""]);
+    /// ```
+    pub fn path_segments(&self) -> Segments<'a> {
+        self.hier.path.segments()
+    }
 }
 
 impl fmt::Display for UriReference<'_> {
@@ -304,6 +386,8 @@ crate::owned::owned!(
     UriReferenceBuf,
     UriReference,
     "a `URI-reference`",
+    "rfc2396",
+    "\"http://a/b?q\"",
     reads = UriReference::parse_either
 );
 
@@ -364,11 +448,116 @@ macro_rules! text_like {
 }
 
 text_like!(UriReferenceBuf);
-text_like!(crate::rfc2396::AbsoluteUriBuf);
+text_like!(AbsoluteUriBuf);
+
+/// The components most programs read, on the owned types, so that `u.get().host_str()` can be
+/// `u.host_str()` as on the `url` crate's `Url`. Each is the view's method of the same name.
+macro_rules! accessors {
+    ($buf:ident, $path:literal) => {
+        /// The components, as [`UriReference`]'s methods of the same names give them (for the
+        /// others, [`get`](Self::get) gives the whole typed view).
+        impl $buf {
+            /// The scheme, without its `:` ([`UriReference::scheme`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.scheme().unwrap(), "http");
+            /// ```
+            pub fn scheme(&self) -> Option<Part<'_>> {
+                self.get().scheme()
+            }
+
+            /// The host's text ([`UriReference::host_str`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.host_str(), Some("a"));
+            /// ```
+            pub fn host_str(&self) -> Option<&str> {
+                self.get().host_str()
+            }
+
+            /// The port as written, as a number ([`UriReference::port`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.port(), Some(8080));
+            /// ```
+            pub fn port(&self) -> Option<u16> {
+                self.get().port()
+            }
+
+            /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://a/\".parse().unwrap();")]
+            /// assert_eq!(u.port_or_known_default(), Some(80));
+            /// ```
+            pub fn port_or_known_default(&self) -> Option<u16> {
+                self.get().port_or_known_default()
+            }
+
+            /// The path ([`UriReference::path`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.path().as_str(), "/b/c%20d");
+            /// ```
+            pub fn path(&self) -> Path<'_> {
+                self.get().path()
+            }
+
+            /// The path's segments ([`UriReference::path_segments`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
+            /// assert_eq!(s, ["b", "c d"]);
+            /// ```
+            pub fn path_segments(&self) -> Segments<'_> {
+                self.get().path_segments()
+            }
+
+            /// The query, without its `?` ([`UriReference::query`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.query().unwrap(), "x=1");
+            /// ```
+            pub fn query(&self) -> Option<Part<'_>> {
+                self.get().query()
+            }
+
+            /// The query's `name=value` pairs by the HTML forms convention
+            /// ([`UriReference::query_pairs`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1".into())));
+            /// ```
+            pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'_> {
+                self.get().query_pairs()
+            }
+
+            /// The fragment, without its `#` ([`UriReference::fragment`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
+            /// assert_eq!(u.fragment().unwrap(), "f");
+            /// ```
+            pub fn fragment(&self) -> Option<Part<'_>> {
+                self.get().fragment()
+            }
+        }
+    };
+}
+
+accessors!(UriReferenceBuf, "urigram::UriReferenceBuf");
+accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
 
 /// The authority of a `net_path` (section 3.2): a server, or a registry-based name when the
 /// text is not a valid server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Authority<'a> {
     /// `server = [ [ userinfo "@" ] hostport ]` (section 3.2.2); possibly empty.
     Server(Server<'a>),
@@ -431,10 +620,34 @@ impl<'a> Authority<'a> {
     pub fn port(&self) -> Option<Part<'a>> {
         self.server().and_then(|s| s.port)
     }
+
+    /// The whole authority with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]):
+    /// for a `reg_name`, or a userinfo, which may hold escapes. Borrows when nothing is
+    /// escaped.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("foo://caf%C3%A9/").unwrap();
+    /// assert_eq!(u.authority().unwrap().decode_utf8().unwrap(), "café");
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.as_part().decode_utf8()
+    }
+}
+
+/// The authority as written.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://me@a:80/").unwrap();
+/// assert_eq!(u.authority().unwrap().to_string(), "me@a:80");
+/// ```
+impl fmt::Display for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A server-based authority: `[ [ userinfo "@" ] hostport ]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Server<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) userinfo: Option<Part<'a>>,
@@ -467,17 +680,51 @@ impl<'a> Server<'a> {
     pub fn port_number(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
     }
+
+    /// The whole server text.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://me@a:80/").unwrap();
+    /// assert_eq!(u.authority().unwrap().server().unwrap().as_str(), "me@a:80");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text.as_str()
+    }
+
+    /// The whole server text with every escape decoded (a userinfo may hold escapes), read
+    /// as UTF-8 ([`Part::decode_utf8`]). Borrows when nothing is escaped.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("ftp://J%C3%BCrgen@a/").unwrap();
+    /// let s = u.authority().unwrap().server().unwrap();
+    /// assert_eq!(s.decode_utf8().unwrap(), "Jürgen@a");
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.text.decode_utf8()
+    }
+}
+
+/// The server as written.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://me@a:80/").unwrap();
+/// assert_eq!(u.authority().unwrap().server().unwrap().to_string(), "me@a:80");
+/// ```
+impl fmt::Display for Server<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// `host = hostname | IPv4address` (section 3.2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
 }
 
 /// Which alternative of `host` matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `hostname`.
     Hostname,
@@ -502,6 +749,18 @@ impl<'a> Host<'a> {
     /// Hostname, IPv4 address, or (RFC 2732) IPv6 literal.
     pub fn kind(&self) -> HostKind {
         self.kind
+    }
+
+    /// The host as text. A `host` holds no escapes in RFC 2396 (`hostname` is letters,
+    /// digits, `-` and `.`), so this always borrows the text and never fails; it is here so
+    /// that every component type decodes the same way.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://Example.COM/").unwrap();
+    /// assert_eq!(u.host().unwrap().decode_utf8().unwrap(), "Example.COM");
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.text.decode_utf8()
     }
 
     /// The address of an `IPv6reference` host (RFC 2732, with its brackets in the text), when
@@ -582,7 +841,7 @@ impl fmt::Display for Host<'_> {
 }
 
 /// What kind of path a reference has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PathKind {
     /// No path (a `net_path` without `abs_path`, or a same-document reference).
     Empty,
@@ -595,7 +854,7 @@ pub enum PathKind {
 }
 
 /// The path of a reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Path<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: PathKind,
@@ -626,6 +885,32 @@ impl<'a> Path<'a> {
             PathKind::Empty | PathKind::Opaque => None,
         };
         Segments { rest }
+    }
+
+    /// The whole path with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]).
+    /// Borrows when nothing is escaped. A decoded `%2F` is a `/` like the separators, so
+    /// decode [`Path::segments`] one at a time to keep them apart (section 2.4.2).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9/a%2Fb").unwrap();
+    /// assert_eq!(u.path().decode_utf8().unwrap(), "/café/a/b");
+    /// let segs: Vec<_> = u.path().segments().map(|s| s.decode_utf8().unwrap()).collect();
+    /// assert_eq!(segs, ["café", "a/b"]);
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.text.decode_utf8()
+    }
+}
+
+/// The path as written.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://a/b/c%20d?q").unwrap();
+/// assert_eq!(u.path().to_string(), "/b/c%20d");
+/// ```
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -684,7 +969,7 @@ impl<'a> Iterator for Segments<'a> {
 }
 
 /// `segment = *pchar *( ";" param )` (section 3.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Segment<'a>(Part<'a>);
 
 impl<'a> Segment<'a> {
@@ -714,5 +999,32 @@ impl<'a> Segment<'a> {
             let end = cuts.peek().copied().unwrap_or(s.len());
             Some(whole.slice(k + 1..end))
         })
+    }
+
+    /// The whole segment, parameters included, with every escape decoded and read as UTF-8
+    /// ([`Part::decode_utf8`]). Borrows when nothing is escaped. The error's range counts
+    /// from the start of the parsed text.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9;v=1/%FF").unwrap();
+    /// let mut s = u.path().segments();
+    /// assert_eq!(s.next().unwrap().decode_utf8().unwrap(), "café;v=1");
+    /// assert_eq!(s.next().unwrap().decode_utf8().unwrap_err().range(), 23..26);
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.0.decode_utf8()
+    }
+}
+
+/// The segment as written, parameters included.
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://a/b;p/c").unwrap();
+/// let s: Vec<String> = u.path().segments().map(|s| s.to_string()).collect();
+/// assert_eq!(s, ["b;p", "c"]);
+/// ```
+impl fmt::Display for Segment<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }

@@ -263,7 +263,7 @@ pub fn resolve<S: AsRef<str>>(
     };
     let document = match parsed
         .map_err(ResolveError::InvalidReference)
-        .and_then(|u| AbsoluteUriBuf::try_from(u.to_owned()))
+        .and_then(|u| AbsoluteUriBuf::try_from(u))
     {
         Ok(d) => d,
         Err(e) => {
