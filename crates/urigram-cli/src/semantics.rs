@@ -263,7 +263,7 @@ pub fn resolve<S: AsRef<str>>(
     };
     let document = match parsed
         .map_err(ResolveError::InvalidReference)
-        .and_then(|u| AbsoluteUriBuf::try_from(u))
+        .and_then(AbsoluteUriBuf::try_from)
     {
         Ok(d) => d,
         Err(e) => {
