@@ -3,7 +3,12 @@
 use super::chars::{XCHAR, xchar};
 use super::generic::hostport;
 use super::http::{SEARCH, search};
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
+use nom::Parser;
+use nom::combinator::{consumed, map, opt};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many_esc, production};
+use crate::input::{PResult, Span, take};
 use crate::part::Part;
 use crate::rfc1738::GopherUrl;
 
@@ -30,29 +35,30 @@ use crate::rfc1738::GopherUrl;
 /// then run over exactly those pieces, so the derivation tree is a real one. Two scans, both
 /// linear.
 pub fn gopherurl<'a>(i: Span<'a>) -> PResult<'a, GopherUrl<'a>> {
-    production(i, "gopherurl", |i| {
-        let (j, _) = lit(i, "gopher://")?;
-        let (j, hp) = hostport(j)?;
-        let (rest, p) = maybe(j, |j| {
-            let (j, _) = lit(j, "/")?;
-            gopher_path(j)
-        })?;
-        let (rest, text) = recognized(i, rest);
-        let p = p.unwrap_or_default();
-        Ok((
-            rest,
-            GopherUrl {
-                text: text.into(),
-                scheme: take(i, 6).1.into(),
-                hostport: hp,
-                path: p.path,
-                gtype: p.gtype,
-                selector: p.selector,
-                search: p.search,
-                gopher_plus: p.gopher_plus,
+    production(
+        "gopherurl",
+        map(
+            consumed((
+                lit("gopher://"),
+                hostport,
+                opt(preceded(lit("/"), gopher_path)),
+            )),
+            |(text, (_, hp, p))| {
+                let p = p.unwrap_or_default();
+                GopherUrl {
+                    text: text.into(),
+                    scheme: take(text, 6).1.into(),
+                    hostport: hp,
+                    path: p.path,
+                    gtype: p.gtype,
+                    selector: p.selector,
+                    search: p.search,
+                    gopher_plus: p.gopher_plus,
+                }
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// The pieces of a gopher-path.
@@ -68,7 +74,7 @@ struct GopherPath<'a> {
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`, as [`gopherurl`] says.
 fn gopher_path<'a>(i: Span<'a>) -> PResult<'a, GopherPath<'a>> {
     // The whole run: it records where it stops, the end of the longest valid prefix.
-    let (end, run) = many_esc(i, XCHAR, "xchar", "escape")?;
+    let (end, run) = many_esc(XCHAR, "xchar", "escape").parse(i)?;
     let mut p = GopherPath {
         path: Some(run.into()),
         ..GopherPath::default()
@@ -87,7 +93,7 @@ fn gopher_path<'a>(i: Span<'a>) -> PResult<'a, GopherPath<'a>> {
     let (after, piece) = take(j, s.selector);
     let (_, sel) = selector(piece)?;
     p.selector = Some(sel.into());
-    let (j, _) = lit(after, "%09")?;
+    let (j, _) = lit("%09").parse(after)?;
     let Some(n) = s.search else {
         // The search runs to the end of the xchar run: it holds no `%09` and only search
         // characters, and the run's end is no search character.
@@ -98,7 +104,7 @@ fn gopher_path<'a>(i: Span<'a>) -> PResult<'a, GopherPath<'a>> {
     let (after, piece) = take(j, n);
     let (_, s) = search(piece)?;
     p.search = Some(s.into());
-    let (j, _) = lit(after, "%09")?;
+    let (j, _) = lit("%09").parse(after)?;
     let (j, g) = gopher_plus_string(j)?;
     p.gopher_plus = Some(g.into());
     Ok((j, p))
@@ -146,7 +152,7 @@ fn split(body: &[u8]) -> Option<Split> {
 /// ```
 /// rfc1738.txt:1003, section 3.4.
 pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "gtype", xchar)
+    production("gtype", xchar).parse(i)
 }
 
 /// ```text
@@ -154,7 +160,7 @@ pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1004, section 3.4. Matches the empty string.
 pub fn selector<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "selector", |i| many_esc(i, XCHAR, "xchar", "escape"))
+    production("selector", many_esc(XCHAR, "xchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -162,9 +168,7 @@ pub fn selector<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1005, section 3.4. Matches the empty string.
 pub fn gopher_plus_string<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "gopher+_string", |i| {
-        many_esc(i, XCHAR, "xchar", "escape")
-    })
+    production("gopher+_string", many_esc(XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]
