@@ -30,9 +30,6 @@
 //!
 //! [`Tracker`]: crate::input::Tracker
 
-// Until every grammar is written with them, not every primitive is used yet.
-#![allow(dead_code)]
-
 use nom::{Err, Mode as _, OutputMode, Parser};
 
 use super::{Fail, PResult, Span};
