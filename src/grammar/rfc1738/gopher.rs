@@ -4,7 +4,8 @@ use super::chars::{XCHAR, xchar};
 use super::generic::hostport;
 use super::http::{SEARCH, search};
 use nom::Parser;
-use nom::combinator::{consumed, map, opt};
+use nom::bytes::complete::take as take_n;
+use nom::combinator::{consumed, map, map_parser, opt};
 use nom::sequence::preceded;
 
 use crate::input::primitives::{lit, many_esc, production};
@@ -75,39 +76,55 @@ struct GopherPath<'a> {
 fn gopher_path<'a>(i: Span<'a>) -> PResult<'a, GopherPath<'a>> {
     // The whole run: it records where it stops, the end of the longest valid prefix.
     let (end, run) = many_esc(XCHAR, "xchar", "escape").parse(i)?;
-    let mut p = GopherPath {
-        path: Some(run.into()),
-        ..GopherPath::default()
-    };
     if run.fragment().is_empty() {
+        let p = GopherPath {
+            path: Some(run.into()),
+            ..GopherPath::default()
+        };
         return Ok((end, p));
     }
-    let (j, t) = gtype(i)?;
-    p.gtype = Some(t.into());
-    let body = &run.fragment().as_bytes()[t.fragment().len()..];
-    let Some(s) = split(body) else {
-        let (j, sel) = selector(j)?;
-        p.selector = Some(sel.into());
-        return Ok((j, p));
+    // After the `gtype`: the selector, and the search and gopher+ string where `split` finds
+    // them; each runs over exactly its piece of the run (nom's `take` counts characters: the
+    // run is ASCII, so they are bytes).
+    let pieces = |j: Span<'a>| {
+        let body = &run.fragment().as_bytes()[j.location_offset() - run.location_offset()..];
+        match split(body) {
+            None => map(selector, |sel| (sel, None, None)).parse(j),
+            // The search runs to the end of the xchar run: it holds no `%09` and only search
+            // characters, and the run's end is no search character.
+            Some(Split {
+                selector: n,
+                search: None,
+            }) => map(
+                (
+                    map_parser(take_n(n), selector),
+                    preceded(lit("%09"), search),
+                ),
+                |(sel, q)| (sel, Some(q), None),
+            )
+            .parse(j),
+            Some(Split {
+                selector: n,
+                search: Some(m),
+            }) => map(
+                (
+                    map_parser(take_n(n), selector),
+                    preceded(lit("%09"), map_parser(take_n(m), search)),
+                    preceded(lit("%09"), gopher_plus_string),
+                ),
+                |(sel, q, g)| (sel, Some(q), Some(g)),
+            )
+            .parse(j),
+        }
     };
-    let (after, piece) = take(j, s.selector);
-    let (_, sel) = selector(piece)?;
-    p.selector = Some(sel.into());
-    let (j, _) = lit("%09").parse(after)?;
-    let Some(n) = s.search else {
-        // The search runs to the end of the xchar run: it holds no `%09` and only search
-        // characters, and the run's end is no search character.
-        let (j, s) = search(j)?;
-        p.search = Some(s.into());
-        return Ok((j, p));
-    };
-    let (after, piece) = take(j, n);
-    let (_, s) = search(piece)?;
-    p.search = Some(s.into());
-    let (j, _) = lit("%09").parse(after)?;
-    let (j, g) = gopher_plus_string(j)?;
-    p.gopher_plus = Some(g.into());
-    Ok((j, p))
+    map((gtype, pieces), |(t, (sel, q, g))| GopherPath {
+        path: Some(run.into()),
+        gtype: Some(t.into()),
+        selector: Some(sel.into()),
+        search: q.map(Part::from),
+        gopher_plus: g.map(Part::from),
+    })
+    .parse(i)
 }
 
 /// Where the selector and the search end in `body`, the gopher-path after its `gtype`.
