@@ -81,6 +81,8 @@ pub mod rfc2396;
 pub mod rfc2732;
 pub mod rfc822;
 #[cfg(test)]
+mod shape;
+#[cfg(test)]
 mod testing;
 
 use std::fmt;
