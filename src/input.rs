@@ -21,6 +21,8 @@ use nom_locate::LocatedSpan;
 
 use crate::table::Table;
 
+pub mod primitives;
+
 /// The input of every combinator: the text with its offset and line, and the [`Track`].
 pub type Span<'a> = LocatedSpan<&'a str, Track<'a>>;
 
@@ -485,12 +487,15 @@ fn same_name(a: &str, b: &str) -> bool {
 
 /// Run `f` as production `name`: in the diagnosing modes, keep the production stack and the
 /// derivation tree (dropping the nodes of a branch that failed).
+///
+/// Generic over the result's output and error (`Result<(Span, X), E>`), so that a parser run in
+/// any of nom's output modes ([`primitives::production`]) goes through it too.
 #[inline(always)]
-pub fn production<'a, O>(
+pub fn production<'a, X, E>(
     i: Span<'a>,
     name: &'static str,
-    f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
-) -> PResult<'a, O> {
+    f: impl FnOnce(Span<'a>) -> Result<(Span<'a>, X), E>,
+) -> Result<(Span<'a>, X), E> {
     match i.extra.tracker() {
         Some(t) if t.mode != Mode::Fast => production_slow(t, i, name, f),
         _ => f(i),
@@ -498,12 +503,12 @@ pub fn production<'a, O>(
 }
 
 #[inline(never)]
-fn production_slow<'a, O>(
+fn production_slow<'a, X, E>(
     t: &Tracker,
     i: Span<'a>,
     name: &'static str,
-    f: impl FnOnce(Span<'a>) -> PResult<'a, O>,
-) -> PResult<'a, O> {
+    f: impl FnOnce(Span<'a>) -> Result<(Span<'a>, X), E>,
+) -> Result<(Span<'a>, X), E> {
     // Without a stack to keep. (Tested here, not in `production`: a second test there makes
     // every production's inlined code larger, and the fast pass of `URI-reference` slower.)
     if t.mode == Mode::Farthest {

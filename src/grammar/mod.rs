@@ -11,6 +11,37 @@
 //!   [`crate::input`]); only nom's complete-input parsers are used. Each goes through
 //!   [`crate::input::production`], which keeps the production stack and the derivation tree
 //!   when a check diagnoses a rejected input.
+//! - **One shape.** A production's body is one nom combinator expression (`alt`, `opt`,
+//!   `preceded`, `recognize`, `consumed`, `map`, tuples ...) over the primitives of
+//!   `crate::input::primitives` (`lit`, `one`, runs of a class, runs with escapes, `branch`, a
+//!   silent look-ahead), which are parser values that record what they expected. It refers to
+//!   other productions by their function's name, so that each type stays small. RFC 1738's
+//!   `ftpurl`, in the spec's notation and in the code:
+//!
+//!   ```text
+//!   ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
+//!   ```
+//!
+//!   ```ignore
+//!   production(
+//!       "ftpurl",
+//!       map(
+//!           consumed((
+//!               lit("ftp://"),
+//!               login,
+//!               opt(preceded(lit("/"), (fpath, opt(preceded(lit(";type="), ftptype))))),
+//!           )),
+//!           |(text, (_, l, p))| FtpUrl { /* the parts */ },
+//!       ),
+//!   )
+//!   .parse(i)
+//!   ```
+//!
+//!   Where the expression must differ from the printed text for the language to stay exact
+//!   (`hostname`, the longest-match choices, `IPv6address` ...), a small named combinator does
+//!   it, with the reason in a comment. RFC 2396's fast pass (`rfc2396/fast.rs`) stays
+//!   hand-written for the hot path (validation and the typed parse), held to the productions
+//!   by the tests.
 //! - **Spec order.** Files and functions follow the spec's order, with a banner per section.
 //! - **Exact languages.** A function accepts exactly its production's language. nom's `alt`
 //!   commits to the first branch that succeeds and repetition never gives characters back, so
@@ -49,6 +80,8 @@ pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc2732;
 pub mod rfc822;
+#[cfg(test)]
+mod shape;
 #[cfg(test)]
 mod testing;
 

@@ -4,17 +4,17 @@
 //! One correction: `xpalphas` is printed `xpalpha [ xpalpha ]` (rfc1630.txt:1246), read as
 //! `xpalpha [ xpalphas ]` (see [`xpalphas`] and `grammar/DEVIATIONS.md`).
 
-use nom::Err;
+use nom::Parser;
+use nom::combinator::{consumed, map, opt, recognize, success};
+use nom::multi::many0_count;
+use nom::sequence::preceded;
 
 use super::chars::{
     ALPHA, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, SAFE, XALPHA, XPALPHA,
 };
 use crate::grammar::{Rule, rule};
-use crate::input::one_or_escape;
-use crate::input::{
-    PResult, Span, escape as escape_prim, lit, many_esc, many1_esc, maybe, one, production,
-    recognized, take,
-};
+use crate::input::primitives::{lit, many_esc, many1_esc, one, one_or_escape, production};
+use crate::input::{PResult, Span, escape as escape_prim};
 use crate::part::Part;
 use crate::rfc1630::Uri;
 
@@ -64,25 +64,20 @@ pub static RULES: &[Rule] = &[
 ///
 /// Nothing in a `uri` is a `#`, so `uri` ends where `[ # fragmentid ]` can start.
 pub fn fragmentaddress<'a>(i: Span<'a>) -> PResult<'a, Uri<'a>> {
-    production(i, "fragmentaddress", |i| {
-        let start = i;
-        let (i, (scheme, path, search)) = uri(i)?;
-        let (i, fragment) = maybe(i, |i| {
-            let (i, _) = lit(i, "#")?;
-            fragmentid(i)
-        })?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Uri {
+    production(
+        "fragmentaddress",
+        map(
+            consumed((uri, opt(preceded(lit("#"), fragmentid)))),
+            |(text, ((scheme, path, search), fragment))| Uri {
                 text: text.into(),
                 scheme: scheme.into(),
                 path: path.into(),
                 search: search.map(Part::from),
                 fragment: fragment.map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -94,16 +89,15 @@ pub fn fragmentaddress<'a>(i: Span<'a>) -> PResult<'a, Uri<'a>> {
 /// `scheme` holds no `:` and `path` no `?`, so each part ends where the next can start.
 #[allow(clippy::type_complexity)]
 pub fn uri<'a>(i: Span<'a>) -> PResult<'a, (Span<'a>, Span<'a>, Option<Span<'a>>)> {
-    production(i, "uri", |i| {
-        let (i, s) = scheme(i)?;
-        let (i, _) = lit(i, ":")?;
-        let (i, p) = path(i)?;
-        let (i, q) = maybe(i, |i| {
-            let (i, _) = lit(i, "?")?;
-            search(i)
-        })?;
-        Ok((i, (s, p, q)))
-    })
+    production(
+        "uri",
+        (
+            scheme,
+            preceded(lit(":"), path),
+            opt(preceded(lit("?"), search)),
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -111,7 +105,7 @@ pub fn uri<'a>(i: Span<'a>) -> PResult<'a, (Span<'a>, Span<'a>, Option<Span<'a>>
 /// ```
 /// rfc1630.txt:1224, section "BNF of Generic URI Syntax".
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "scheme", ialpha)
+    production("scheme", ialpha).parse(i)
 }
 
 /// ```text
@@ -125,21 +119,15 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// greedy, which is exact: what follows one is a `/`, or what may follow a path (`?`, `#`, the
 /// end), none of them an `xpalpha`.
 pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "path", |i| {
-        let mut rest = i;
-        loop {
-            match xpalphas(rest) {
-                Ok((r, _)) => rest = r,
-                Err(Err::Error(_)) => break, // `void`
-                Err(e) => return Err(e),
-            }
-            match lit(rest, "/") {
-                Ok((r, _)) => rest = r,
-                Err(_) => break,
-            }
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "path",
+        recognize(opt((
+            xpalphas,
+            many0_count(preceded(lit("/"), xpalphas)),
+            opt(lit("/")),
+        ))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -151,17 +139,11 @@ pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// is no `xalpha` in this BNF, so the runs are greedy exactly). A `+` that no `xalphas`
 /// follows is not part of the search.
 pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "search", |i| {
-        let (mut rest, _) = xalphas(i)?;
-        while let Ok((r, _)) = lit(rest, "+") {
-            match xalphas(r) {
-                Ok((r, _)) => rest = r,
-                Err(Err::Error(_)) => break,
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "search",
+        recognize((xalphas, many0_count(preceded(lit("+"), xalphas)))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -169,7 +151,7 @@ pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1230, section "BNF of Generic URI Syntax".
 pub fn fragmentid<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fragmentid", xalphas)
+    production("fragmentid", xalphas).parse(i)
 }
 
 // =============================================================================================
@@ -183,9 +165,7 @@ pub fn fragmentid<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// `%` only begins an `escape` in this BNF: after it, the escape commits.
 pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xalpha", |i| {
-        one_or_escape(i, XALPHA, "xalpha", "escape")
-    })
+    production("xalpha", one_or_escape(XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -195,7 +175,7 @@ pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `xalpha`s (a loop).
 pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xalphas", |i| many1_esc(i, XALPHA, "xalpha", "escape"))
+    production("xalphas", many1_esc(XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -203,9 +183,7 @@ pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1244, section "BNF of Generic URI Syntax".
 pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xpalpha", |i| {
-        one_or_escape(i, XPALPHA, "xpalpha", "escape")
-    })
+    production("xpalpha", one_or_escape(XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -217,9 +195,7 @@ pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// and as every other plural rule is built; as printed a path part would hold at most two
 /// characters (`grammar/DEVIATIONS.md`). The right recursion is one run (a loop).
 pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xpalphas", |i| {
-        many1_esc(i, XPALPHA, "xpalpha", "escape")
-    })
+    production("xpalphas", many1_esc(XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -227,11 +203,11 @@ pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1248, section "BNF of Generic URI Syntax".
 pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ialpha", |i| {
-        let (rest, _) = one(i, ALPHA, "alpha")?;
-        let (rest, _) = many_esc(rest, XALPHA, "xalpha", "escape")?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "ialpha",
+        recognize((one(ALPHA, "alpha"), many_esc(XALPHA, "xalpha", "escape"))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -243,7 +219,7 @@ pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1250, section "BNF of Generic URI Syntax".
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alpha", |i| one(i, ALPHA, "alpha"))
+    production("alpha", one(ALPHA, "alpha")).parse(i)
 }
 
 /// ```text
@@ -251,7 +227,7 @@ pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1256, section "BNF of Generic URI Syntax".
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "digit", |i| one(i, DIGIT, "digit"))
+    production("digit", one(DIGIT, "digit")).parse(i)
 }
 
 /// ```text
@@ -259,7 +235,7 @@ pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1258, section "BNF of Generic URI Syntax".
 pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "safe", |i| one(i, SAFE, "safe"))
+    production("safe", one(SAFE, "safe")).parse(i)
 }
 
 /// ```text
@@ -267,7 +243,7 @@ pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1260, section "BNF of Generic URI Syntax".
 pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "extra", |i| one(i, EXTRA, "extra"))
+    production("extra", one(EXTRA, "extra")).parse(i)
 }
 
 /// ```text
@@ -275,7 +251,7 @@ pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1262, section "BNF of Generic URI Syntax". `space` is the space character.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "reserved", |i| one(i, RESERVED, "reserved"))
+    production("reserved", one(RESERVED, "reserved")).parse(i)
 }
 
 /// ```text
@@ -285,7 +261,7 @@ pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Commits after the `%` (nom's `cut`): `%` occurs nowhere else in this BNF.
 pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "escape", escape_prim)
+    production("escape", escape_prim).parse(i)
 }
 
 /// ```text
@@ -294,7 +270,7 @@ pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1266, section "BNF of Generic URI Syntax".
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hex", |i| one(i, HEX, "hex"))
+    production("hex", one(HEX, "hex")).parse(i)
 }
 
 /// ```text
@@ -303,7 +279,7 @@ pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1269, section "BNF of Generic URI Syntax". `vline` is `|`; no other
 /// production uses `national`.
 pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "national", |i| one(i, NATIONAL, "national"))
+    production("national", one(NATIONAL, "national")).parse(i)
 }
 
 /// ```text
@@ -311,7 +287,7 @@ pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1271, section "BNF of Generic URI Syntax". No other production uses it.
 pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "punctuation", |i| one(i, PUNCTUATION, "punctuation"))
+    production("punctuation", one(PUNCTUATION, "punctuation")).parse(i)
 }
 
 /// ```text
@@ -319,7 +295,7 @@ pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1273, section "BNF of Generic URI Syntax". Matches the empty string only.
 pub fn void<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "void", |i| Ok(take(i, 0)))
+    production("void", recognize(success(()))).parse(i)
 }
 
 #[cfg(test)]

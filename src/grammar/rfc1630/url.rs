@@ -16,7 +16,11 @@
 //! begins an `escape`, or is the `%` of `% 0 0`), so such an input is rejected by every rule,
 //! and the failure's offset is the end of a valid prefix: it is safe to stop at once.
 
-use nom::Err;
+use nom::branch::alt;
+use nom::combinator::{consumed, map, opt, recognize, success};
+use nom::multi::{many0_count, many1_count};
+use nom::sequence::preceded;
+use nom::{Err, Parser};
 
 use super::chars::{
     ALPHA, ALPHANUM, ALPHANUM2, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, URL_SAFE,
@@ -24,10 +28,12 @@ use super::chars::{
 };
 use crate::grammar::rfc822::addr_spec;
 use crate::grammar::{Rule, rule};
-use crate::input::one_or_escape;
+use crate::input::primitives::{
+    branch, lit, many_esc, many1, many1_esc, one, one_or_escape, production,
+};
 use crate::input::{
-    Expected, Mode, PResult, Span, by_first_byte, escape as escape_prim, expect_here, fail, lit,
-    many_esc, many1, many1_esc, maybe, one, production, recognized, take,
+    Expected, Mode, PResult, Span, by_first_byte, escape as escape_prim, expect_here, fail,
+    recognized, take,
 };
 use crate::part::Part;
 use crate::rfc1630::{
@@ -252,7 +258,7 @@ fn longer<'a, O>(
 /// A run of `xalpha`s (escapes included): the characters of `xalphas`, `ialpha`, `hostname`,
 /// `group`, `search` ... Records `xalpha` where it stops.
 fn xalpha_run<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    many_esc(i, URL_XALPHA, "xalpha", "escape")
+    many_esc(URL_XALPHA, "xalpha", "escape").parse(i)
 }
 
 /// Whether `b` is a `hostnumber`: `digits . digits . digits . digits`. Stops at the first
@@ -288,19 +294,16 @@ fn is_host(b: &[u8]) -> bool {
 /// ```
 /// rfc1630.txt:1304, section "BNF for specific URL schemes".
 pub fn prefixedurl<'a>(i: Span<'a>) -> PResult<'a, PrefixedUrl<'a>> {
-    production(i, "prefixedurl", |i| {
-        let start = i;
-        let (i, _) = lit(i, "url:")?;
-        let (i, u) = url(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
+    production(
+        "prefixedurl",
+        map(consumed(preceded(lit("url:"), url)), |(text, u)| {
             PrefixedUrl {
                 text: text.into(),
                 url: u,
-            },
-        ))
-    })
+            }
+        }),
+    )
+    .parse(i)
 }
 
 /// `Some` unless `r` is a recoverable failure: the result of one alternative of `url`.
@@ -324,7 +327,7 @@ fn matched<'a, P>(r: PResult<'a, P>, wrap: fn(P) -> Url<'a>) -> Option<PResult<'
 /// choice is exact. Only the alternatives whose literal starts with the input's first byte are
 /// tried ([`by_first_byte`]): the others fail at that byte, where no diagnosis needs them.
 pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
-    production(i, "url", |i| {
+    production("url", |i: Span<'a>| {
         let tries = by_first_byte(&i, &URL_STARTS);
         macro_rules! alternative {
             ($k:expr, $f:ident, $wrap:path) => {
@@ -348,6 +351,7 @@ pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
         alternative!(10, cidaddress, Url::Cid);
         fail()
     })
+    .parse(i)
 }
 
 /// The literal that each alternative of [`url()`] starts with, in the order they are tried.
@@ -370,7 +374,7 @@ const URL_STARTS: [&str; 11] = [
 /// ```
 /// rfc1630.txt:1311, section "BNF for specific URL schemes". No other production uses it.
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "scheme", ialpha)
+    production("scheme", ialpha).parse(i)
 }
 
 /// ```text
@@ -382,29 +386,24 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// A `hostport` holds no `/` or `?`, and a `path` no `?`: each part ends where the next can
 /// start.
 pub fn httpaddress<'a>(i: Span<'a>) -> PResult<'a, Http<'a>> {
-    production(i, "httpaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "http://")?;
-        let (i, hp) = hostport(i)?;
-        let (i, p) = maybe(i, |i| {
-            let (i, _) = lit(i, "/")?;
-            path(i)
-        })?;
-        let (i, q) = maybe(i, |i| {
-            let (i, _) = lit(i, "?")?;
-            search(i)
-        })?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Http {
+    production(
+        "httpaddress",
+        map(
+            consumed((
+                lit("http://"),
+                hostport,
+                opt(preceded(lit("/"), path)),
+                opt(preceded(lit("?"), search)),
+            )),
+            |(text, (_, hp, p, q))| Http {
                 text: text.into(),
                 hostport: hp,
                 path: p.map(Part::from),
                 search: q.map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -419,22 +418,18 @@ pub fn httpaddress<'a>(i: Span<'a>) -> PResult<'a, Http<'a>> {
 /// neither an `xpalpha` nor a `/`, or at a `/` after a `/`, where no `ftptype` can start
 /// either. The typed value's [`Ftp::ftptype`] finds the split of the other derivations.
 pub fn ftpaddress<'a>(i: Span<'a>) -> PResult<'a, Ftp<'a>> {
-    production(i, "ftpaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "ftp://")?;
-        let (i, l) = login(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, p) = path(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Ftp {
+    production(
+        "ftpaddress",
+        map(
+            consumed((lit("ftp://"), login, lit("/"), path)),
+            |(text, (_, l, _, p))| Ftp {
                 text: text.into(),
                 login: l,
                 path: p.into(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -443,13 +438,11 @@ pub fn ftpaddress<'a>(i: Span<'a>) -> PResult<'a, Ftp<'a>> {
 /// rfc1630.txt:1318, section "BNF for specific URL schemes". "Left in as historical note, but
 /// is not a url production" (rfc1630.txt:1301).
 pub fn afsaddress<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "afsaddress", |i| {
-        let (rest, _) = lit(i, "afs://")?;
-        let (rest, _) = cellname(rest)?;
-        let (rest, _) = lit(rest, "/")?;
-        let (rest, _) = path(rest)?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "afsaddress",
+        recognize((lit("afs://"), cellname, lit("/"), path)),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -457,19 +450,16 @@ pub fn afsaddress<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1320, section "BNF for specific URL schemes".
 pub fn newsaddress<'a>(i: Span<'a>) -> PResult<'a, News<'a>> {
-    production(i, "newsaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "news:")?;
-        let (i, g) = groupart(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
+    production(
+        "newsaddress",
+        map(consumed(preceded(lit("news:"), groupart)), |(text, g)| {
             News {
                 text: text.into(),
                 groupart: g,
-            },
-        ))
-    })
+            }
+        }),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -477,22 +467,18 @@ pub fn newsaddress<'a>(i: Span<'a>) -> PResult<'a, News<'a>> {
 /// ```
 /// rfc1630.txt:1322, section "BNF for specific URL schemes".
 pub fn nntpaddress<'a>(i: Span<'a>) -> PResult<'a, Nntp<'a>> {
-    production(i, "nntpaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "nntp:")?;
-        let (i, g) = group(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, n) = digits(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Nntp {
+    production(
+        "nntpaddress",
+        map(
+            consumed((lit("nntp:"), group, lit("/"), digits)),
+            |(text, (_, g, _, n))| Nntp {
                 text: text.into(),
                 group: g.into(),
                 number: n.into(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -504,19 +490,16 @@ pub fn nntpaddress<'a>(i: Span<'a>) -> PResult<'a, Nntp<'a>> {
 /// removed, leaving an identifier whose format in fact happens to be the same as addr-spec"
 /// (rfc1630.txt:1071).
 pub fn midaddress<'a>(i: Span<'a>) -> PResult<'a, MailId<'a>> {
-    production(i, "midaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "mid:")?;
-        let (i, a) = addr_spec(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
+    production(
+        "midaddress",
+        map(consumed(preceded(lit("mid:"), addr_spec)), |(text, a)| {
             MailId {
                 text: text.into(),
                 addr: a,
-            },
-        ))
-    })
+            }
+        }),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -528,19 +511,16 @@ pub fn midaddress<'a>(i: Span<'a>) -> PResult<'a, MailId<'a>> {
 /// (rfc1630.txt:1083), and a MIME content id has the form of a message id: RFC 822's
 /// `addr-spec`.
 pub fn cidaddress<'a>(i: Span<'a>) -> PResult<'a, MailId<'a>> {
-    production(i, "cidaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "cid:")?;
-        let (i, a) = addr_spec(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
+    production(
+        "cidaddress",
+        map(consumed(preceded(lit("cid:"), addr_spec)), |(text, a)| {
             MailId {
                 text: text.into(),
                 addr: a,
-            },
-        ))
-    })
+            }
+        }),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -555,9 +535,9 @@ pub fn cidaddress<'a>(i: Span<'a>) -> PResult<'a, MailId<'a>> {
 /// run is scanned once and then searched for such an `@`. Every run of `xalpha`s is the start
 /// of a member, so the run's end is where a rejected input stops being valid.
 pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
-    production(i, "mailtoaddress", |i| {
+    production("mailtoaddress", |i: Span<'a>| {
         let start = i;
-        let (i, _) = lit(i, "mailto:")?;
+        let (i, _) = lit("mailto:").parse(i)?;
         let (rest, run) = xalpha_run(i)?;
         let b = run.fragment().as_bytes();
         // The last such `@`: a host name holds no `@` in practice.
@@ -586,6 +566,7 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
             },
         ))
     })
+    .parse(i)
 }
 
 // =============================================================================================
@@ -601,7 +582,7 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
 /// choice would keep the shorter `waisindex` of a `waisdoc`. Both are tried and the longer
 /// match is kept.
 pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
-    production(i, "waisaddress", |i| longer(i, waisindex, waisdoc))
+    production("waisaddress", |i| longer(i, waisindex, waisdoc)).parse(i)
 }
 
 /// ```text
@@ -610,20 +591,17 @@ pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
 /// ```
 /// rfc1630.txt:1332, section "BNF for specific URL schemes".
 pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
-    production(i, "waisindex", |i| {
-        let start = i;
-        let (i, _) = lit(i, "wais://")?;
-        let (i, hp) = hostport(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, db) = database(i)?;
-        let (i, q) = maybe(i, |i| {
-            let (i, _) = lit(i, "?")?;
-            search(i)
-        })?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Wais {
+    production(
+        "waisindex",
+        map(
+            consumed((
+                lit("wais://"),
+                hostport,
+                lit("/"),
+                database,
+                opt(preceded(lit("?"), search)),
+            )),
+            |(text, (_, hp, _, db, q))| Wais {
                 text: text.into(),
                 hostport: hp,
                 database: db.into(),
@@ -631,8 +609,9 @@ pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
                     search: q.map(|q| crate::rfc1630::Search(q.into())),
                 },
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -641,20 +620,20 @@ pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
 /// ```
 /// rfc1630.txt:1335, section "BNF for specific URL schemes".
 pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
-    production(i, "waisdoc", |i| {
-        let start = i;
-        let (i, _) = lit(i, "wais://")?;
-        let (i, hp) = hostport(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, db) = database(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, t) = wtype(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, w) = wpath(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Wais {
+    production(
+        "waisdoc",
+        map(
+            consumed((
+                lit("wais://"),
+                hostport,
+                lit("/"),
+                database,
+                lit("/"),
+                wtype,
+                lit("/"),
+                wpath,
+            )),
+            |(text, (_, hp, _, db, _, t, _, w))| Wais {
                 text: text.into(),
                 hostport: hp,
                 database: db.into(),
@@ -663,8 +642,9 @@ pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
                     wpath: Wpath(w.into()),
                 },
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -675,21 +655,11 @@ pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
 /// Rewrite: the right recursion runs as a loop of fields `digits = path ;`. Within a field
 /// each greedy part is exact: `digits` ends at the `=`, and a `path` holds no `;`.
 pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "wpath", |i| {
-        fn field<'a>(i: Span<'a>) -> PResult<'a, ()> {
-            let (i, _) = digits(i)?;
-            let (i, _) = lit(i, "=")?;
-            let (i, _) = path(i)?;
-            let (i, _) = lit(i, ";")?;
-            Ok((i, ()))
-        }
-        let (mut rest, ()) = field(i)?;
-        // Every field consumes at least `0=;`, so the loop ends.
-        while let (r, Some(())) = maybe(rest, field)? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "wpath",
+        recognize(many1_count(branch((digits, lit("="), path, lit(";"))))),
+    )
+    .parse(i)
 }
 
 // =============================================================================================
@@ -706,7 +676,7 @@ pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// like `*`). All three are tried and the longest match is kept; on a tie the `article`, as
 /// the RFC tells message ids from groups by their `@` (rfc1630.txt:913).
 pub fn groupart<'a>(i: Span<'a>) -> PResult<'a, GroupArt<'a>> {
-    production(i, "groupart", |i| {
+    production("groupart", |i: Span<'a>| {
         let article_or_group = |i| {
             longer(
                 i,
@@ -715,9 +685,10 @@ pub fn groupart<'a>(i: Span<'a>) -> PResult<'a, GroupArt<'a>> {
             )
         };
         longer(i, article_or_group, |i| {
-            lit(i, "*").map(|(r, s)| (r, GroupArt::All(s.into())))
+            map(lit("*"), |s| GroupArt::All(s.into())).parse(i)
         })
     })
+    .parse(i)
 }
 
 /// ```text
@@ -730,7 +701,7 @@ pub fn groupart<'a>(i: Span<'a>) -> PResult<'a, GroupArt<'a>> {
 /// `[ . group ]` never applies after it; no recursion is needed. Greedy is exact: what follows
 /// a `group` (`/`, or the end) is no `xalpha`.
 pub fn group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "group", ialpha)
+    production("group", ialpha).parse(i)
 }
 
 /// ```text
@@ -745,7 +716,7 @@ pub fn group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `@` (the last, for the typed value). Every run of `xalpha`s is the start of a member, so the
 /// run's end is where a rejected input stops being valid.
 pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
-    production(i, "article", |i| {
+    production("article", |i: Span<'a>| {
         let (rest, run) = xalpha_run(i)?;
         let b = run.fragment().as_bytes();
         let Some(k) = (1..b.len()).rfind(|&k| b[k] == b'@' && is_host(&b[k + 1..])) else {
@@ -759,7 +730,7 @@ pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
             i.extra
                 .leaf("xalphas", local.location_offset(), after.location_offset());
         }
-        let (after, _) = lit(after, "@")?;
+        let (after, _) = lit("@").parse(after)?;
         let (_, h) = host(after)?;
         Ok((
             rest,
@@ -770,6 +741,7 @@ pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
             },
         ))
     })
+    .parse(i)
 }
 
 /// ```text
@@ -777,7 +749,7 @@ pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
 /// ```
 /// rfc1630.txt:1354, section "BNF for specific URL schemes".
 pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "database", xalphas)
+    production("database", xalphas).parse(i)
 }
 
 /// ```text
@@ -785,7 +757,7 @@ pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1356, section "BNF for specific URL schemes".
 pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "wtype", xalphas)
+    production("wtype", xalphas).parse(i)
 }
 
 // =============================================================================================
@@ -797,7 +769,7 @@ pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1358, section "BNF for specific URL schemes".
 pub fn prosperoaddress<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
-    production(i, "prosperoaddress", prosperolink)
+    production("prosperoaddress", prosperolink).parse(i)
 }
 
 /// ```text
@@ -813,22 +785,18 @@ pub fn prosperoaddress<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
 /// reason as in [`ftpaddress`]; a `%` without two hex digits after it fails both readings at
 /// the same byte. The typed value's [`Prospero::version`] finds the split.
 pub fn prosperolink<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
-    production(i, "prosperolink", |i| {
-        let start = i;
-        let (i, _) = lit(i, "prospero://")?;
-        let (i, hp) = hostport(i)?;
-        let (i, _) = lit(i, "/")?;
-        let (i, p) = hsoname(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Prospero {
+    production(
+        "prosperolink",
+        map(
+            consumed((lit("prospero://"), hostport, lit("/"), hsoname)),
+            |(text, (_, hp, _, p))| Prospero {
                 text: text.into(),
                 hostport: hp,
                 path: p.into(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -836,7 +804,7 @@ pub fn prosperolink<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
 /// ```
 /// rfc1630.txt:1363, section "BNF for specific URL schemes". Matches the empty string.
 pub fn hsoname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hsoname", path)
+    production("hsoname", path).parse(i)
 }
 
 /// ```text
@@ -844,7 +812,7 @@ pub fn hsoname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1365, section "BNF for specific URL schemes".
 pub fn version<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "version", digits)
+    production("version", digits).parse(i)
 }
 
 /// ```text
@@ -856,7 +824,7 @@ pub fn version<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// language is that of `attribute`. A greedy `attribute` ends where no `alphanum` follows, so
 /// `[ attributes ]` never applies after it; no recursion is needed.
 pub fn attributes<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "attributes", attribute)
+    production("attributes", attribute).parse(i)
 }
 
 /// ```text
@@ -864,7 +832,7 @@ pub fn attributes<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1369, section "BNF for specific URL schemes".
 pub fn attribute<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "attribute", alphanums)
+    production("attribute", alphanums).parse(i)
 }
 
 // =============================================================================================
@@ -876,19 +844,16 @@ pub fn attribute<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1371, section "BNF for specific URL schemes".
 pub fn telnetaddress<'a>(i: Span<'a>) -> PResult<'a, Telnet<'a>> {
-    production(i, "telnetaddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "telnet://")?;
-        let (i, l) = login(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
+    production(
+        "telnetaddress",
+        map(consumed(preceded(lit("telnet://"), login)), |(text, l)| {
             Telnet {
                 text: text.into(),
                 login: l,
-            },
-        ))
-    })
+            }
+        }),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -899,27 +864,23 @@ pub fn telnetaddress<'a>(i: Span<'a>) -> PResult<'a, Telnet<'a>> {
 ///
 /// `gcommand` (a `path`) matches the empty string, so `[ gcommand ]` is `gcommand`.
 pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, Gopher<'a>> {
-    production(i, "gopheraddress", |i| {
-        let start = i;
-        let (i, _) = lit(i, "gopher://")?;
-        let (i, hp) = hostport(i)?;
-        let (i, g) = maybe(i, |i| {
-            let (i, _) = lit(i, "/")?;
-            let (i, t) = gtype(i)?;
-            let (i, c) = gcommand(i)?;
-            Ok((i, (t, c)))
-        })?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            Gopher {
+    production(
+        "gopheraddress",
+        map(
+            consumed((
+                lit("gopher://"),
+                hostport,
+                opt(preceded(lit("/"), (gtype, gcommand))),
+            )),
+            |(text, (_, hp, g))| Gopher {
                 text: text.into(),
                 hostport: hp,
                 gtype: g.map(|g| g.0.into()),
                 gcommand: g.map(|g| g.1.into()),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -932,40 +893,31 @@ pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, Gopher<'a>> {
 /// user. Both readings are tried and the longer match is kept (on a tie, the one with a user).
 /// Within each, the greedy runs are exact: `user` and `password` hold neither `:` nor `@`.
 pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
-    production(i, "login", |i| {
+    production("login", |i| {
         let with_user = |i: Span<'a>| {
-            let start = i;
-            let (i, u) = user(i)?;
-            let (i, pw) = maybe(i, |i| {
-                let (i, _) = lit(i, ":")?;
-                password(i)
-            })?;
-            let (i, _) = lit(i, "@")?;
-            let (i, hp) = hostport(i)?;
-            let (i, text) = recognized(start, i);
-            Ok((
-                i,
-                Login {
+            map(
+                consumed((user, opt(preceded(lit(":"), password)), lit("@"), hostport)),
+                |(text, (u, pw, _, hp))| Login {
                     text: text.into(),
                     user: Some(u.into()),
                     password: pw.map(Part::from),
                     hostport: hp,
                 },
-            ))
+            )
+            .parse(i)
         };
-        longer(i, with_user, |i| {
-            let (rest, hp) = hostport(i)?;
-            Ok((
-                rest,
-                Login {
-                    text: hp.text,
-                    user: None,
-                    password: None,
-                    hostport: hp,
-                },
-            ))
-        })
+        let without = |i: Span<'a>| {
+            map(hostport, |hp| Login {
+                text: hp.text,
+                user: None,
+                password: None,
+                hostport: hp,
+            })
+            .parse(i)
+        };
+        longer(i, with_user, without)
     })
+    .parse(i)
 }
 
 /// ```text
@@ -973,23 +925,18 @@ pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
 /// ```
 /// rfc1630.txt:1378, section "BNF for specific URL schemes".
 pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, HostPort<'a>> {
-    production(i, "hostport", |i| {
-        let start = i;
-        let (i, h) = host(i)?;
-        let (i, p) = maybe(i, |i| {
-            let (i, _) = lit(i, ":")?;
-            port(i)
-        })?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            HostPort {
+    production(
+        "hostport",
+        map(
+            consumed((host, opt(preceded(lit(":"), port)))),
+            |(text, (h, p))| HostPort {
                 text: text.into(),
                 host: h,
                 port: p.map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -1000,26 +947,20 @@ pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, HostPort<'a>> {
 /// A `hostname` starts with an `alpha`, a `hostnumber` with a `digit`: at most one
 /// alternative matches, and ordered choice is exact.
 pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
-    production(i, "host", |i| match hostname(i) {
-        Ok((rest, h)) => Ok((
-            rest,
-            Host {
+    production(
+        "host",
+        alt((
+            map(hostname, |h| Host {
                 text: h.into(),
                 kind: HostKind::Name,
-            },
+            }),
+            map(hostnumber, |h| Host {
+                text: h.into(),
+                kind: HostKind::Number,
+            }),
         )),
-        Err(Err::Error(_)) => {
-            let (rest, h) = hostnumber(i)?;
-            Ok((
-                rest,
-                Host {
-                    text: h.into(),
-                    kind: HostKind::Number,
-                },
-            ))
-        }
-        Err(e) => Err(e),
-    })
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -1027,19 +968,16 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// ```
 /// rfc1630.txt:1382, section "BNF for specific URL schemes".
 pub fn ftptype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ftptype", |i| {
-        let rest = if let Ok((r, _)) = lit(i, "A") {
-            formcode(r)?.0
-        } else if let Ok((r, _)) = lit(i, "E") {
-            formcode(r)?.0
-        } else if let Ok((r, _)) = lit(i, "I") {
-            r
-        } else {
-            let (r, _) = lit(i, "L")?;
-            digits(r)?.0
-        };
-        Ok(recognized(i, rest))
-    })
+    production(
+        "ftptype",
+        recognize(alt((
+            recognize((lit("A"), formcode)),
+            recognize((lit("E"), formcode)),
+            lit("I"),
+            recognize((lit("L"), digits)),
+        ))),
+    )
+    .parse(i)
 }
 
 /// `formcode`.
@@ -1050,7 +988,7 @@ pub const FORMCODE: Table = Table::chars("NTC");
 /// ```
 /// rfc1630.txt:1384, section "BNF for specific URL schemes".
 pub fn formcode<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "formcode", |i| one(i, FORMCODE, "formcode"))
+    production("formcode", one(FORMCODE, "formcode")).parse(i)
 }
 
 /// ```text
@@ -1058,7 +996,7 @@ pub fn formcode<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1386, section "BNF for specific URL schemes".
 pub fn cellname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "cellname", hostname)
+    production("cellname", hostname).parse(i)
 }
 
 /// ```text
@@ -1072,7 +1010,7 @@ pub fn cellname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// never applies after it; no recursion is needed. Greedy is exact: what may follow a
 /// `hostname` (`:`, `/`, `?`, the end) is no `xalpha`.
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostname", ialpha)
+    production("hostname", ialpha).parse(i)
 }
 
 /// ```text
@@ -1080,14 +1018,11 @@ pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1390, section "BNF for specific URL schemes".
 pub fn hostnumber<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostnumber", |i| {
-        let (mut rest, _) = digits(i)?;
-        for _ in 0..3 {
-            (rest, _) = lit(rest, ".")?;
-            (rest, _) = digits(rest)?;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "hostnumber",
+        recognize((digits, lit("."), digits, lit("."), digits, lit("."), digits)),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -1095,7 +1030,7 @@ pub fn hostnumber<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1392, section "BNF for specific URL schemes".
 pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "port", digits)
+    production("port", digits).parse(i)
 }
 
 /// ```text
@@ -1103,7 +1038,7 @@ pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1394, section "BNF for specific URL schemes". Matches the empty string.
 pub fn gcommand<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "gcommand", path)
+    production("gcommand", path).parse(i)
 }
 
 // =============================================================================================
@@ -1120,21 +1055,15 @@ pub fn gcommand<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `void` path): no leading `/`, no `//`. Each `segment` is greedy, which is exact: what
 /// follows one is a `/`, or what may follow a path (`?`, `;`, the end), none an `xpalpha`.
 pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "path", |i| {
-        let mut rest = i;
-        loop {
-            match segment(rest) {
-                Ok((r, _)) => rest = r,
-                Err(Err::Error(_)) => break, // `void`
-                Err(e) => return Err(e),
-            }
-            match lit(rest, "/") {
-                Ok((r, _)) => rest = r,
-                Err(_) => break,
-            }
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "path",
+        recognize(opt((
+            segment,
+            many0_count(preceded(lit("/"), segment)),
+            opt(lit("/")),
+        ))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -1142,7 +1071,7 @@ pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1398, section "BNF for specific URL schemes".
 pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "segment", xpalphas)
+    production("segment", xpalphas).parse(i)
 }
 
 /// ```text
@@ -1155,7 +1084,7 @@ pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// takes every `+`, and `[ + search ]` never applies after it; no recursion is needed. (The
 /// typed value still splits the words at every `+`, rfc1630.txt:363.)
 pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "search", xalphas)
+    production("search", xalphas).parse(i)
 }
 
 /// ```text
@@ -1165,7 +1094,7 @@ pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `alphanum2`s (a loop).
 pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "user", |i| many1(i, ALPHANUM2, "alphanum2"))
+    production("user", many1(ALPHANUM2, "alphanum2")).parse(i)
 }
 
 /// ```text
@@ -1175,7 +1104,7 @@ pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `alphanum2`s (a loop).
 pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "password", |i| many1(i, ALPHANUM2, "alphanum2"))
+    production("password", many1(ALPHANUM2, "alphanum2")).parse(i)
 }
 
 /// ```text
@@ -1184,7 +1113,7 @@ pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1414, section "BNF for specific URL schemes". No other production of this BNF
 /// uses it: a `url` has no fragment.
 pub fn fragmentid<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fragmentid", xalphas)
+    production("fragmentid", xalphas).parse(i)
 }
 
 /// ```text
@@ -1192,7 +1121,7 @@ pub fn fragmentid<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1416, section "BNF for specific URL schemes".
 pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "gtype", xalpha)
+    production("gtype", xalpha).parse(i)
 }
 
 // =============================================================================================
@@ -1204,7 +1133,7 @@ pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1418, section "BNF for specific URL schemes".
 pub fn alphanum2<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alphanum2", |i| one(i, ALPHANUM2, "alphanum2"))
+    production("alphanum2", one(ALPHANUM2, "alphanum2")).parse(i)
 }
 
 /// ```text
@@ -1215,9 +1144,7 @@ pub fn alphanum2<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// After a `%` the `escape` commits: in this BNF a `%` only begins an `escape` (or the `% 0 0`
 /// of a `prosperolink`, which is an escape too).
 pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xalpha", |i| {
-        one_or_escape(i, URL_XALPHA, "xalpha", "escape")
-    })
+    production("xalpha", one_or_escape(URL_XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1227,9 +1154,7 @@ pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `xalpha`s (a loop).
 pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xalphas", |i| {
-        many1_esc(i, URL_XALPHA, "xalpha", "escape")
-    })
+    production("xalphas", many1_esc(URL_XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1238,9 +1163,7 @@ pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1424, section "BNF for specific URL schemes". The same set as `xalpha`: this
 /// BNF's `safe` holds `+`.
 pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xpalpha", |i| {
-        one_or_escape(i, URL_XPALPHA, "xpalpha", "escape")
-    })
+    production("xpalpha", one_or_escape(URL_XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1250,9 +1173,7 @@ pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `xpalpha`s (a loop).
 pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xpalphas", |i| {
-        many1_esc(i, URL_XPALPHA, "xpalpha", "escape")
-    })
+    production("xpalphas", many1_esc(URL_XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1260,11 +1181,14 @@ pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1428, section "BNF for specific URL schemes".
 pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ialpha", |i| {
-        let (rest, _) = one(i, ALPHA, "alpha")?;
-        let (rest, _) = xalpha_run(rest)?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "ialpha",
+        recognize((
+            one(ALPHA, "alpha"),
+            many_esc(URL_XALPHA, "xalpha", "escape"),
+        )),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -1276,7 +1200,7 @@ pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1430, section "BNF for specific URL schemes".
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alpha", |i| one(i, ALPHA, "alpha"))
+    production("alpha", one(ALPHA, "alpha")).parse(i)
 }
 
 /// ```text
@@ -1284,7 +1208,7 @@ pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1436, section "BNF for specific URL schemes".
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "digit", |i| one(i, DIGIT, "digit"))
+    production("digit", one(DIGIT, "digit")).parse(i)
 }
 
 /// ```text
@@ -1292,7 +1216,7 @@ pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1438, section "BNF for specific URL schemes". `-` is printed twice.
 pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "safe", |i| one(i, URL_SAFE, "safe"))
+    production("safe", one(URL_SAFE, "safe")).parse(i)
 }
 
 /// ```text
@@ -1300,7 +1224,7 @@ pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1440, section "BNF for specific URL schemes".
 pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "extra", |i| one(i, EXTRA, "extra"))
+    production("extra", one(EXTRA, "extra")).parse(i)
 }
 
 /// ```text
@@ -1308,7 +1232,7 @@ pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1442, section "BNF for specific URL schemes". `space` is the space character.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "reserved", |i| one(i, RESERVED, "reserved"))
+    production("reserved", one(RESERVED, "reserved")).parse(i)
 }
 
 /// ```text
@@ -1318,7 +1242,7 @@ pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Commits after the `%` (nom's `cut`): see [`xalpha`].
 pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "escape", escape_prim)
+    production("escape", escape_prim).parse(i)
 }
 
 /// ```text
@@ -1327,7 +1251,7 @@ pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1446, section "BNF for specific URL schemes".
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hex", |i| one(i, HEX, "hex"))
+    production("hex", one(HEX, "hex")).parse(i)
 }
 
 /// ```text
@@ -1336,7 +1260,7 @@ pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1449, section "BNF for specific URL schemes". `vline` is `|`; no other
 /// production uses `national`.
 pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "national", |i| one(i, NATIONAL, "national"))
+    production("national", one(NATIONAL, "national")).parse(i)
 }
 
 /// ```text
@@ -1344,7 +1268,7 @@ pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1451, section "BNF for specific URL schemes". No other production uses it.
 pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "punctuation", |i| one(i, PUNCTUATION, "punctuation"))
+    production("punctuation", one(PUNCTUATION, "punctuation")).parse(i)
 }
 
 /// ```text
@@ -1354,7 +1278,7 @@ pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `digit`s (a loop).
 pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "digits", |i| many1(i, DIGIT, "digit"))
+    production("digits", many1(DIGIT, "digit")).parse(i)
 }
 
 /// ```text
@@ -1362,7 +1286,7 @@ pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1463, section "BNF for specific URL schemes".
 pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alphanum", |i| one(i, ALPHANUM, "alphanum"))
+    production("alphanum", one(ALPHANUM, "alphanum")).parse(i)
 }
 
 /// ```text
@@ -1372,7 +1296,7 @@ pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `alphanum`s (a loop).
 pub fn alphanums<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alphanums", |i| many1(i, ALPHANUM, "alphanum"))
+    production("alphanums", many1(ALPHANUM, "alphanum")).parse(i)
 }
 
 /// ```text
@@ -1380,7 +1304,7 @@ pub fn alphanums<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1467, section "BNF for specific URL schemes". Matches the empty string only.
 pub fn void<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "void", |i| Ok(take(i, 0)))
+    production("void", recognize(success(()))).parse(i)
 }
 
 #[cfg(test)]

@@ -5,8 +5,10 @@
 //! characters; the functions and the run primitives ([`many_esc`](crate::input::many_esc)) add
 //! the escape.
 
-use crate::input::one_or_escape;
-use crate::input::{PResult, Span, many1, one, production};
+use nom::Parser;
+
+use crate::input::primitives::{many1, one, one_or_escape, production};
+use crate::input::{PResult, Span};
 use crate::table::Table;
 
 // =============================================================================================
@@ -24,7 +26,7 @@ pub const LOWALPHA: Table = Table::range(b'a', b'z');
 /// ```
 /// rfc1738.txt:1056, section 5.
 pub fn lowalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "lowalpha", |i| one(i, LOWALPHA, "lowalpha"))
+    production("lowalpha", one(LOWALPHA, "lowalpha")).parse(i)
 }
 
 /// `hialpha`.
@@ -37,7 +39,7 @@ pub const HIALPHA: Table = Table::range(b'A', b'Z');
 /// ```
 /// rfc1738.txt:1060, section 5.
 pub fn hialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hialpha", |i| one(i, HIALPHA, "hialpha"))
+    production("hialpha", one(HIALPHA, "hialpha")).parse(i)
 }
 
 /// `alpha`.
@@ -48,7 +50,7 @@ pub const ALPHA: Table = LOWALPHA.or(HIALPHA);
 /// ```
 /// rfc1738.txt:1071, section 5.
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alpha", |i| one(i, ALPHA, "alpha"))
+    production("alpha", one(ALPHA, "alpha")).parse(i)
 }
 
 /// `digit`.
@@ -60,7 +62,7 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 /// ```
 /// rfc1738.txt:1072, section 5.
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "digit", |i| one(i, DIGIT, "digit"))
+    production("digit", one(DIGIT, "digit")).parse(i)
 }
 
 /// `safe`.
@@ -71,7 +73,7 @@ pub const SAFE: Table = Table::chars("$-_.+");
 /// ```
 /// rfc1738.txt:1074, section 2.2.
 pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "safe", |i| one(i, SAFE, "safe"))
+    production("safe", one(SAFE, "safe")).parse(i)
 }
 
 /// `extra`.
@@ -82,7 +84,7 @@ pub const EXTRA: Table = Table::chars("!*'(),");
 /// ```
 /// rfc1738.txt:1075, section 2.2.
 pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "extra", |i| one(i, EXTRA, "extra"))
+    production("extra", one(EXTRA, "extra")).parse(i)
 }
 
 /// `national`: characters that gateways may change (section 2.2, "Unsafe"). No other
@@ -94,7 +96,7 @@ pub const NATIONAL: Table = Table::chars("{}|\\^~[]`");
 /// ```
 /// rfc1738.txt:1076, section 2.2.
 pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "national", |i| one(i, NATIONAL, "national"))
+    production("national", one(NATIONAL, "national")).parse(i)
 }
 
 /// `punctuation`: the delimiters of section 2.2, "Unsafe". No other production uses them;
@@ -106,7 +108,7 @@ pub const PUNCTUATION: Table = Table::chars("<>#%\"");
 /// ```
 /// rfc1738.txt:1077, section 2.2.
 pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "punctuation", |i| one(i, PUNCTUATION, "punctuation"))
+    production("punctuation", one(PUNCTUATION, "punctuation")).parse(i)
 }
 
 /// `reserved`.
@@ -117,7 +119,7 @@ pub const RESERVED: Table = Table::chars(";/?:@&=");
 /// ```
 /// rfc1738.txt:1080, section 2.2.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "reserved", |i| one(i, RESERVED, "reserved"))
+    production("reserved", one(RESERVED, "reserved")).parse(i)
 }
 
 /// `hex`.
@@ -129,7 +131,7 @@ pub const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
 /// ```
 /// rfc1738.txt:1081, section 2.2.
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hex", |i| one(i, HEX, "hex"))
+    production("hex", one(HEX, "hex")).parse(i)
 }
 
 /// ```text
@@ -141,7 +143,7 @@ pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// occurs in this grammar only as the start of an `escape` (the literal `"%09"` of
 /// `gopherurl` is one too), so no other branch could take it.
 pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "escape", crate::input::escape)
+    production("escape", crate::input::escape).parse(i)
 }
 
 /// `unreserved`.
@@ -152,7 +154,7 @@ pub const UNRESERVED: Table = ALPHA.or(DIGIT).or(SAFE).or(EXTRA);
 /// ```
 /// rfc1738.txt:1085, section 2.2.
 pub fn unreserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "unreserved", |i| one(i, UNRESERVED, "unreserved"))
+    production("unreserved", one(UNRESERVED, "unreserved")).parse(i)
 }
 
 /// The single characters of `uchar` (its `escape` branch is the `%` handled by the parsers).
@@ -163,7 +165,7 @@ pub const UCHAR: Table = UNRESERVED;
 /// ```
 /// rfc1738.txt:1086, section 2.2.
 pub fn uchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "uchar", |i| one_or_escape(i, UCHAR, "uchar", "escape"))
+    production("uchar", one_or_escape(UCHAR, "uchar", "escape")).parse(i)
 }
 
 /// The single characters of `xchar` (its `escape` branch is the `%` handled by the parsers).
@@ -174,7 +176,7 @@ pub const XCHAR: Table = UNRESERVED.or(RESERVED);
 /// ```
 /// rfc1738.txt:1087, section 2.2.
 pub fn xchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "xchar", |i| one_or_escape(i, XCHAR, "xchar", "escape"))
+    production("xchar", one_or_escape(XCHAR, "xchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -182,7 +184,7 @@ pub fn xchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1088, section 5.
 pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "digits", |i| many1(i, DIGIT, "digit"))
+    production("digits", many1(DIGIT, "digit")).parse(i)
 }
 
 // ---------------------------------------------------------------------------------------------

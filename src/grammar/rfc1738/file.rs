@@ -1,11 +1,13 @@
 //! FILE: rfc1738.txt:988-990 (section 3.10).
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{consumed, map, recognize};
 
 use super::ftp::fpath;
 use super::generic::host;
-use crate::input::{PResult, Span, lit, production, recognized, take};
-use crate::part::Part;
+use crate::input::primitives::{lit, next_byte, production};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::{FileHost, FileUrl};
 
 // =============================================================================================
@@ -24,31 +26,34 @@ use crate::rfc1738::{FileHost, FileUrl};
 /// choice cannot help, since `/` must then come where that run starts. The typed value calls
 /// a host of exactly `localhost` [`FileHost::Localhost`].
 pub fn fileurl<'a>(i: Span<'a>) -> PResult<'a, FileUrl<'a>> {
-    production(i, "fileurl", |i| {
-        let (j, _) = lit(i, "file://")?;
-        let (j, h) = match host(j) {
-            Ok((r, h)) if h.as_str() == "localhost" => (r, FileHost::Localhost(h.as_part())),
-            Ok((r, h)) => (r, FileHost::Host(h)),
-            Err(Err::Error(_)) => match lit(j, "localhost") {
-                Ok((r, l)) => (r, FileHost::Localhost(l.into())),
-                Err(Err::Error(_)) => (j, FileHost::Empty(Part::new("", j.location_offset()))),
-                Err(e) => return Err(e),
-            },
-            Err(e) => return Err(e),
-        };
-        let (j, _) = lit(j, "/")?;
-        let (rest, p) = fpath(j)?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            FileUrl {
+    production(
+        "fileurl",
+        map(
+            consumed((
+                lit("file://"),
+                alt((
+                    map(host, |h| {
+                        if h.as_str() == "localhost" {
+                            FileHost::Localhost(h.as_part())
+                        } else {
+                            FileHost::Host(h)
+                        }
+                    }),
+                    map(lit("localhost"), |l| FileHost::Localhost(l.into())),
+                    map(recognize(next_byte()), |at| FileHost::Empty(at.into())),
+                )),
+                lit("/"),
+                fpath,
+            )),
+            |(text, (_, h, _, p))| FileUrl {
                 text: text.into(),
-                scheme: take(i, 4).1.into(),
+                scheme: take(text, 4).1.into(),
                 host: h,
                 path: p.into(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 #[cfg(test)]

@@ -2,9 +2,12 @@
 
 use super::chars::UCHAR;
 use super::generic::login;
-use crate::input::{
-    PResult, Span, lit, many_esc, maybe, one, production, recognized, separated, take,
-};
+use nom::Parser;
+use nom::combinator::{consumed, map, opt};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many_esc, one, production, separated};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::FtpUrl;
 use crate::table::Table;
 
@@ -20,34 +23,27 @@ use crate::table::Table;
 /// `login` holds no `/`; `fpath` holds no `;` (an `fsegment` has none), so its greedy run
 /// ends where `;type=` must start.
 pub fn ftpurl<'a>(i: Span<'a>) -> PResult<'a, FtpUrl<'a>> {
-    production(i, "ftpurl", |i| {
-        let (j, _) = lit(i, "ftp://")?;
-        let (j, l) = login(j)?;
-        let (rest, p) = maybe(j, |j| {
-            let (j, _) = lit(j, "/")?;
-            let (j, path) = fpath(j)?;
-            let (j, t) = maybe(j, |j| {
-                let (j, _) = lit(j, ";type=")?;
-                ftptype(j)
-            })?;
-            Ok((j, (path, t)))
-        })?;
-        let (rest, text) = recognized(i, rest);
-        let (path, typecode) = match p {
-            Some((path, t)) => (Some(path.into()), t.map(Into::into)),
-            None => (None, None),
-        };
-        Ok((
-            rest,
-            FtpUrl {
+    production(
+        "ftpurl",
+        map(
+            consumed((
+                lit("ftp://"),
+                login,
+                opt(preceded(
+                    lit("/"),
+                    (fpath, opt(preceded(lit(";type="), ftptype))),
+                )),
+            )),
+            |(text, (_, l, p))| FtpUrl {
                 text: text.into(),
-                scheme: take(i, 3).1.into(),
+                scheme: take(text, 3).1.into(),
                 login: l,
-                path,
-                typecode,
+                path: p.map(|(path, _)| path.into()),
+                typecode: p.and_then(|(_, t)| t).map(Into::into),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -58,9 +54,11 @@ pub fn ftpurl<'a>(i: Span<'a>) -> PResult<'a, FtpUrl<'a>> {
 /// A loop, not recursion: a path of a million segments takes no stack. `fsegment` derives exactly
 /// the runs of its characters and escapes, which hold no `/`: see [`separated`] for the passes.
 pub fn fpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fpath", |i| {
-        separated(i, FSEGMENT, "/", "fpath", "escape", fsegment)
-    })
+    production(
+        "fpath",
+        separated(FSEGMENT, "/", "fpath", "escape", fsegment),
+    )
+    .parse(i)
 }
 
 /// `fsegment`, without its `escape`.
@@ -71,9 +69,7 @@ pub const FSEGMENT: Table = UCHAR.or(Table::chars("?:@&="));
 /// ```
 /// rfc1738.txt:985, section 3.2. Matches the empty string.
 pub fn fsegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fsegment", |i| {
-        many_esc(i, FSEGMENT, "fsegment", "escape")
-    })
+    production("fsegment", many_esc(FSEGMENT, "fsegment", "escape")).parse(i)
 }
 
 /// `ftptype`.
@@ -84,7 +80,7 @@ pub const FTPTYPE: Table = Table::chars("AIDaid");
 /// ```
 /// rfc1738.txt:986, section 3.2.
 pub fn ftptype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ftptype", |i| one(i, FTPTYPE, "ftptype"))
+    production("ftptype", one(FTPTYPE, "ftptype")).parse(i)
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! The generic URL, the union `url`, schemes, and the common Internet scheme syntax:
 //! rfc1738.txt:934-977 (sections 2.1, 3.1 and 5).
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{consumed, map, opt, recognize};
+use nom::sequence::{preceded, separated_pair, terminated};
 
 use super::chars::{ALPHA, DIGIT, LOWALPHA, UCHAR, XCHAR, digits};
 use super::file::fileurl;
@@ -16,9 +19,8 @@ use super::telnet::telneturl;
 use super::wais::waisurl;
 use super::{Alt, longest, longest_of, xchars_stop};
 use crate::grammar::labels::{self, Labels};
-use crate::input::{
-    PResult, Span, by_first_byte, lit, many_esc, maybe, one, production, recognized,
-};
+use crate::input::primitives::{branch, lit, many_esc, many1, one, production};
+use crate::input::{PResult, Span, by_first_byte};
 use crate::part::Part;
 use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
 use crate::table::Table;
@@ -34,20 +36,18 @@ use crate::table::Table;
 ///
 /// `scheme` holds no `:`, so its greedy run ends where the `:` must be.
 pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
-    production(i, "genericurl", |i| {
-        let (j, s) = scheme(i)?;
-        let (j, _) = lit(j, ":")?;
-        let (rest, sp) = schemepart(j)?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            GenericUrl {
+    production(
+        "genericurl",
+        map(
+            consumed(separated_pair(scheme, lit(":"), schemepart)),
+            |(text, (s, sp))| GenericUrl {
                 text: text.into(),
                 scheme: s.into(),
                 schemepart: sp,
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 // =============================================================================================
@@ -77,7 +77,7 @@ pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
 /// literal (`URL_STARTS`), only those whose literal starts with the input's first byte run
 /// ([`by_first_byte`]).
 pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
-    production(i, "url", |i| {
+    production("url", |i: Span<'a>| {
         let alts: [Alt<'a, Url<'a>>; 11] = [
             |i| httpurl(i).map(|(r, u)| (r, Url::Http(u))),
             |i| ftpurl(i).map(|(r, u)| (r, Url::Ftp(u))),
@@ -93,6 +93,7 @@ pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
         ];
         longest_of(i, &alts, by_first_byte(&i, &URL_STARTS), xchars_stop)
     })
+    .parse(i)
 }
 
 /// The literal that each alternative of [`url()`] starts with, in order (`otherurl` has none).
@@ -119,7 +120,7 @@ const URL_STARTS: [&str; 11] = [
 /// ```
 /// rfc1738.txt:947, section 5.
 pub fn otherurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
-    production(i, "otherurl", genericurl)
+    production("otherurl", genericurl).parse(i)
 }
 
 // =============================================================================================
@@ -137,7 +138,7 @@ pub const SCHEME: Table = LOWALPHA.or(DIGIT).or(Table::chars("+-."));
 /// As printed: lower case only (upper case is an opt-in reading of the typed API, see
 /// [`crate::rfc1738::ParseOptions`]), and a scheme may start with a digit or `+`.
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "scheme", |i| crate::input::many1(i, SCHEME, "scheme"))
+    production("scheme", many1(SCHEME, "scheme")).parse(i)
 }
 
 /// ```text
@@ -152,16 +153,19 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// that can be used. Taking `ip-schemepart` when it covers the same run gives the more
 /// informative of the two derivations of such a string.
 pub fn schemepart<'a>(i: Span<'a>) -> PResult<'a, SchemePart<'a>> {
-    production(i, "schemepart", |i| {
+    production("schemepart", |i: Span<'a>| {
         let alts: [Alt<'a, SchemePart<'a>>; 2] = [
             |i| ip_schemepart(i).map(|(r, p)| (r, SchemePart::Ip(p))),
             |i| {
-                many_esc(i, XCHAR, "xchar", "escape")
-                    .map(|(r, p)| (r, SchemePart::Opaque(p.into())))
+                map(many_esc(XCHAR, "xchar", "escape"), |p| {
+                    SchemePart::Opaque(p.into())
+                })
+                .parse(i)
             },
         ];
         longest(i, &alts, xchars_stop)
     })
+    .parse(i)
 }
 
 // =============================================================================================
@@ -175,23 +179,21 @@ pub fn schemepart<'a>(i: Span<'a>) -> PResult<'a, SchemePart<'a>> {
 ///
 /// `login` ends with its `hostport`, which holds no `/`.
 pub fn ip_schemepart<'a>(i: Span<'a>) -> PResult<'a, IpSchemePart<'a>> {
-    production(i, "ip-schemepart", |i| {
-        let (j, _) = lit(i, "//")?;
-        let (j, l) = login(j)?;
-        let (rest, p) = maybe(j, |j| {
-            let (j, _) = lit(j, "/")?;
-            urlpath(j)
-        })?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            IpSchemePart {
+    production(
+        "ip-schemepart",
+        map(
+            consumed(preceded(
+                lit("//"),
+                (login, opt(preceded(lit("/"), urlpath))),
+            )),
+            |(text, (l, p))| IpSchemePart {
                 text: text.into(),
                 login: l,
                 urlpath: p.map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -205,32 +207,25 @@ pub fn ip_schemepart<'a>(i: Span<'a>) -> PResult<'a, IpSchemePart<'a>> {
 /// which nothing after a `login` can take (it is followed by `/` or the end), so trying the
 /// bracket first is exact.
 pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
-    production(i, "login", |i| {
-        let (j, up) = maybe(i, |i| {
-            let (i, u) = user(i)?;
-            let (i, p) = maybe(i, |i| {
-                let (i, _) = lit(i, ":")?;
-                password(i)
-            })?;
-            let (i, _) = lit(i, "@")?;
-            Ok((i, (u, p)))
-        })?;
-        let (rest, hp) = hostport(j)?;
-        let (rest, text) = recognized(i, rest);
-        let (user, password) = match up {
-            Some((u, p)) => (Some(u.into()), p.map(Part::from)),
-            None => (None, None),
-        };
-        Ok((
-            rest,
-            Login {
+    production(
+        "login",
+        map(
+            consumed((
+                opt(branch(terminated(
+                    (user, opt(preceded(lit(":"), password))),
+                    lit("@"),
+                ))),
+                hostport,
+            )),
+            |(text, (up, hp))| Login {
                 text: text.into(),
-                user,
-                password,
+                user: up.map(|(u, _)| u.into()),
+                password: up.and_then(|(_, p)| p).map(Part::from),
                 hostport: hp,
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -241,22 +236,18 @@ pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
 /// `host` holds no `:`; `port` is a greedy run of digits, and what follows a `hostport`
 /// (`/`, `@`-free text, or the end) is never a digit.
 pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, HostPort<'a>> {
-    production(i, "hostport", |i| {
-        let (j, h) = host(i)?;
-        let (rest, p) = maybe(j, |j| {
-            let (j, _) = lit(j, ":")?;
-            port(j)
-        })?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            HostPort {
+    production(
+        "hostport",
+        map(
+            consumed((host, opt(preceded(lit(":"), port)))),
+            |(text, (h, p))| HostPort {
                 text: text.into(),
                 host: h,
                 port: p.map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -270,26 +261,20 @@ pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, HostPort<'a>> {
 /// follows a `host` (`:`, `/` or the end) is never a letter, digit, `-` or `.`, so a host must
 /// extend over the whole run of those, and only the longer match can.
 pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
-    production(i, "host", |i| match hostname(i) {
-        Ok((rest, h)) => Ok((
-            rest,
-            Host {
+    production(
+        "host",
+        alt((
+            map(hostname, |h| Host {
                 text: h.into(),
                 kind: HostKind::Hostname,
-            },
+            }),
+            map(hostnumber, |h| Host {
+                text: h.into(),
+                kind: HostKind::Hostnumber,
+            }),
         )),
-        Err(Err::Error(_)) => {
-            let (rest, h) = hostnumber(i)?;
-            Ok((
-                rest,
-                Host {
-                    text: h.into(),
-                    kind: HostKind::Hostnumber,
-                },
-            ))
-        }
-        Err(e) => Err(e),
-    })
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -304,7 +289,7 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// prefix of that form (what can follow a hostname, `:`, `/` or the end, is never a label
 /// character or `.`): `src/grammar/labels.rs`, shared with RFC 2396.
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostname", |i| labels::hostname(i, LABELS))
+    production("hostname", |i| labels::hostname(i, LABELS)).parse(i)
 }
 
 /// How RFC 1738 prints the labels of a hostname.
@@ -324,7 +309,7 @@ pub const ALPHADIGIT: Table = ALPHA.or(DIGIT);
 /// Rewrite: the greedy `*[ alphadigit | "-" ]` would eat the closing `alphadigit`; the scan
 /// keeps the longest prefix ending in an `alphadigit` instead (same language).
 pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domainlabel", |i| labels::label_rule(i, LABELS, false))
+    production("domainlabel", |i| labels::label_rule(i, LABELS, false)).parse(i)
 }
 
 /// ```text
@@ -332,7 +317,7 @@ pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:971, section 3.1. Rewritten as [`domainlabel`] is.
 pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "toplabel", |i| labels::label_rule(i, LABELS, true))
+    production("toplabel", |i| labels::label_rule(i, LABELS, true)).parse(i)
 }
 
 /// ```text
@@ -340,7 +325,7 @@ pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:972, section 3.1.
 pub fn alphadigit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alphadigit", |i| one(i, ALPHADIGIT, "alphadigit"))
+    production("alphadigit", one(ALPHADIGIT, "alphadigit")).parse(i)
 }
 
 /// ```text
@@ -350,14 +335,11 @@ pub fn alphadigit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// `digits` is a greedy run that `.` ends.
 pub fn hostnumber<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostnumber", |i| {
-        let (mut rest, _) = digits(i)?;
-        for _ in 0..3 {
-            (rest, _) = lit(rest, ".")?;
-            (rest, _) = digits(rest)?;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "hostnumber",
+        recognize((digits, lit("."), digits, lit("."), digits, lit("."), digits)),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -365,7 +347,7 @@ pub fn hostnumber<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:974, section 3.1.
 pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "port", digits)
+    production("port", digits).parse(i)
 }
 
 /// `user` and `password`, without their `escape`.
@@ -376,7 +358,7 @@ pub const USER: Table = UCHAR.or(Table::chars(";?&="));
 /// ```
 /// rfc1738.txt:975, section 3.1. Matches the empty string.
 pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "user", |i| many_esc(i, USER, "user", "escape"))
+    production("user", many_esc(USER, "user", "escape")).parse(i)
 }
 
 /// ```text
@@ -384,7 +366,7 @@ pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:976, section 3.1. Matches the empty string.
 pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "password", |i| many_esc(i, USER, "password", "escape"))
+    production("password", many_esc(USER, "password", "escape")).parse(i)
 }
 
 /// ```text
@@ -392,7 +374,7 @@ pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:977, section 3.1. Matches the empty string.
 pub fn urlpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "urlpath", |i| many_esc(i, XCHAR, "xchar", "escape"))
+    production("urlpath", many_esc(XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

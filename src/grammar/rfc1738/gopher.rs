@@ -3,7 +3,13 @@
 use super::chars::{XCHAR, xchar};
 use super::generic::hostport;
 use super::http::{SEARCH, search};
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, take};
+use nom::Parser;
+use nom::bytes::complete::take as take_n;
+use nom::combinator::{consumed, map, map_parser, opt};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many_esc, production};
+use crate::input::{PResult, Span, take};
 use crate::part::Part;
 use crate::rfc1738::GopherUrl;
 
@@ -30,29 +36,30 @@ use crate::rfc1738::GopherUrl;
 /// then run over exactly those pieces, so the derivation tree is a real one. Two scans, both
 /// linear.
 pub fn gopherurl<'a>(i: Span<'a>) -> PResult<'a, GopherUrl<'a>> {
-    production(i, "gopherurl", |i| {
-        let (j, _) = lit(i, "gopher://")?;
-        let (j, hp) = hostport(j)?;
-        let (rest, p) = maybe(j, |j| {
-            let (j, _) = lit(j, "/")?;
-            gopher_path(j)
-        })?;
-        let (rest, text) = recognized(i, rest);
-        let p = p.unwrap_or_default();
-        Ok((
-            rest,
-            GopherUrl {
-                text: text.into(),
-                scheme: take(i, 6).1.into(),
-                hostport: hp,
-                path: p.path,
-                gtype: p.gtype,
-                selector: p.selector,
-                search: p.search,
-                gopher_plus: p.gopher_plus,
+    production(
+        "gopherurl",
+        map(
+            consumed((
+                lit("gopher://"),
+                hostport,
+                opt(preceded(lit("/"), gopher_path)),
+            )),
+            |(text, (_, hp, p))| {
+                let p = p.unwrap_or_default();
+                GopherUrl {
+                    text: text.into(),
+                    scheme: take(text, 6).1.into(),
+                    hostport: hp,
+                    path: p.path,
+                    gtype: p.gtype,
+                    selector: p.selector,
+                    search: p.search,
+                    gopher_plus: p.gopher_plus,
+                }
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// The pieces of a gopher-path.
@@ -68,40 +75,56 @@ struct GopherPath<'a> {
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`, as [`gopherurl`] says.
 fn gopher_path<'a>(i: Span<'a>) -> PResult<'a, GopherPath<'a>> {
     // The whole run: it records where it stops, the end of the longest valid prefix.
-    let (end, run) = many_esc(i, XCHAR, "xchar", "escape")?;
-    let mut p = GopherPath {
-        path: Some(run.into()),
-        ..GopherPath::default()
-    };
+    let (end, run) = many_esc(XCHAR, "xchar", "escape").parse(i)?;
     if run.fragment().is_empty() {
+        let p = GopherPath {
+            path: Some(run.into()),
+            ..GopherPath::default()
+        };
         return Ok((end, p));
     }
-    let (j, t) = gtype(i)?;
-    p.gtype = Some(t.into());
-    let body = &run.fragment().as_bytes()[t.fragment().len()..];
-    let Some(s) = split(body) else {
-        let (j, sel) = selector(j)?;
-        p.selector = Some(sel.into());
-        return Ok((j, p));
+    // After the `gtype`: the selector, and the search and gopher+ string where `split` finds
+    // them; each runs over exactly its piece of the run (nom's `take` counts characters: the
+    // run is ASCII, so they are bytes).
+    let pieces = |j: Span<'a>| {
+        let body = &run.fragment().as_bytes()[j.location_offset() - run.location_offset()..];
+        match split(body) {
+            None => map(selector, |sel| (sel, None, None)).parse(j),
+            // The search runs to the end of the xchar run: it holds no `%09` and only search
+            // characters, and the run's end is no search character.
+            Some(Split {
+                selector: n,
+                search: None,
+            }) => map(
+                (
+                    map_parser(take_n(n), selector),
+                    preceded(lit("%09"), search),
+                ),
+                |(sel, q)| (sel, Some(q), None),
+            )
+            .parse(j),
+            Some(Split {
+                selector: n,
+                search: Some(m),
+            }) => map(
+                (
+                    map_parser(take_n(n), selector),
+                    preceded(lit("%09"), map_parser(take_n(m), search)),
+                    preceded(lit("%09"), gopher_plus_string),
+                ),
+                |(sel, q, g)| (sel, Some(q), Some(g)),
+            )
+            .parse(j),
+        }
     };
-    let (after, piece) = take(j, s.selector);
-    let (_, sel) = selector(piece)?;
-    p.selector = Some(sel.into());
-    let (j, _) = lit(after, "%09")?;
-    let Some(n) = s.search else {
-        // The search runs to the end of the xchar run: it holds no `%09` and only search
-        // characters, and the run's end is no search character.
-        let (j, s) = search(j)?;
-        p.search = Some(s.into());
-        return Ok((j, p));
-    };
-    let (after, piece) = take(j, n);
-    let (_, s) = search(piece)?;
-    p.search = Some(s.into());
-    let (j, _) = lit(after, "%09")?;
-    let (j, g) = gopher_plus_string(j)?;
-    p.gopher_plus = Some(g.into());
-    Ok((j, p))
+    map((gtype, pieces), |(t, (sel, q, g))| GopherPath {
+        path: Some(run.into()),
+        gtype: Some(t.into()),
+        selector: Some(sel.into()),
+        search: q.map(Part::from),
+        gopher_plus: g.map(Part::from),
+    })
+    .parse(i)
 }
 
 /// Where the selector and the search end in `body`, the gopher-path after its `gtype`.
@@ -146,7 +169,7 @@ fn split(body: &[u8]) -> Option<Split> {
 /// ```
 /// rfc1738.txt:1003, section 3.4.
 pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "gtype", xchar)
+    production("gtype", xchar).parse(i)
 }
 
 /// ```text
@@ -154,7 +177,7 @@ pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1004, section 3.4. Matches the empty string.
 pub fn selector<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "selector", |i| many_esc(i, XCHAR, "xchar", "escape"))
+    production("selector", many_esc(XCHAR, "xchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -162,9 +185,7 @@ pub fn selector<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1005, section 3.4. Matches the empty string.
 pub fn gopher_plus_string<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "gopher+_string", |i| {
-        many_esc(i, XCHAR, "xchar", "escape")
-    })
+    production("gopher+_string", many_esc(XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

@@ -2,7 +2,12 @@
 
 use super::chars::UCHAR;
 use super::generic::hostport;
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated, take};
+use nom::Parser;
+use nom::combinator::{consumed, map, opt};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many_esc, production, separated};
+use crate::input::{PResult, Span, take};
 use crate::part::Part;
 use crate::rfc1738::HttpUrl;
 use crate::table::Table;
@@ -19,34 +24,24 @@ use crate::table::Table;
 /// `hostport` holds no `/`, `hpath` no `?`: each greedy run ends where the next literal must
 /// be.
 pub fn httpurl<'a>(i: Span<'a>) -> PResult<'a, HttpUrl<'a>> {
-    production(i, "httpurl", |i| {
-        let (j, _) = lit(i, "http://")?;
-        let (j, hp) = hostport(j)?;
-        let (rest, p) = maybe(j, |j| {
-            let (j, _) = lit(j, "/")?;
-            let (j, path) = hpath(j)?;
-            let (j, s) = maybe(j, |j| {
-                let (j, _) = lit(j, "?")?;
-                search(j)
-            })?;
-            Ok((j, (path, s)))
-        })?;
-        let (rest, text) = recognized(i, rest);
-        let (path, search) = match p {
-            Some((path, s)) => (Some(path.into()), s.map(Part::from)),
-            None => (None, None),
-        };
-        Ok((
-            rest,
-            HttpUrl {
+    production(
+        "httpurl",
+        map(
+            consumed((
+                lit("http://"),
+                hostport,
+                opt(preceded(lit("/"), (hpath, opt(preceded(lit("?"), search))))),
+            )),
+            |(text, (_, hp, p))| HttpUrl {
                 text: text.into(),
-                scheme: take(i, 4).1.into(),
+                scheme: take(text, 4).1.into(),
                 hostport: hp,
-                path,
-                search,
+                path: p.map(|(path, _)| path.into()),
+                search: p.and_then(|(_, s)| s).map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -57,9 +52,11 @@ pub fn httpurl<'a>(i: Span<'a>) -> PResult<'a, HttpUrl<'a>> {
 /// A loop, not recursion: a path of a million segments takes no stack. `hsegment` derives exactly
 /// the runs of its characters and escapes, which hold no `/`: see [`separated`] for the passes.
 pub fn hpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hpath", |i| {
-        separated(i, HSEGMENT, "/", "hpath", "escape", hsegment)
-    })
+    production(
+        "hpath",
+        separated(HSEGMENT, "/", "hpath", "escape", hsegment),
+    )
+    .parse(i)
 }
 
 /// `hsegment` and `search`, without their `escape`.
@@ -70,9 +67,7 @@ pub const HSEGMENT: Table = UCHAR.or(Table::chars(";:@&="));
 /// ```
 /// rfc1738.txt:996, section 3.3. Matches the empty string.
 pub fn hsegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hsegment", |i| {
-        many_esc(i, HSEGMENT, "hsegment", "escape")
-    })
+    production("hsegment", many_esc(HSEGMENT, "hsegment", "escape")).parse(i)
 }
 
 /// `search`, without its `escape` (the same characters as `hsegment`).
@@ -84,7 +79,7 @@ pub const SEARCH: Table = HSEGMENT;
 /// rfc1738.txt:997, section 3.3. Matches the empty string. Also used by `gopherurl` and
 /// `waisindex`.
 pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "search", |i| many_esc(i, SEARCH, "search", "escape"))
+    production("search", many_esc(SEARCH, "search", "escape")).parse(i)
 }
 
 #[cfg(test)]

@@ -1,7 +1,12 @@
 //! MAILTO: rfc1738.txt:1015-1018 (section 3.5).
 
 use super::chars::XCHAR;
-use crate::input::{PResult, Span, lit, many1_esc, production, recognized, take};
+use nom::Parser;
+use nom::combinator::{consumed, map};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many1_esc, production};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::MailtoUrl;
 
 // =============================================================================================
@@ -13,19 +18,18 @@ use crate::rfc1738::MailtoUrl;
 /// ```
 /// rfc1738.txt:1017, section 3.5.
 pub fn mailtourl<'a>(i: Span<'a>) -> PResult<'a, MailtoUrl<'a>> {
-    production(i, "mailtourl", |i| {
-        let (j, _) = lit(i, "mailto:")?;
-        let (rest, a) = encoded822addr(j)?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            MailtoUrl {
+    production(
+        "mailtourl",
+        map(
+            consumed(preceded(lit("mailto:"), encoded822addr)),
+            |(text, a)| MailtoUrl {
                 text: text.into(),
-                scheme: take(i, 6).1.into(),
+                scheme: take(text, 6).1.into(),
                 address: a.into(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -36,9 +40,7 @@ pub fn mailtourl<'a>(i: Span<'a>) -> PResult<'a, MailtoUrl<'a>> {
 /// As printed: any non-empty run of `xchar`s. Whether it encodes an RFC 822 `addr-spec` is
 /// a further check this production does not make.
 pub fn encoded822addr<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "encoded822addr", |i| {
-        many1_esc(i, XCHAR, "xchar", "escape")
-    })
+    production("encoded822addr", many1_esc(XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

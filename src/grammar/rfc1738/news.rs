@@ -3,7 +3,12 @@
 use super::chars::{ALPHA, DIGIT, UCHAR};
 use super::generic::host;
 use super::{Alt, longest, unsettled};
-use crate::input::{PResult, Span, lit, many, many1_esc, one, production, recognized, take};
+use nom::Parser;
+use nom::combinator::{consumed, map, recognize};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many, many1_esc, one, production};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::{Article, GroupPart, NewsUrl};
 use crate::table::Table;
 
@@ -16,19 +21,17 @@ use crate::table::Table;
 /// ```
 /// rfc1738.txt:1022, section 3.6.
 pub fn newsurl<'a>(i: Span<'a>) -> PResult<'a, NewsUrl<'a>> {
-    production(i, "newsurl", |i| {
-        let (j, _) = lit(i, "news:")?;
-        let (rest, g) = grouppart(j)?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
+    production(
+        "newsurl",
+        map(consumed(preceded(lit("news:"), grouppart)), |(text, g)| {
             NewsUrl {
                 text: text.into(),
-                scheme: take(i, 4).1.into(),
+                scheme: take(text, 4).1.into(),
                 grouppart: g,
-            },
-        ))
-    })
+            }
+        }),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -42,14 +45,15 @@ pub fn newsurl<'a>(i: Span<'a>) -> PResult<'a, NewsUrl<'a>> {
 /// only a `group` starts with a letter and holds no `@`), and nothing follows `grouppart`
 /// (it ends `newsurl`), so the one alternative that covers the whole input is the longest.
 pub fn grouppart<'a>(i: Span<'a>) -> PResult<'a, GroupPart<'a>> {
-    production(i, "grouppart", |i| {
+    production("grouppart", |i: Span<'a>| {
         let alts: [Alt<'a, GroupPart<'a>>; 3] = [
-            |i| lit(i, "*").map(|(r, s)| (r, GroupPart::All(s.into()))),
+            |i| crate::input::lit(i, "*").map(|(r, s)| (r, GroupPart::All(s.into()))),
             |i| group(i).map(|(r, s)| (r, GroupPart::Group(s.into()))),
             |i| article(i).map(|(r, a)| (r, GroupPart::Article(a))),
         ];
         longest(i, &alts, unsettled)
     })
+    .parse(i)
 }
 
 /// The characters of `group` after the first.
@@ -60,11 +64,11 @@ pub const GROUP_REST: Table = ALPHA.or(DIGIT).or(Table::chars("-.+_"));
 /// ```
 /// rfc1738.txt:1024, section 3.6.
 pub fn group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "group", |i| {
-        let (rest, _) = one(i, ALPHA, "alpha")?;
-        let (rest, _) = many(rest, GROUP_REST, "group")?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "group",
+        recognize((one(ALPHA, "alpha"), many(GROUP_REST, "group"))),
+    )
+    .parse(i)
 }
 
 /// The characters of `article` before the `@`, without their `escape`.
@@ -77,20 +81,18 @@ pub const ARTICLE: Table = UCHAR.or(Table::chars(";/?:&="));
 ///
 /// The run before the `@` holds no `@`, so it ends where the `@` must be.
 pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
-    production(i, "article", |i| {
-        let (j, unique) = many1_esc(i, ARTICLE, "article", "escape")?;
-        let (j, _) = lit(j, "@")?;
-        let (rest, h) = host(j)?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            Article {
+    production(
+        "article",
+        map(
+            consumed((many1_esc(ARTICLE, "article", "escape"), lit("@"), host)),
+            |(text, (unique, _, h))| Article {
                 text: text.into(),
                 unique: unique.into(),
                 host: h,
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 #[cfg(test)]

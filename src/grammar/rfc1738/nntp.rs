@@ -3,7 +3,12 @@
 use super::chars::digits;
 use super::generic::hostport;
 use super::news::group;
-use crate::input::{PResult, Span, lit, maybe, production, recognized, take};
+use nom::Parser;
+use nom::combinator::{consumed, map, opt};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, production};
+use crate::input::{PResult, Span, take};
 use crate::part::Part;
 use crate::rfc1738::NntpUrl;
 
@@ -18,27 +23,26 @@ use crate::rfc1738::NntpUrl;
 ///
 /// `group` holds no `/`, so its greedy run ends where the `/` must be.
 pub fn nntpurl<'a>(i: Span<'a>) -> PResult<'a, NntpUrl<'a>> {
-    production(i, "nntpurl", |i| {
-        let (j, _) = lit(i, "nntp://")?;
-        let (j, hp) = hostport(j)?;
-        let (j, _) = lit(j, "/")?;
-        let (j, g) = group(j)?;
-        let (rest, a) = maybe(j, |j| {
-            let (j, _) = lit(j, "/")?;
-            digits(j)
-        })?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            NntpUrl {
+    production(
+        "nntpurl",
+        map(
+            consumed((
+                lit("nntp://"),
+                hostport,
+                lit("/"),
+                group,
+                opt(preceded(lit("/"), digits)),
+            )),
+            |(text, (_, hp, _, g, a))| NntpUrl {
                 text: text.into(),
-                scheme: take(i, 4).1.into(),
+                scheme: take(text, 4).1.into(),
                 hostport: hp,
                 group: g.into(),
                 article: a.map(Part::from),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 #[cfg(test)]

@@ -2,7 +2,12 @@
 
 use super::chars::UCHAR;
 use super::generic::hostport;
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated, take};
+use nom::Parser;
+use nom::combinator::{consumed, map, recognize};
+use nom::multi::many0_count;
+
+use crate::input::primitives::{lit, many_esc, production, separated};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::ProsperoUrl;
 use crate::table::Table;
 
@@ -18,29 +23,26 @@ use crate::table::Table;
 /// `ppath` holds no `;`, so its greedy run ends where a `fieldspec` must start; each
 /// `fieldspec` starts with `;`, which its `fieldvalue` does not hold. A loop, not recursion.
 pub fn prosperourl<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
-    production(i, "prosperourl", |i| {
-        let (j, _) = lit(i, "prospero://")?;
-        let (j, hp) = hostport(j)?;
-        let (j, _) = lit(j, "/")?;
-        let (j, p) = ppath(j)?;
-        let mut rest = j;
-        // A `fieldspec` always consumes its `;`, so the loop ends.
-        while let (r, Some(_)) = maybe(rest, fieldspec)? {
-            rest = r;
-        }
-        let (_, fields) = recognized(j, rest);
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            ProsperoUrl {
+    production(
+        "prosperourl",
+        map(
+            consumed((
+                lit("prospero://"),
+                hostport,
+                lit("/"),
+                ppath,
+                recognize(many0_count(fieldspec)),
+            )),
+            |(text, (_, hp, _, p, fields))| ProsperoUrl {
                 text: text.into(),
-                scheme: take(i, 8).1.into(),
+                scheme: take(text, 8).1.into(),
                 hostport: hp,
                 path: p.into(),
                 fields: fields.into(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -48,9 +50,11 @@ pub fn prosperourl<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
 /// ```
 /// rfc1738.txt:1048, section 3.11. Matches the empty string (one empty segment).
 pub fn ppath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ppath", |i| {
-        separated(i, PSEGMENT, "/", "ppath", "escape", psegment)
-    })
+    production(
+        "ppath",
+        separated(PSEGMENT, "/", "ppath", "escape", psegment),
+    )
+    .parse(i)
 }
 
 /// `psegment`, without its `escape`.
@@ -61,9 +65,7 @@ pub const PSEGMENT: Table = UCHAR.or(Table::chars("?:@&="));
 /// ```
 /// rfc1738.txt:1049, section 3.11. Matches the empty string.
 pub fn psegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "psegment", |i| {
-        many_esc(i, PSEGMENT, "psegment", "escape")
-    })
+    production("psegment", many_esc(PSEGMENT, "psegment", "escape")).parse(i)
 }
 
 /// ```text
@@ -73,13 +75,11 @@ pub fn psegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// `fieldname` holds no `=`, so its greedy run ends where the `=` must be.
 pub fn fieldspec<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fieldspec", |i| {
-        let (j, _) = lit(i, ";")?;
-        let (j, _) = fieldname(j)?;
-        let (j, _) = lit(j, "=")?;
-        let (j, _) = fieldvalue(j)?;
-        Ok(recognized(i, j))
-    })
+    production(
+        "fieldspec",
+        recognize((lit(";"), fieldname, lit("="), fieldvalue)),
+    )
+    .parse(i)
 }
 
 /// `fieldname` and `fieldvalue`, without their `escape`.
@@ -90,9 +90,7 @@ pub const FIELD: Table = UCHAR.or(Table::chars("?:@&"));
 /// ```
 /// rfc1738.txt:1051, section 3.11. Matches the empty string.
 pub fn fieldname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fieldname", |i| {
-        many_esc(i, FIELD, "fieldname", "escape")
-    })
+    production("fieldname", many_esc(FIELD, "fieldname", "escape")).parse(i)
 }
 
 /// ```text
@@ -100,9 +98,7 @@ pub fn fieldname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1052, section 3.11. Matches the empty string.
 pub fn fieldvalue<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fieldvalue", |i| {
-        many_esc(i, FIELD, "fieldvalue", "escape")
-    })
+    production("fieldvalue", many_esc(FIELD, "fieldvalue", "escape")).parse(i)
 }
 
 #[cfg(test)]

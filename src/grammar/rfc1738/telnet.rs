@@ -1,7 +1,11 @@
 //! TELNET: rfc1738.txt:1031-1033 (section 3.8).
 
 use super::generic::login;
-use crate::input::{PResult, Span, lit, maybe, production, recognized, take};
+use nom::Parser;
+use nom::combinator::{consumed, map, opt};
+
+use crate::input::primitives::{lit, production};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::TelnetUrl;
 
 // =============================================================================================
@@ -13,21 +17,19 @@ use crate::rfc1738::TelnetUrl;
 /// ```
 /// rfc1738.txt:1033, section 3.8.
 pub fn telneturl<'a>(i: Span<'a>) -> PResult<'a, TelnetUrl<'a>> {
-    production(i, "telneturl", |i| {
-        let (j, _) = lit(i, "telnet://")?;
-        let (j, l) = login(j)?;
-        let (rest, slash) = maybe(j, |j| lit(j, "/"))?;
-        let (rest, text) = recognized(i, rest);
-        Ok((
-            rest,
-            TelnetUrl {
+    production(
+        "telneturl",
+        map(
+            consumed((lit("telnet://"), login, opt(lit("/")))),
+            |(text, (_, l, slash))| TelnetUrl {
                 text: text.into(),
-                scheme: take(i, 6).1.into(),
+                scheme: take(text, 6).1.into(),
                 login: l,
                 slash: slash.is_some(),
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 #[cfg(test)]

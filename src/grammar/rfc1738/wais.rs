@@ -4,7 +4,12 @@ use super::chars::UCHAR;
 use super::generic::hostport;
 use super::http::search;
 use super::{Alt, longest, unsettled};
-use crate::input::{PResult, Span, lit, many_esc, production, recognized, take};
+use nom::Parser;
+use nom::combinator::{consumed, map};
+use nom::sequence::preceded;
+
+use crate::input::primitives::{lit, many_esc, production};
+use crate::input::{PResult, Span, take};
 use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
 
 // =============================================================================================
@@ -22,40 +27,32 @@ use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
 /// what comes next: the end, `?` or `/`, so at most one covers the whole input, and nothing
 /// follows `waisurl`: the longest match is the one that can be used.
 pub fn waisurl<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
-    production(i, "waisurl", |i| {
+    production("waisurl", |i: Span<'a>| {
         let alts: [Alt<'a, WaisUrl<'a>>; 3] =
             [|i| waisdatabase(i), |i| waisindex(i), |i| waisdoc(i)];
         longest(i, &alts, unsettled)
     })
+    .parse(i)
 }
 
 /// `"wais://" hostport "/" database`, the head the three forms share.
 fn head<'a>(i: Span<'a>) -> PResult<'a, (HostPort<'a>, Span<'a>)> {
-    let (j, _) = lit(i, "wais://")?;
-    let (j, hp) = hostport(j)?;
-    let (j, _) = lit(j, "/")?;
-    let (j, db) = database(j)?;
-    Ok((j, (hp, db)))
+    map(
+        (lit("wais://"), hostport, lit("/"), database),
+        |(_, hp, _, db)| (hp, db),
+    )
+    .parse(i)
 }
 
-fn wais<'a>(
-    i: Span<'a>,
-    rest: Span<'a>,
-    hp: HostPort<'a>,
-    db: Span<'a>,
-    kind: WaisKind<'a>,
-) -> PResult<'a, WaisUrl<'a>> {
-    let (rest, text) = recognized(i, rest);
-    Ok((
-        rest,
-        WaisUrl {
-            text: text.into(),
-            scheme: take(i, 4).1.into(),
-            hostport: hp,
-            database: db.into(),
-            kind,
-        },
-    ))
+/// A `waisurl` of `kind`, from its text and the head's parts.
+fn wais<'a>(text: Span<'a>, (hp, db): (HostPort<'a>, Span<'a>), kind: WaisKind<'a>) -> WaisUrl<'a> {
+    WaisUrl {
+        text: text.into(),
+        scheme: take(text, 4).1.into(),
+        hostport: hp,
+        database: db.into(),
+        kind,
+    }
 }
 
 /// ```text
@@ -63,10 +60,13 @@ fn wais<'a>(
 /// ```
 /// rfc1738.txt:1038, section 3.9.
 pub fn waisdatabase<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
-    production(i, "waisdatabase", |i| {
-        let (j, (hp, db)) = head(i)?;
-        wais(i, j, hp, db, WaisKind::Database)
-    })
+    production(
+        "waisdatabase",
+        map(consumed(head), |(text, h)| {
+            wais(text, h, WaisKind::Database)
+        }),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -74,12 +74,14 @@ pub fn waisdatabase<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
 /// ```
 /// rfc1738.txt:1039, section 3.9.
 pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
-    production(i, "waisindex", |i| {
-        let (j, (hp, db)) = head(i)?;
-        let (j, _) = lit(j, "?")?;
-        let (j, s) = search(j)?;
-        wais(i, j, hp, db, WaisKind::Index { search: s.into() })
-    })
+    production(
+        "waisindex",
+        map(
+            consumed((head, preceded(lit("?"), search))),
+            |(text, (h, s))| wais(text, h, WaisKind::Index { search: s.into() }),
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -89,18 +91,20 @@ pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
 ///
 /// `database` and `wtype` are runs of `uchar`s, which hold no `/`.
 pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
-    production(i, "waisdoc", |i| {
-        let (j, (hp, db)) = head(i)?;
-        let (j, _) = lit(j, "/")?;
-        let (j, t) = wtype(j)?;
-        let (j, _) = lit(j, "/")?;
-        let (j, p) = wpath(j)?;
-        let kind = WaisKind::Document {
-            wtype: t.into(),
-            wpath: p.into(),
-        };
-        wais(i, j, hp, db, kind)
-    })
+    production(
+        "waisdoc",
+        map(
+            consumed((head, preceded(lit("/"), wtype), preceded(lit("/"), wpath))),
+            |(text, (h, t, p))| {
+                let kind = WaisKind::Document {
+                    wtype: t.into(),
+                    wpath: p.into(),
+                };
+                wais(text, h, kind)
+            },
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -108,7 +112,7 @@ pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
 /// ```
 /// rfc1738.txt:1041, section 3.9. Matches the empty string.
 pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "database", |i| many_esc(i, UCHAR, "uchar", "escape"))
+    production("database", many_esc(UCHAR, "uchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -116,7 +120,7 @@ pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1042, section 3.9. Matches the empty string.
 pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "wtype", |i| many_esc(i, UCHAR, "uchar", "escape"))
+    production("wtype", many_esc(UCHAR, "uchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -124,7 +128,7 @@ pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1043, section 3.9. Matches the empty string.
 pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "wpath", |i| many_esc(i, UCHAR, "uchar", "escape"))
+    production("wpath", many_esc(UCHAR, "uchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

@@ -1,13 +1,16 @@
 //! Authorities, servers and hosts: Appendix A, rfc2396.txt:1484-1499 (sections 3.2 to 3.2.2).
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{consumed, map, map_opt, opt, recognize};
+use nom::sequence::{preceded, terminated};
 
 use super::chars::{DIGIT, UNRESERVED};
 use crate::grammar::labels::{self, Labels};
-use crate::input::{
-    Mode, PResult, Span, lit, many, many_esc, many1, many1_esc, maybe, peek_byte, production,
-    recognized,
+use crate::input::primitives::{
+    branch, lit, many, many_esc, many1, many1_esc, next_byte, production,
 };
+use crate::input::{Mode, PResult, Span, fail};
 use crate::part::Part;
 use crate::rfc2396::{Authority, Host, HostKind, Server};
 use crate::table::Table;
@@ -40,24 +43,22 @@ pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
 /// end) can follow either.
 #[inline]
 pub(crate) fn authority_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
-    production(i, "authority", |i| {
-        if !V6 && i.extra.mode() == Mode::Fast {
-            return super::fast::authority_span(i);
-        }
-        let mark = i.extra.mark();
-        match server_in::<V6>(i) {
-            Ok((rest, s))
-                if !continues_reg_name(&rest) || (V6 && s.text.as_str().contains('[')) =>
-            {
-                return Ok((rest, Authority::Server(s)));
-            }
-            // A bad escape fails reg_name at the same byte: it scans the same characters.
-            Err(Err::Failure(f)) => return Err(Err::Failure(f)),
-            _ => i.extra.rollback(mark),
-        }
-        let (rest, r) = reg_name(i)?;
-        Ok((rest, Authority::RegName(r.into())))
-    })
+    // The fast pass records nothing, so it needs no `production`.
+    if !V6 && i.extra.mode() == Mode::Fast {
+        return super::fast::authority_span(i);
+    }
+    production(
+        "authority",
+        alt((
+            // A bad escape fails `reg_name` at the same byte: it scans the same characters.
+            branch(map_opt((server_in::<V6>, next_byte()), |(s, next)| {
+                let whole = !continues_reg_name(next) || (V6 && s.text.as_str().contains('['));
+                whole.then_some(Authority::Server(s))
+            })),
+            map(reg_name, |r| Authority::RegName(r.into())),
+        )),
+    )
+    .parse(i)
 }
 
 /// The empty server at the start of `i`.
@@ -70,9 +71,9 @@ fn empty_server<'a>(i: &Span<'a>) -> Server<'a> {
     }
 }
 
-/// Whether a `reg_name` run would go on at the start of `i` (a look-ahead; records nothing).
-fn continues_reg_name(i: &Span<'_>) -> bool {
-    peek_byte(i).is_some_and(|b| REG_NAME.contains(b) || b == b'%')
+/// Whether a `reg_name` run would go on at a byte `next`.
+fn continues_reg_name(next: Option<u8>) -> bool {
+    next.is_some_and(|b| REG_NAME.contains(b) || b == b'%')
 }
 
 /// `reg_name`, without its `escaped`.
@@ -84,9 +85,7 @@ pub const REG_NAME: Table = UNRESERVED.or(Table::chars("$,;:@&=+"));
 /// ```
 /// rfc2396.txt:1486, section 3.2.1.
 pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "reg_name", |i| {
-        many1_esc(i, REG_NAME, "reg_name", "escaped")
-    })
+    production("reg_name", many1_esc(REG_NAME, "reg_name", "escaped")).parse(i)
 }
 
 /// How RFC 2396 prints the labels of a hostname.
@@ -112,33 +111,25 @@ pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
 
 /// `server`, of RFC 2396 or (`V6`) RFC 2732.
 pub(crate) fn server_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Server<'a>> {
-    production(i, "server", |i| {
-        let mark = i.extra.mark();
-        let (j, user) = maybe(i, |i| {
-            let (rest, u) = userinfo(i)?;
-            let (rest, _) = lit(rest, "@")?;
-            Ok((rest, u))
-        })?;
-        match hostport_in::<V6>(j) {
-            Ok((rest, (host, port))) => {
-                let (rest, text) = recognized(i, rest);
-                Ok((
-                    rest,
-                    Server {
-                        text: text.into(),
-                        userinfo: user.map(Part::from),
-                        host: Some(host),
-                        port: port.map(Part::from),
-                    },
-                ))
-            }
-            Err(Err::Error(_)) => {
-                i.extra.rollback(mark);
-                Ok((i, empty_server(&i)))
-            }
-            Err(e) => Err(e),
-        }
-    })
+    production(
+        "server",
+        map(
+            consumed(opt(branch((
+                opt(branch(terminated(userinfo, lit("@")))),
+                hostport_in::<V6>,
+            )))),
+            |(text, server)| match server {
+                Some((user, (host, port))) => Server {
+                    text: text.into(),
+                    userinfo: user.map(Part::from),
+                    host: Some(host),
+                    port: port.map(Part::from),
+                },
+                None => empty_server(&text),
+            },
+        ),
+    )
+    .parse(i)
 }
 
 /// `userinfo`, without its `escaped`.
@@ -150,9 +141,7 @@ pub const USERINFO: Table = UNRESERVED.or(Table::chars(";:&=+$,"));
 /// ```
 /// rfc2396.txt:1490, section 3.2.2. Matches the empty string.
 pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "userinfo", |i| {
-        many_esc(i, USERINFO, "userinfo", "escaped")
-    })
+    production("userinfo", many_esc(USERINFO, "userinfo", "escaped")).parse(i)
 }
 
 /// ```text
@@ -167,14 +156,7 @@ pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
 pub(crate) fn hostport_in<'a, const V6: bool>(
     i: Span<'a>,
 ) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
-    production(i, "hostport", |i| {
-        let (i, h) = host_in::<V6>(i)?;
-        let (i, p) = maybe(i, |i| {
-            let (i, _) = lit(i, ":")?;
-            port(i)
-        })?;
-        Ok((i, (h, p)))
-    })
+    production("hostport", (host_in::<V6>, opt(preceded(lit(":"), port)))).parse(i)
 }
 
 /// ```text
@@ -192,22 +174,31 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// `host`, of RFC 2396 or (`V6`) as RFC 2732 amends it, with its `IPv6reference` last: it
 /// starts with `[`, which no `hostname` or `IPv4address` holds, so ordered choice stays exact.
 pub(crate) fn host_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Host<'a>> {
-    let host = |h: Span<'a>, kind| Host {
-        text: h.into(),
-        kind,
+    let host = |kind| {
+        move |h: Span<'a>| Host {
+            text: h.into(),
+            kind,
+        }
     };
-    production(i, "host", |i| match hostname(i) {
-        Ok((rest, h)) => Ok((rest, host(h, HostKind::Hostname))),
-        Err(Err::Error(_)) => match ipv4address_in::<V6>(i) {
-            Ok((rest, h)) => Ok((rest, host(h, HostKind::Ipv4Address))),
-            Err(Err::Error(_)) if V6 => {
-                let (rest, h) = crate::grammar::rfc2732::ipv6reference(i)?;
-                Ok((rest, host(h, HostKind::Ipv6Reference)))
-            }
-            Err(e) => Err(e),
-        },
-        Err(e) => Err(e),
-    })
+    production(
+        "host",
+        alt((
+            map(hostname, host(HostKind::Hostname)),
+            map(ipv4address_in::<V6>, host(HostKind::Ipv4Address)),
+            map(ipv6reference_in::<V6>, host(HostKind::Ipv6Reference)),
+        )),
+    )
+    .parse(i)
+}
+
+/// RFC 2732's `IPv6reference` (`V6`), or nothing at all: RFC 2396 has no such host.
+#[inline(always)]
+fn ipv6reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    if V6 {
+        crate::grammar::rfc2732::ipv6reference(i)
+    } else {
+        fail()
+    }
 }
 
 /// ```text
@@ -222,7 +213,7 @@ pub(crate) fn host_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Host<'a>> 
 /// (`src/grammar/labels.rs`, shared with RFC 1738, whose `hostname` differs only in having
 /// no trailing `.`).
 pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hostname", |i| labels::hostname(i, LABELS))
+    production("hostname", |i| labels::hostname(i, LABELS)).parse(i)
 }
 
 /// ```text
@@ -233,7 +224,7 @@ pub fn hostname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// Rewrite: the greedy `*( alphanum | "-" )` would eat the closing `alphanum`; the scan keeps
 /// the longest prefix ending in an `alphanum` instead (same language).
 pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domainlabel", |i| labels::label_rule(i, LABELS, false))
+    production("domainlabel", |i| labels::label_rule(i, LABELS, false)).parse(i)
 }
 
 /// ```text
@@ -241,7 +232,7 @@ pub fn domainlabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1497, section 3.2.2. Rewritten as [`domainlabel`] is.
 pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "toplabel", |i| labels::label_rule(i, LABELS, true))
+    production("toplabel", |i| labels::label_rule(i, LABELS, true)).parse(i)
 }
 
 /// ```text
@@ -255,21 +246,29 @@ pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `IPv4address`: RFC 2396's `1*digit` parts, or (`V6`) RFC 2373's `1*3DIGIT`, which RFC 2732
 /// puts in its place.
 pub(crate) fn ipv4address_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    let part = |i: Span<'a>| -> PResult<'a, Span<'a>> {
-        if V6 {
-            crate::grammar::rfc2732::digits_1_3(i)
-        } else {
-            many1(i, DIGIT, "digit")
-        }
-    };
-    production(i, "IPv4address", |i| {
-        let (mut rest, _) = part(i)?;
-        for _ in 0..3 {
-            (rest, _) = lit(rest, ".")?;
-            (rest, _) = part(rest)?;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "IPv4address",
+        recognize((
+            ipv4_part::<V6>,
+            lit("."),
+            ipv4_part::<V6>,
+            lit("."),
+            ipv4_part::<V6>,
+            lit("."),
+            ipv4_part::<V6>,
+        )),
+    )
+    .parse(i)
+}
+
+/// A part of an `IPv4address`: `1*digit`, or (`V6`) `1*3DIGIT`.
+#[inline(always)]
+fn ipv4_part<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    if V6 {
+        crate::grammar::rfc2732::digits_1_3(i)
+    } else {
+        many1(DIGIT, "digit").parse(i)
+    }
 }
 
 /// ```text
@@ -277,5 +276,5 @@ pub(crate) fn ipv4address_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Spa
 /// ```
 /// rfc2396.txt:1499, section 3.2.2. Matches the empty string.
 pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "port", |i| many(i, DIGIT, "digit"))
+    production("port", many(DIGIT, "digit")).parse(i)
 }

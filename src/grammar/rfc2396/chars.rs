@@ -5,8 +5,10 @@
 //! production that includes `escaped` has its table hold only the single characters; the
 //! functions and the run primitives ([`many_esc`](crate::input::many_esc)) add the escape.
 
-use crate::input::one_or_escape;
-use crate::input::{PResult, Span, escape, one, production};
+use nom::Parser;
+
+use crate::input::primitives::{one, one_or_escape, production};
+use crate::input::{PResult, Span, escape};
 use crate::table::Table;
 
 // =============================================================================================
@@ -27,9 +29,7 @@ pub fn uric<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `uric`, of RFC 2396 or (`V6`) as RFC 2732 amends it: `reserved` has `[` and `]`.
 #[inline]
 pub(crate) fn uric_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "uric", |i| {
-        one_or_escape(i, uric_table::<V6>(), "uric", "escaped")
-    })
+    production("uric", one_or_escape(uric_table::<V6>(), "uric", "escaped")).parse(i)
 }
 
 /// The single characters of `uric`, of RFC 2396 or (`V6`) RFC 2732.
@@ -62,7 +62,7 @@ pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `reserved`, of RFC 2396 or (`V6`) RFC 2732.
 pub(crate) fn reserved_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let t = if V6 { RESERVED_2732 } else { RESERVED };
-    production(i, "reserved", |i| one(i, t, "reserved"))
+    production("reserved", one(t, "reserved")).parse(i)
 }
 
 /// `unreserved`.
@@ -73,7 +73,7 @@ pub const UNRESERVED: Table = ALPHANUM.or(MARK);
 /// ```
 /// rfc2396.txt:1522, section 2.3.
 pub fn unreserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "unreserved", |i| one(i, UNRESERVED, "unreserved"))
+    production("unreserved", one(UNRESERVED, "unreserved")).parse(i)
 }
 
 /// `mark`.
@@ -85,7 +85,7 @@ pub const MARK: Table = Table::chars("-_.!~*'()");
 /// ```
 /// rfc2396.txt:1523, section 2.3.
 pub fn mark<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "mark", |i| one(i, MARK, "mark"))
+    production("mark", one(MARK, "mark")).parse(i)
 }
 
 // =============================================================================================
@@ -99,7 +99,7 @@ pub fn mark<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Commits after the `%` (nom's `cut`): `%` occurs nowhere else in the grammar.
 pub fn escaped<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "escaped", escape)
+    production("escaped", escape).parse(i)
 }
 
 /// `hex`.
@@ -111,7 +111,7 @@ pub const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
 /// ```
 /// rfc2396.txt:1527, section 2.4.1.
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hex", |i| one(i, HEX, "hex"))
+    production("hex", one(HEX, "hex")).parse(i)
 }
 
 // =============================================================================================
@@ -126,7 +126,7 @@ pub const ALPHANUM: Table = ALPHA.or(DIGIT);
 /// ```
 /// rfc2396.txt:1530, section 1.6.
 pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alphanum", |i| one(i, ALPHANUM, "alphanum"))
+    production("alphanum", one(ALPHANUM, "alphanum")).parse(i)
 }
 
 /// `alpha`.
@@ -137,7 +137,7 @@ pub const ALPHA: Table = LOWALPHA.or(UPALPHA);
 /// ```
 /// rfc2396.txt:1531, section 1.6.
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "alpha", |i| one(i, ALPHA, "alpha"))
+    production("alpha", one(ALPHA, "alpha")).parse(i)
 }
 
 /// `lowalpha`.
@@ -150,7 +150,7 @@ pub const LOWALPHA: Table = Table::range(b'a', b'z');
 /// ```
 /// rfc2396.txt:1533, section 1.6.
 pub fn lowalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "lowalpha", |i| one(i, LOWALPHA, "lowalpha"))
+    production("lowalpha", one(LOWALPHA, "lowalpha")).parse(i)
 }
 
 /// `upalpha`.
@@ -163,7 +163,7 @@ pub const UPALPHA: Table = Table::range(b'A', b'Z');
 /// ```
 /// rfc2396.txt:1536, section 1.6.
 pub fn upalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "upalpha", |i| one(i, UPALPHA, "upalpha"))
+    production("upalpha", one(UPALPHA, "upalpha")).parse(i)
 }
 
 /// `digit`.
@@ -175,7 +175,7 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 /// ```
 /// rfc2396.txt:1539, section 1.6.
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "digit", |i| one(i, DIGIT, "digit"))
+    production("digit", one(DIGIT, "digit")).parse(i)
 }
 
 // =============================================================================================
@@ -190,7 +190,7 @@ pub const CONTROL: Table = Table::range(0x00, 0x1F).or(Table::chars("\x7F"));
 /// ```
 /// rfc2396.txt:541, section 2.4.3.
 pub fn control<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "control", |i| one(i, CONTROL, "control"))
+    production("control", one(CONTROL, "control")).parse(i)
 }
 
 /// `space`.
@@ -201,7 +201,7 @@ pub const SPACE: Table = Table::chars(" ");
 /// ```
 /// rfc2396.txt:549, section 2.4.3.
 pub fn space<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "space", |i| one(i, SPACE, "space"))
+    production("space", one(SPACE, "space")).parse(i)
 }
 
 /// `delims`.
@@ -212,7 +212,7 @@ pub const DELIMS: Table = Table::chars("<>#%\"");
 /// ```
 /// rfc2396.txt:558, section 2.4.3.
 pub fn delims<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "delims", |i| one(i, DELIMS, "delims"))
+    production("delims", one(DELIMS, "delims")).parse(i)
 }
 
 /// `unwise`.
@@ -229,7 +229,7 @@ pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `unwise`, of RFC 2396 or (`V6`) RFC 2732.
 pub(crate) fn unwise_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let t = if V6 { UNWISE_2732 } else { UNWISE };
-    production(i, "unwise", |i| one(i, t, "unwise"))
+    production("unwise", one(t, "unwise")).parse(i)
 }
 
 #[cfg(test)]

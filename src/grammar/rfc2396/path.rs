@@ -1,11 +1,15 @@
 //! Paths, queries and fragments: Appendix A, rfc2396.txt:1501-1510 (sections 3.3, 3.4, 4.1).
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{opt, recognize};
+use nom::multi::many0_count;
+use nom::sequence::preceded;
 
 use super::chars::{UNRESERVED, uric_table};
 use super::uri::{abs_path, opaque_part_in};
-use crate::input::one_or_escape;
-use crate::input::{PResult, Span, lit, many_esc, maybe, production, recognized, separated};
+use crate::input::primitives::{lit, many_esc, one_or_escape, production, separated};
+use crate::input::{PResult, Span};
 use crate::table::Table;
 
 // =============================================================================================
@@ -24,13 +28,11 @@ pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 
 /// `path`, of RFC 2396 or (`V6`) RFC 2732 (whose `opaque_part` may hold `[` and `]`).
 pub(crate) fn path_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "path", |i| {
-        let (rest, _) = match abs_path(i) {
-            Err(Err::Error(_)) => maybe(i, opaque_part_in::<V6>).map(|(r, _)| (r, ()))?,
-            other => other.map(|(r, _)| (r, ()))?,
-        };
-        Ok(recognized(i, rest))
-    })
+    production(
+        "path",
+        recognize(opt(alt((abs_path, opaque_part_in::<V6>)))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -41,12 +43,14 @@ pub(crate) fn path_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> 
 /// `segment` derives exactly the strings of `pchar`s and `;`s, so `path_segments` derives
 /// exactly the strings of `pchar`s, `;`s and `/`s: the fast pass, which only needs the verdict
 /// and the extent, scans that one class. The tree pass follows the production structure, and
-/// the diagnosing pass does from the last `/` on ([`separated`]: they stop at the same byte;
+/// the diagnosing pass does from the last `/` on (`separated`: they stop at the same byte;
 /// the check runs both, so the tests cover both).
 pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "path_segments", |i| {
-        separated(i, SEGMENT, "/", "path_segments", "escaped", segment)
-    })
+    production(
+        "path_segments",
+        separated(SEGMENT, "/", "path_segments", "escaped", segment),
+    )
+    .parse(i)
 }
 
 /// The characters of `segment` (without `escaped`): `pchar` and `;`.
@@ -60,16 +64,14 @@ pub(super) const PATH_SEGMENTS: Table = PCHAR.or(Table::chars(";/"));
 /// ```
 /// rfc2396.txt:1503, section 3.3. Matches the empty string.
 pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "segment", |i| {
-        let (mut rest, _) = many_esc(i, PCHAR, "pchar", "escaped")?;
-        while let (r, Some(_)) = maybe(rest, |i| {
-            let (i, _) = lit(i, ";")?;
-            param(i)
-        })? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "segment",
+        recognize((
+            many_esc(PCHAR, "pchar", "escaped"),
+            many0_count(preceded(lit(";"), param)),
+        )),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -77,7 +79,7 @@ pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1504, section 3.3. Matches the empty string.
 pub fn param<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "param", |i| many_esc(i, PCHAR, "pchar", "escaped"))
+    production("param", many_esc(PCHAR, "pchar", "escaped")).parse(i)
 }
 
 /// `pchar`, without its `escaped`.
@@ -89,7 +91,7 @@ pub const PCHAR: Table = UNRESERVED.or(Table::chars(":@&=+$,"));
 /// ```
 /// rfc2396.txt:1505, section 3.3.
 pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "pchar", |i| one_or_escape(i, PCHAR, "pchar", "escaped"))
+    production("pchar", one_or_escape(PCHAR, "pchar", "escaped")).parse(i)
 }
 
 // =============================================================================================
@@ -107,9 +109,7 @@ pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `query`, of RFC 2396 or (`V6`) RFC 2732 (whose `uric` has `[` and `]`).
 #[inline]
 pub(crate) fn query_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "query", |i| {
-        many_esc(i, uric_table::<V6>(), "uric", "escaped")
-    })
+    production("query", many_esc(uric_table::<V6>(), "uric", "escaped")).parse(i)
 }
 
 // =============================================================================================
@@ -127,7 +127,5 @@ pub fn fragment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `fragment`, of RFC 2396 or (`V6`) RFC 2732.
 #[inline]
 pub(crate) fn fragment_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "fragment", |i| {
-        many_esc(i, uric_table::<V6>(), "uric", "escaped")
-    })
+    production("fragment", many_esc(uric_table::<V6>(), "uric", "escaped")).parse(i)
 }

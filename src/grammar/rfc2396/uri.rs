@@ -1,14 +1,15 @@
 //! URI references, absolute and relative URIs, schemes: Appendix A, rfc2396.txt:1465-1482.
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{consumed, map, opt, recognize};
+use nom::sequence::{preceded, separated_pair};
 
 use super::authority::authority_in;
 use super::chars::{ALPHA, DIGIT, UNRESERVED, uric_table};
 use super::path::{fragment_in, path_segments, query_in};
-use crate::input::one_or_escape;
-use crate::input::{
-    Mode, PResult, Span, lit, many, many_esc, many1_esc, maybe, one, production, recognized,
-};
+use crate::input::primitives::{lit, many, many_esc, many1_esc, one, one_or_escape, production};
+use crate::input::{Mode, PResult, Span};
 use crate::part::Part;
 use crate::rfc2396::{Authority, Hier, HostKind, Path, PathKind, UriReference};
 use crate::table::Table;
@@ -38,52 +39,48 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
 /// structured pass in every mode.
 #[inline]
 pub(crate) fn uri_reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
-    production(i, "URI-reference", |i| {
-        if i.extra.mode() == Mode::Fast {
-            if !V6 {
-                return super::fast::uri_reference(i);
-            }
-            // RFC 2396's language is part of RFC 2732's (which adds brackets and only
-            // restricts `IPv4address`, whose longer parts a `reg_name` takes instead), with the
-            // same value but for such a host: a whole input that RFC 2396's fast pass reads
-            // with no `IPv4address` part over three digits is read the same under RFC 2732.
-            if let Ok((rest, u)) = super::fast::uri_reference(i)
-                && rest.fragment().is_empty()
-                && !u.host().is_some_and(|h| {
-                    h.kind() == HostKind::Ipv4Address && h.as_str().split('.').any(|p| p.len() > 3)
-                })
-            {
-                return Ok((rest, u));
-            }
+    // The fast pass records nothing, so it needs no `production`.
+    if i.extra.mode() == Mode::Fast {
+        if !V6 {
+            return super::fast::uri_reference(i);
         }
-        let start = i;
-        let (i, body) = match absolute_uri_in::<V6>(i) {
-            Ok((rest, (scheme, hier))) => (rest, Some((Some(scheme), hier))),
-            Err(Err::Error(_)) => {
-                let (rest, r) = maybe(i, relative_uri_in::<V6>)?;
-                (rest, r.map(|h| (None, h)))
-            }
-            Err(e) => return Err(e),
-        };
-        // Without an absolute or relative part, the empty path stands where the reference
-        // starts, before any fragment.
-        let (scheme, hier) = body.unwrap_or_else(|| (None, empty_hier(&i)));
-        let (i, frag) = maybe(i, |i| {
-            let (i, _) = lit(i, "#")?;
-            fragment_in::<V6>(i)
-        })?;
-        let consumed = start.fragment().len() - i.fragment().len();
-        let text = Part::new(&start.fragment()[..consumed], start.location_offset());
-        Ok((
-            i,
-            UriReference {
-                text,
-                scheme,
-                hier,
-                fragment: frag.map(Part::from),
+        // RFC 2396's language is part of RFC 2732's (which adds brackets and only restricts
+        // `IPv4address`, whose longer parts a `reg_name` takes instead), with the same value
+        // but for such a host: a whole input that RFC 2396's fast pass reads with no
+        // `IPv4address` part over three digits is read the same under RFC 2732.
+        if let Ok((rest, u)) = super::fast::uri_reference(i)
+            && rest.fragment().is_empty()
+            && !u.host().is_some_and(|h| {
+                h.kind() == HostKind::Ipv4Address && h.as_str().split('.').any(|p| p.len() > 3)
+            })
+        {
+            return Ok((rest, u));
+        }
+    }
+    production(
+        "URI-reference",
+        map(
+            consumed((
+                alt((
+                    map(absolute_uri_in::<V6>, |(s, h)| Some((Some(s), h))),
+                    opt(map(relative_uri_in::<V6>, |h| (None, h))),
+                )),
+                opt(preceded(lit("#"), fragment_in::<V6>)),
+            )),
+            |(text, (body, frag))| {
+                // Without an absolute or relative part, the empty path stands where the
+                // reference starts, before any fragment.
+                let body = body.unwrap_or_else(|| (None, empty_hier(&text)));
+                UriReference {
+                    text: text.into(),
+                    scheme: body.0,
+                    hier: body.1,
+                    fragment: frag.map(Part::from),
+                }
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// The parts of an absolute URI whose scheme-specific part is an `opaque_part`.
@@ -126,18 +123,18 @@ pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
 pub(crate) fn absolute_uri_in<'a, const V6: bool>(
     i: Span<'a>,
 ) -> PResult<'a, (Part<'a>, Hier<'a>)> {
-    production(i, "absoluteURI", |i| {
-        let (i, s) = scheme(i)?;
-        let (i, _) = lit(i, ":")?;
-        let (i, hier) = match hier_part_in::<V6>(i) {
-            Err(Err::Error(_)) => {
-                let (rest, p) = opaque_part_in::<V6>(i)?;
-                (rest, opaque_hier(p))
-            }
-            other => other?,
-        };
-        Ok((i, (s.into(), hier)))
-    })
+    production(
+        "absoluteURI",
+        map(
+            separated_pair(
+                scheme,
+                lit(":"),
+                alt((hier_part_in::<V6>, map(opaque_part_in::<V6>, opaque_hier))),
+            ),
+            |(s, hier)| (s.into(), hier),
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -154,33 +151,30 @@ pub fn relative_uri<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
 
 /// `relativeURI`, of RFC 2396 or (`V6`) RFC 2732.
 pub(crate) fn relative_uri_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
-    production(i, "relativeURI", |i| {
-        let (i, (authority, path)) = match net_or_abs_path::<V6>(i) {
-            Err(Err::Error(_)) => {
-                let (rest, p) = rel_path(i)?;
-                (
-                    rest,
-                    (
-                        None,
-                        Path {
+    production(
+        "relativeURI",
+        map(
+            (
+                alt((
+                    net_or_abs_path::<V6>,
+                    map(rel_path, |p| {
+                        let path = Path {
                             text: p.into(),
                             kind: PathKind::Relative,
-                        },
-                    ),
-                )
-            }
-            other => other?,
-        };
-        let (i, q) = opt_query::<V6>(i)?;
-        Ok((
-            i,
-            Hier {
+                        };
+                        (None, path)
+                    }),
+                )),
+                opt_query::<V6>,
+            ),
+            |((authority, path), query)| Hier {
                 authority,
                 path,
-                query: q,
+                query,
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -193,64 +187,58 @@ pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
 
 /// `hier_part`, of RFC 2396 or (`V6`) RFC 2732.
 pub(crate) fn hier_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
-    production(i, "hier_part", |i| {
-        let (i, (authority, path)) = net_or_abs_path::<V6>(i)?;
-        let (i, q) = opt_query::<V6>(i)?;
-        Ok((
-            i,
-            Hier {
+    production(
+        "hier_part",
+        map(
+            (net_or_abs_path::<V6>, opt_query::<V6>),
+            |((authority, path), query)| Hier {
                 authority,
                 path,
-                query: q,
+                query,
             },
-        ))
-    })
+        ),
+    )
+    .parse(i)
 }
 
-/// `( net_path | abs_path )`, the shared head of `hier_part` and `relativeURI`.
+/// `( net_path | abs_path )`, the shared head of `hier_part` and `relativeURI`. A `net_path`
+/// without an `abs_path` has the empty path, where its authority ends.
 #[inline]
 fn net_or_abs_path<'a, const V6: bool>(
     i: Span<'a>,
 ) -> PResult<'a, (Option<Authority<'a>>, Path<'a>)> {
-    match net_path_in::<V6>(i) {
-        Ok((rest, (a, p))) => {
+    alt((
+        map(consumed(net_path_in::<V6>), |(net, (a, p))| {
             let path = match p {
                 Some(p) => Path {
                     text: p.into(),
                     kind: PathKind::Absolute,
                 },
                 None => Path {
-                    text: Part::new("", rest.location_offset()),
+                    text: Part::new("", net.location_offset() + net.fragment().len()),
                     kind: PathKind::Empty,
                 },
             };
-            Ok((rest, (Some(a), path)))
-        }
-        Err(Err::Error(_)) => {
-            let (rest, p) = abs_path(i)?;
-            Ok((
-                rest,
-                (
-                    None,
-                    Path {
-                        text: p.into(),
-                        kind: PathKind::Absolute,
-                    },
-                ),
-            ))
-        }
-        Err(e) => Err(e),
-    }
+            (Some(a), path)
+        }),
+        map(abs_path, |p| {
+            let path = Path {
+                text: p.into(),
+                kind: PathKind::Absolute,
+            };
+            (None, path)
+        }),
+    ))
+    .parse(i)
 }
 
 /// `[ "?" query ]`.
 #[inline]
 fn opt_query<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
-    let (i, q) = maybe(i, |i| {
-        let (i, _) = lit(i, "?")?;
-        query_in::<V6>(i)
-    })?;
-    Ok((i, q.map(Part::from)))
+    map(opt(preceded(lit("?"), query_in::<V6>)), |q| {
+        q.map(Part::from)
+    })
+    .parse(i)
 }
 
 /// ```text
@@ -263,11 +251,14 @@ pub fn opaque_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 
 /// `opaque_part`, of RFC 2396 or (`V6`) RFC 2732 (whose `uric` has `[` and `]`).
 pub(crate) fn opaque_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "opaque_part", |i| {
-        let (rest, _) = uric_no_slash(i)?;
-        let (rest, _) = many_esc(rest, uric_table::<V6>(), "uric", "escaped")?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "opaque_part",
+        recognize((
+            uric_no_slash,
+            many_esc(uric_table::<V6>(), "uric", "escaped"),
+        )),
+    )
+    .parse(i)
 }
 
 /// `uric_no_slash`, without its `escaped`.
@@ -279,9 +270,11 @@ pub const URIC_NO_SLASH: Table = UNRESERVED.or(Table::chars(";?:@&=+$,"));
 /// ```
 /// rfc2396.txt:1472, section 3.
 pub fn uric_no_slash<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "uric_no_slash", |i| {
-        one_or_escape(i, URIC_NO_SLASH, "uric_no_slash", "escaped")
-    })
+    production(
+        "uric_no_slash",
+        one_or_escape(URIC_NO_SLASH, "uric_no_slash", "escaped"),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -296,12 +289,11 @@ pub fn net_path<'a>(i: Span<'a>) -> PResult<'a, (Authority<'a>, Option<Span<'a>>
 pub(crate) fn net_path_in<'a, const V6: bool>(
     i: Span<'a>,
 ) -> PResult<'a, (Authority<'a>, Option<Span<'a>>)> {
-    production(i, "net_path", |i| {
-        let (i, _) = lit(i, "//")?;
-        let (i, a) = authority_in::<V6>(i)?;
-        let (i, p) = maybe(i, abs_path)?;
-        Ok((i, (a, p)))
-    })
+    production(
+        "net_path",
+        preceded(lit("//"), (authority_in::<V6>, opt(abs_path))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -309,11 +301,7 @@ pub(crate) fn net_path_in<'a, const V6: bool>(
 /// ```
 /// rfc2396.txt:1476, section 3.
 pub fn abs_path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "abs_path", |i| {
-        let (rest, _) = lit(i, "/")?;
-        let (rest, _) = path_segments(rest)?;
-        Ok(recognized(i, rest))
-    })
+    production("abs_path", recognize((lit("/"), path_segments))).parse(i)
 }
 
 /// ```text
@@ -321,11 +309,7 @@ pub fn abs_path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1477, section 5.
 pub fn rel_path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "rel_path", |i| {
-        let (rest, _) = rel_segment(i)?;
-        let (rest, _) = maybe(rest, abs_path)?;
-        Ok(recognized(i, rest))
-    })
+    production("rel_path", recognize((rel_segment, opt(abs_path)))).parse(i)
 }
 
 /// `rel_segment`, without its `escaped`.
@@ -337,9 +321,11 @@ pub const REL_SEGMENT: Table = UNRESERVED.or(Table::chars(";@&=+$,"));
 /// ```
 /// rfc2396.txt:1479, section 5.
 pub fn rel_segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "rel_segment", |i| {
-        many1_esc(i, REL_SEGMENT, "rel_segment", "escaped")
-    })
+    production(
+        "rel_segment",
+        many1_esc(REL_SEGMENT, "rel_segment", "escaped"),
+    )
+    .parse(i)
 }
 
 // =============================================================================================
@@ -354,9 +340,9 @@ pub const SCHEME_REST: Table = ALPHA.or(DIGIT).or(Table::chars("+-."));
 /// ```
 /// rfc2396.txt:1482, section 3.1.
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "scheme", |i| {
-        let (rest, _) = one(i, ALPHA, "alpha")?;
-        let (rest, _) = many(rest, SCHEME_REST, "scheme")?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "scheme",
+        recognize((one(ALPHA, "alpha"), many(SCHEME_REST, "scheme"))),
+    )
+    .parse(i)
 }

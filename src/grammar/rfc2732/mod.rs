@@ -14,13 +14,17 @@
 //! that are (`::192.9.5.5`, an example of RFC 2732 itself), the language stays as printed;
 //! `grammar/DEVIATIONS.md` records it.
 
-use nom::{Err, Input};
+use nom::branch::alt;
+use nom::combinator::{all_consuming, opt, recognize, verify};
+use nom::multi::{many_m_n, many0_count};
+use nom::sequence::preceded;
+use nom::{Err, Input, Parser};
 
 use crate::grammar::rfc2396::{self as base, DIGIT, HEX};
 use crate::grammar::{Rule, rule};
-use crate::input::{PResult, Span, lit, maybe, one, peek_byte, production, recognized};
+use crate::input::primitives::{branch, lit, next_byte, one, production};
+use crate::input::{PResult, Span, fail};
 use crate::rfc2396::Host;
-use crate::table::Table;
 
 // =============================================================================================
 // Section 3 (1): host and ipv6reference (rfc2732.txt:122-123)
@@ -40,12 +44,11 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// ```
 /// rfc2732.txt:123, section 3.
 pub fn ipv6reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ipv6reference", |i| {
-        let (rest, _) = lit(i, "[")?;
-        let (rest, _) = ipv6address(rest)?;
-        let (rest, _) = lit(rest, "]")?;
-        Ok(recognized(i, rest))
-    })
+    production(
+        "ipv6reference",
+        recognize((lit("["), ipv6address, lit("]"))),
+    )
+    .parse(i)
 }
 
 // =============================================================================================
@@ -65,37 +68,44 @@ pub fn ipv6reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// single `:` inside its `hexseq` (after `::`, or as the first group, no `":" IPv4address` can
 /// start there). When the `IPv4address` fails, the whole `hexpart` stands, as read first.
 pub fn ipv6address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "IPv6address", |i| {
-        let mark = i.extra.mark();
-        let (j, h) = hexpart(i)?;
-        if peek_byte(&j) == Some(b'.')
-            && let Some(split) = ipv4_split(h.fragment())
-        {
+    production(
+        "IPv6address",
+        recognize(alt((
+            branch(hexpart_ipv4_in_last_group),
+            recognize((hexpart, opt(preceded(lit(":"), ipv4address)))),
+        ))),
+    )
+    .parse(i)
+}
+
+/// `hexpart ":" IPv4address` where the `hexpart` read alone ends in a group followed by a `.`,
+/// the group that begins the `IPv4address`: the `hexpart` up to the `:` before that group, the
+/// `:`, the `IPv4address`. Fails when the `hexpart` is not followed by such a group (then
+/// [`ipv6address`]'s second branch reads it as printed), and gives the `hexpart` alone when
+/// the `IPv4address` fails (then no `":" IPv4address` can follow: the next byte is the `.`).
+fn hexpart_ipv4_in_last_group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let mark = i.extra.mark();
+    let split = match (hexpart, next_byte()).parse(i)? {
+        (_, (h, Some(b'.'))) => ipv4_split(h.fragment()),
+        _ => None,
+    };
+    let Some(split) = split else {
+        return fail();
+    };
+    i.extra.rollback(mark);
+    // The `hexpart` before the split, which must read the whole of it.
+    let within = |j: Span<'a>| {
+        all_consuming(hexpart)
+            .parse(j.take(split))
+            .map(|_| (j.take_from(split), ()))
+    };
+    match recognize((within, lit(":"), ipv4address)).parse(i) {
+        Err(Err::Error(_)) => {
             i.extra.rollback(mark);
-            let tail = |i: Span<'a>| -> PResult<'a, ()> {
-                let (rest, _) = hexpart(i.take(split))?;
-                if !rest.fragment().is_empty() {
-                    return Err(Err::Error(crate::input::Fail));
-                }
-                let (rest, _) = lit(i.take_from(split), ":")?;
-                base::ipv4address_in::<true>(rest).map(|(rest, _)| (rest, ()))
-            };
-            match tail(i) {
-                Ok((rest, ())) => return Ok(recognized(i, rest)),
-                Err(Err::Error(_)) => {
-                    i.extra.rollback(mark);
-                    let (j, _) = hexpart(i)?;
-                    return Ok(recognized(i, j));
-                }
-                Err(e) => return Err(e),
-            }
+            hexpart(i)
         }
-        let (rest, _) = maybe(j, |j| {
-            let (j, _) = lit(j, ":")?;
-            base::ipv4address_in::<true>(j)
-        })?;
-        Ok(recognized(i, rest))
-    })
+        r => r,
+    }
 }
 
 /// Where the `:` before the last group of a `hexpart`'s text stands, when that group can
@@ -118,15 +128,14 @@ fn ipv4_split(h: &str) -> Option<usize> {
 /// `hexseq`. No `hexseq` holds `::`, so the first one ends where a `::` can start, and taking
 /// the `::` whenever it follows gives the longest match of the three alternatives.
 pub fn hexpart<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hexpart", |i| {
-        let (j, first) = maybe(i, hexseq)?;
-        let rest = match lit(j, "::") {
-            Ok((k, _)) => maybe(k, hexseq)?.0,
-            Err(Err::Error(_)) if first.is_some() => j,
-            Err(e) => return Err(e),
-        };
-        Ok(recognized(i, rest))
-    })
+    production(
+        "hexpart",
+        verify(
+            recognize((opt(hexseq), opt((lit("::"), opt(hexseq))))),
+            |h: &Span<'a>| !h.fragment().is_empty(),
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -135,16 +144,11 @@ pub fn hexpart<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc2373-appendix-b.txt:12 (RFC 2373 Appendix B). A `:` not followed by a `hex4` is left
 /// for what follows (the `::` of `hexpart`, or `":" IPv4address`).
 pub fn hexseq<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hexseq", |i| {
-        let (mut rest, _) = hex4(i)?;
-        while let (r, Some(_)) = maybe(rest, |r| {
-            let (r, _) = lit(r, ":")?;
-            hex4(r)
-        })? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "hexseq",
+        recognize((hex4, many0_count(preceded(lit(":"), hex4)))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -153,25 +157,12 @@ pub fn hexseq<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc2373-appendix-b.txt:13 (RFC 2373 Appendix B). ABNF's HEXDIG takes `a` to `f` as well
 /// (its strings are case-insensitive): RFC 2396's `hex`.
 pub fn hex4<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "hex4", |i| one_to(i, 4, HEX, "HEXDIG"))
+    production("hex4", recognize(many_m_n(1, 4, one(HEX, "HEXDIG")))).parse(i)
 }
 
 /// `1*3DIGIT`, the parts of RFC 2373's `IPv4address` (rfc2373-appendix-b.txt:7).
 pub(crate) fn digits_1_3<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    one_to(i, 3, DIGIT, "DIGIT")
-}
-
-/// `1*<max>` characters of `t` (ABNF's bounded repetition), recording `name` where a shorter
-/// run stops.
-fn one_to<'a>(i: Span<'a>, max: usize, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
-    let (mut rest, _) = one(i, t, name)?;
-    for _ in 1..max {
-        match maybe(rest, |r| one(r, t, name))? {
-            (r, Some(_)) => rest = r,
-            (_, None) => break,
-        }
-    }
-    Ok(recognized(i, rest))
+    recognize(many_m_n(1, 3, one(DIGIT, "DIGIT"))).parse(i)
 }
 
 /// RFC 2373's `IPv4address`, in RFC 2396's place:

@@ -1,9 +1,13 @@
 //! Address specification: section 6.1, rfc822.txt:1705-1714.
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{consumed, map, recognize};
+use nom::multi::many0;
 
 use super::lexical::{atom, domain_literal, word};
-use crate::input::{PResult, Span, lit, maybe, production, recognized};
+use crate::input::primitives::{lit, production};
+use crate::input::{PResult, Span};
 use crate::rfc1630::AddrSpec;
 
 // =============================================================================================
@@ -18,37 +22,18 @@ use crate::rfc1630::AddrSpec;
 /// A `local-part` holds no `@` outside its quoted strings (`@` is one of the `specials`), so
 /// it ends where `"@"` can start.
 pub fn addr_spec<'a>(i: Span<'a>) -> PResult<'a, AddrSpec<'a>> {
-    production(i, "addr-spec", |i| {
-        let start = i;
-        let (i, l) = local_part(i)?;
-        let (i, _) = lit(i, "@")?;
-        let (i, d) = domain(i)?;
-        let (i, text) = recognized(start, i);
-        Ok((
-            i,
-            AddrSpec {
+    production(
+        "addr-spec",
+        map(
+            consumed((local_part, lit("@"), domain)),
+            |(text, (l, _, d))| AddrSpec {
                 text: text.into(),
                 local_part: l.into(),
                 domain: d.into(),
             },
-        ))
-    })
-}
-
-/// `x *("." x)`: one `x`, then `"." x` as long as both match. A `"."` that no `x` follows is
-/// not taken (`.` is no `atom` character and cannot start a quoted string or literal).
-fn dot_list<'a>(
-    i: Span<'a>,
-    x: impl Fn(Span<'a>) -> PResult<'a, Span<'a>>,
-) -> PResult<'a, Span<'a>> {
-    let (mut rest, _) = x(i)?;
-    while let (r, Some(_)) = maybe(rest, |i| {
-        let (i, _) = lit(i, ".")?;
-        x(i)
-    })? {
-        rest = r;
-    }
-    Ok(recognized(i, rest))
+        ),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -56,16 +41,25 @@ fn dot_list<'a>(
 ///                                             ; case-preserved
 /// ```
 /// rfc822.txt:1707, section 6.1.
+///
+/// A `"."` that no `word` follows is not taken (`.` is no `atom` character and cannot start a
+/// quoted string).
 pub fn local_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "local-part", |i| dot_list(i, word))
+    production("local-part", recognize((word, many0((lit("."), word))))).parse(i)
 }
 
 /// ```text
 /// domain      =  sub-domain *("." sub-domain)
 /// ```
 /// rfc822.txt:1710, section 6.1.
+///
+/// A `"."` that no `sub-domain` follows is not taken, as in `local-part`.
 pub fn domain<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domain", |i| dot_list(i, sub_domain))
+    production(
+        "domain",
+        recognize((sub_domain, many0((lit("."), sub_domain)))),
+    )
+    .parse(i)
 }
 
 /// ```text
@@ -76,10 +70,7 @@ pub fn domain<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// A `domain-literal` starts with `[`, which is no `atom` character: at most one alternative
 /// matches, and ordered choice is exact.
 pub fn sub_domain<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "sub-domain", |i| match domain_ref(i) {
-        Err(Err::Error(_)) => domain_literal(i),
-        other => other,
-    })
+    production("sub-domain", alt((domain_ref, domain_literal))).parse(i)
 }
 
 /// ```text
@@ -87,7 +78,7 @@ pub fn sub_domain<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:1714, section 6.1.
 pub fn domain_ref<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domain-ref", atom)
+    production("domain-ref", atom).parse(i)
 }
 
 #[cfg(test)]

@@ -5,9 +5,13 @@
 //! `dtext` are one character of their set ("including linear-white-space" adds no character:
 //! SPACE, HTAB and LF are already `CHAR`s, and the CR of a folding CRLF is excluded).
 
-use nom::Err;
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{opt, recognize};
+use nom::multi::{many0_count, many1_count};
 
-use crate::input::{PResult, Span, lit, many, many1, maybe, one, production, recognized};
+use crate::input::primitives::{branch, lit, many, many1, one, production};
+use crate::input::{Fail, PResult, Span};
 use crate::table::Table;
 
 // =============================================================================================
@@ -22,7 +26,7 @@ pub const CHAR: Table = Table::range(0, 127);
 /// ```
 /// rfc822.txt:710, section 3.3.
 pub fn char<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "CHAR", |i| one(i, CHAR, "CHAR"))
+    production("CHAR", one(CHAR, "CHAR")).parse(i)
 }
 
 /// `ALPHA`.
@@ -35,7 +39,7 @@ pub const ALPHA: Table = Table::range(b'A', b'Z').or(Table::range(b'a', b'z'));
 /// ```
 /// rfc822.txt:711, section 3.3.
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "ALPHA", |i| one(i, ALPHA, "ALPHA"))
+    production("ALPHA", one(ALPHA, "ALPHA")).parse(i)
 }
 
 /// `DIGIT`.
@@ -46,7 +50,7 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 /// ```
 /// rfc822.txt:714, section 3.3.
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "DIGIT", |i| one(i, DIGIT, "DIGIT"))
+    production("DIGIT", one(DIGIT, "DIGIT")).parse(i)
 }
 
 /// `CTL`.
@@ -58,7 +62,7 @@ pub const CTL: Table = Table::range(0, 31).or(Table::chars("\x7F"));
 /// ```
 /// rfc822.txt:715, section 3.3.
 pub fn ctl<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "CTL", |i| one(i, CTL, "CTL"))
+    production("CTL", one(CTL, "CTL")).parse(i)
 }
 
 /// ```text
@@ -66,7 +70,7 @@ pub fn ctl<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:717, section 3.3.
 pub fn cr<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "CR", |i| lit(i, "\r"))
+    production("CR", lit("\r")).parse(i)
 }
 
 /// ```text
@@ -74,7 +78,7 @@ pub fn cr<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:718, section 3.3.
 pub fn lf<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "LF", |i| lit(i, "\n"))
+    production("LF", lit("\n")).parse(i)
 }
 
 /// ```text
@@ -82,7 +86,7 @@ pub fn lf<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:719, section 3.3.
 pub fn space<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "SPACE", |i| lit(i, " "))
+    production("SPACE", lit(" ")).parse(i)
 }
 
 /// ```text
@@ -90,7 +94,7 @@ pub fn space<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:720, section 3.3.
 pub fn htab<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "HTAB", |i| lit(i, "\t"))
+    production("HTAB", lit("\t")).parse(i)
 }
 
 /// ```text
@@ -98,7 +102,7 @@ pub fn htab<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:722, section 3.3.
 pub fn crlf<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "CRLF", |i| lit(i, "\r\n"))
+    production("CRLF", lit("\r\n")).parse(i)
 }
 
 /// `LWSP-char`.
@@ -109,7 +113,7 @@ pub const LWSP_CHAR: Table = Table::chars(" \t");
 /// ```
 /// rfc822.txt:724, section 3.3.
 pub fn lwsp_char<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "LWSP-char", |i| one(i, LWSP_CHAR, "LWSP-char"))
+    production("LWSP-char", one(LWSP_CHAR, "LWSP-char")).parse(i)
 }
 
 /// ```text
@@ -121,18 +125,11 @@ pub fn lwsp_char<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// `[CRLF]` is exact as a greedy option: without it, a `LWSP-char` would have to stand where
 /// the CR is.
 pub fn linear_white_space<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "linear-white-space", |i| {
-        fn unit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-            let (i, _) = maybe(i, crlf)?;
-            lwsp_char(i)
-        }
-        let (mut rest, _) = unit(i)?;
-        // Every unit consumes at least one character, so the loop ends.
-        while let (r, Some(_)) = maybe(rest, unit)? {
-            rest = r;
-        }
-        Ok(recognized(i, rest))
-    })
+    production(
+        "linear-white-space",
+        recognize(many1_count(branch((opt(crlf), lwsp_char)))),
+    )
+    .parse(i)
 }
 
 /// `specials`.
@@ -145,7 +142,7 @@ pub const SPECIALS: Table = Table::chars("()<>@,;:\\\".[]");
 /// ```
 /// rfc822.txt:729, section 3.3.
 pub fn specials<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "specials", |i| one(i, SPECIALS, "specials"))
+    production("specials", one(SPECIALS, "specials")).parse(i)
 }
 
 // =============================================================================================
@@ -163,30 +160,17 @@ pub const ATOM: Table = CHAR.minus(SPECIALS).minus(Table::chars(" ")).minus(CTL)
 /// The run is greedy: what may follow an `atom` in an `addr-spec` (`.`, `@`, the end) is no
 /// atom character.
 pub fn atom<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "atom", |i| many1(i, ATOM, "atom"))
+    production("atom", many1(ATOM, "atom")).parse(i)
 }
 
-/// `x *(t / quoted-pair) close` after the opening character: the shared body of
-/// `quoted-string` and `domain-literal`. The two alternatives start with different characters
-/// (`t` holds no `\`), so each step is determined.
-fn delimited<'a>(
-    i: Span<'a>,
-    open: &'static str,
+/// `*(t / quoted-pair)`: the body of `quoted-string` and `domain-literal`, `t` being `qtext`
+/// or `dtext` (named `name`). The two alternatives start with different characters (`t`
+/// holds no `\\`), so each step is determined; a run of `t` is one step.
+fn repeat<'a>(
     t: Table,
     name: &'static str,
-    close: &'static str,
-) -> PResult<'a, Span<'a>> {
-    let (mut rest, _) = lit(i, open)?;
-    loop {
-        (rest, _) = many(rest, t, name)?;
-        match quoted_pair(rest) {
-            Ok((r, _)) => rest = r,
-            Err(Err::Error(_)) => break,
-            Err(e) => return Err(e),
-        }
-    }
-    let (rest, _) = lit(rest, close)?;
-    Ok(recognized(i, rest))
+) -> impl Parser<Span<'a>, Output = Span<'a>, Error = Fail> {
+    recognize((many(t, name), many0_count((quoted_pair, many(t, name)))))
 }
 
 /// ```text
@@ -195,9 +179,11 @@ fn delimited<'a>(
 /// ```
 /// rfc822.txt:742, section 3.3.
 pub fn quoted_string<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "quoted-string", |i| {
-        delimited(i, "\"", QTEXT, "qtext", "\"")
-    })
+    production(
+        "quoted-string",
+        recognize((lit("\""), repeat(QTEXT, "qtext"), lit("\""))),
+    )
+    .parse(i)
 }
 
 /// `qtext`.
@@ -210,7 +196,7 @@ pub const QTEXT: Table = CHAR.minus(Table::chars("\"\\\r"));
 /// ```
 /// rfc822.txt:745, section 3.3. One character (see the module doc).
 pub fn qtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "qtext", |i| one(i, QTEXT, "qtext"))
+    production("qtext", one(QTEXT, "qtext")).parse(i)
 }
 
 /// ```text
@@ -218,9 +204,11 @@ pub fn qtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:749, section 3.3.
 pub fn domain_literal<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "domain-literal", |i| {
-        delimited(i, "[", DTEXT, "dtext", "]")
-    })
+    production(
+        "domain-literal",
+        recognize((lit("["), repeat(DTEXT, "dtext"), lit("]"))),
+    )
+    .parse(i)
 }
 
 /// `dtext`.
@@ -233,7 +221,7 @@ pub const DTEXT: Table = CHAR.minus(Table::chars("[]\\\r"));
 /// ```
 /// rfc822.txt:761, section 3.3. One character (see the module doc).
 pub fn dtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "dtext", |i| one(i, DTEXT, "dtext"))
+    production("dtext", one(DTEXT, "dtext")).parse(i)
 }
 
 /// ```text
@@ -241,11 +229,7 @@ pub fn dtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:771, section 3.3.
 pub fn quoted_pair<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "quoted-pair", |i| {
-        let (rest, _) = lit(i, "\\")?;
-        let (rest, _) = one(rest, CHAR, "CHAR")?;
-        Ok(recognized(i, rest))
-    })
+    production("quoted-pair", recognize((lit("\\"), one(CHAR, "CHAR")))).parse(i)
 }
 
 /// ```text
@@ -255,10 +239,7 @@ pub fn quoted_pair<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// A `quoted-string` starts with `"`, which is no `atom` character: ordered choice is exact.
 pub fn word<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(i, "word", |i| match atom(i) {
-        Err(Err::Error(_)) => quoted_string(i),
-        other => other,
-    })
+    production("word", alt((atom, quoted_string))).parse(i)
 }
 
 #[cfg(test)]
