@@ -655,13 +655,21 @@ impl fmt::Display for Grammar {
     }
 }
 
+/// A grammar by its name ([`Grammar::name`]), in any case.
+///
+/// ```
+/// use urigram::Grammar;
+/// assert_eq!("rfc2396".parse::<Grammar>().unwrap(), Grammar::Rfc2396);
+/// assert_eq!("RFC1630-URL".parse::<Grammar>().unwrap(), Grammar::Rfc1630Url);
+/// assert!("rfc3986".parse::<Grammar>().is_err());
+/// ```
 impl FromStr for Grammar {
     type Err = LookupError;
     fn from_str(s: &str) -> Result<Grammar, LookupError> {
         Grammar::ALL
             .iter()
             .copied()
-            .find(|g| g.name() == s)
+            .find(|g| g.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| LookupError::Grammar(s.to_string()))
     }
 }

@@ -184,6 +184,33 @@ impl AsRef<str> for AbsoluteUriBuf {
     }
 }
 
+/// As its text (the `serde` feature).
+#[cfg(feature = "serde")]
+impl serde::Serialize for AbsoluteUriBuf {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// From a string that is an absolute `URI-reference` (the `serde` feature); anything else is
+/// an error that says why.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use urigram::rfc2396::AbsoluteUriBuf;
+/// let u: AbsoluteUriBuf = serde_json::from_str(r#""http://a/b""#).unwrap();
+/// assert_eq!(serde_json::to_string(&u).unwrap(), r#""http://a/b""#);
+/// assert!(serde_json::from_str::<AbsoluteUriBuf>(r#""b/c""#).is_err());
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for AbsoluteUriBuf {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <String as serde::Deserialize>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// The result of resolving a reference (section 5.2).
 ///
 /// Its [`Display`](fmt::Display) is always a `URI-reference`: the absolute URI, or, for a
