@@ -1,6 +1,6 @@
 # The Spark recipe of docs/corpus.md ("Beyond one machine"), which quotes the lines between the two
 # markers; tests/spark/check.py runs them on a local cluster (bash tests/spark/run.sh).
-# README: begin
+# docs/corpus.md: begin
 # urigram as the map step of a PySpark job: `spark-submit job.py CORPUS...`.
 import json
 import os
@@ -46,4 +46,4 @@ if __name__ == "__main__":
     for code, count in sorted(invalid_by_code(lines).collect(), key=lambda c: (-c[1], c[0])):
         print(f"{count:8} {code}")
     print(summary(lines, "human"), end="")
-# README: end
+# docs/corpus.md: end

@@ -459,10 +459,10 @@ fn first_use_papercuts() {
     );
 }
 
-/// The Spark recipe of docs/corpus.md is tests/spark/job.py (between its README markers), which
+/// The Spark recipe of docs/corpus.md is tests/spark/job.py (between its guide markers), which
 /// tests/spark/run.sh runs on a local Spark; the two cannot drift apart.
 #[test]
-fn readme_spark_recipe_is_the_tested_job() {
+fn guide_spark_recipe_is_the_tested_job() {
     let root = std::path::Path::new(common::ROOT);
     let readme = std::fs::read_to_string(root.join("docs/corpus.md")).unwrap();
     let job = std::fs::read_to_string(root.join("tests/spark/job.py")).unwrap();
@@ -473,10 +473,10 @@ fn readme_spark_recipe_is_the_tested_job() {
             .unwrap_or_else(|| panic!("no {end:?} after {begin:?}"));
         text[start..start + len].to_string()
     };
-    let marker = "<!-- The block below is tests/spark/job.py between its README markers";
+    let marker = "<!-- The block below is tests/spark/job.py between its guide markers";
     let after_marker = &readme[readme.find(marker).expect("the marker") + marker.len()..];
     let quoted = between(after_marker, "```python\n", "```\n");
-    let recipe = between(&job, "# README: begin\n", "# README: end\n");
+    let recipe = between(&job, "# docs/corpus.md: begin\n", "# docs/corpus.md: end\n");
     assert!(recipe.contains("lines.pipe("), "{recipe}");
     if let Some((n, (q, r))) = quoted
         .lines()
@@ -487,7 +487,7 @@ fn readme_spark_recipe_is_the_tested_job() {
     {
         panic!(
             "docs/corpus.md's Spark block differs from tests/spark/job.py at its line {}: the guide \
-             has {q:?}, the file {r:?}; copy the file's lines between its README markers into \
+             has {q:?}, the file {r:?}; copy the file's lines between its guide markers into \
              the block",
             n + 1
         );
