@@ -350,3 +350,34 @@ fn the_schema_rejects_other_shapes() {
         assert!(v.schemas.validate(&bad, s).is_err(), "accepted {bad}");
     }
 }
+
+/// The library's own serialized errors (`serde_json::to_value(&error)` with the `serde` feature)
+/// are the schema's `grammar_error`, with no command in between: for every grammar, a valid
+/// beginning that stops too early, a bad byte in the middle, non-ASCII text and a rule the
+/// grammar does not have.
+#[test]
+fn the_librarys_serialized_errors_validate() {
+    let mut v = Validator::new();
+    let mut seen = 0;
+    for &g in urigram::Grammar::ALL {
+        for input in [
+            "http://a/b%zz",
+            "http://exa mple/",
+            "http://a/\u{e9}",
+            "<",
+            "",
+        ] {
+            for rule in [g.start_rule(), "no-such-rule"] {
+                let Err(e) = g.check(rule, input) else {
+                    continue;
+                };
+                let doc = serde_json::to_value(&e).unwrap();
+                assert_eq!(doc["code"], e.code(), "{g} {rule} {input:?}");
+                v.check("grammar_error", &doc, &format!("{g} {rule} {input:?}"));
+                seen += 1;
+            }
+        }
+    }
+    // Every grammar rejects every rule it lacks, and at least `<` and the space by its start rule.
+    assert!(seen >= urigram::Grammar::ALL.len() * 7, "{seen}");
+}
