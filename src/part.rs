@@ -98,3 +98,41 @@ impl PartialEq<&str> for Part<'_> {
         self.text == *other
     }
 }
+
+/// `Display` and `as_str` for typed values that keep their text (`as_part`): each is written
+/// exactly as it was read, as [`Part`] is. Types that already have an `as_str` take only the
+/// `display:` arm; types with a `text` field and no `as_part` yet, the `text:` arm.
+macro_rules! written_as_read {
+    (display: $($ty:ident),* $(,)?) => {
+        $(
+            impl ::std::fmt::Display for $ty<'_> {
+                fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                    f.write_str(self.as_part().as_str())
+                }
+            }
+        )*
+    };
+    (text: $($ty:ident),* $(,)?) => {
+        $(
+            impl<'a> $ty<'a> {
+                /// The whole value as written, with its place in the input.
+                pub fn as_part(&self) -> $crate::Part<'a> {
+                    self.text
+                }
+            }
+        )*
+        $crate::part::written_as_read!($($ty),*);
+    };
+    ($($ty:ident),* $(,)?) => {
+        $(
+            impl<'a> $ty<'a> {
+                /// The text as written.
+                pub fn as_str(&self) -> &'a str {
+                    self.as_part().as_str()
+                }
+            }
+        )*
+        $crate::part::written_as_read!(display: $($ty),*);
+    };
+}
+pub(crate) use written_as_read;

@@ -219,6 +219,19 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// The query as text, [`Search::decode`]d: an error when the octets are not UTF-8.
+    ///
+    /// ```
+    /// use urigram::rfc1630::Uri;
+    /// let u = Uri::parse("x:db?caf%C3%A9+au+lait").unwrap();
+    /// assert_eq!(u.search().unwrap().decode_utf8().unwrap(), "café au lait");
+    /// let u = Uri::parse("x:db?caf%E9").unwrap();
+    /// assert!(u.search().unwrap().decode_utf8().is_err());
+    /// ```
+    pub fn decode_utf8(&self) -> Result<String, std::string::FromUtf8Error> {
+        String::from_utf8(self.decode())
+    }
+
     /// The query as text, [`Search::decode`]d, with invalid UTF-8 replaced by U+FFFD.
     pub fn decode_utf8_lossy(&self) -> String {
         String::from_utf8_lossy(&self.decode()).into_owned()

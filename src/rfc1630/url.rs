@@ -837,6 +837,75 @@ mod tests {
         assert!(Url::try_from("afs://c/p").is_err());
     }
 
+    /// Every component displays as written, the same text as `as_str` and `as_part`.
+    #[test]
+    fn components_display_as_written() {
+        fn same(shown: impl fmt::Display, text: &str, part: Part<'_>, want: &str) {
+            assert_eq!(
+                (shown.to_string().as_str(), text, part.as_str()),
+                (want, want, want)
+            );
+        }
+        let Url::Ftp(f) = parse("ftp://u:p@h:21/a/bAN") else {
+            panic!()
+        };
+        same(f, f.as_str(), f.as_part(), "ftp://u:p@h:21/a/bAN");
+        same(
+            f.login(),
+            f.login().as_str(),
+            f.login().as_part(),
+            "u:p@h:21",
+        );
+        let hp = f.login().hostport();
+        same(hp, hp.as_str(), hp.as_part(), "h:21");
+        same(hp.host(), hp.host().as_str(), hp.host().as_part(), "h");
+        let t = f.ftptype().unwrap();
+        same(t, t.as_str(), t.as_part(), "AN");
+        let Url::News(n) = parse("news:a.b@c.d") else {
+            panic!()
+        };
+        same(n, n.as_str(), n.as_part(), "news:a.b@c.d");
+        let g = n.groupart();
+        same(g, g.as_str(), g.as_part(), "a.b@c.d");
+        let GroupArt::Article(a) = g else { panic!() };
+        same(a, a.as_str(), a.as_part(), "a.b@c.d");
+        let Url::Wais(w) = parse("wais://h/db/t/1=x;") else {
+            panic!()
+        };
+        let WaisKind::Doc { wpath, .. } = w.kind() else {
+            panic!()
+        };
+        same(wpath, wpath.as_str(), wpath.as_part(), "1=x;");
+        let Url::Mid(m) = parse("mid:a@b") else {
+            panic!()
+        };
+        same(m, m.as_str(), m.as_part(), "mid:a@b");
+        let a = m.addr_spec();
+        same(a, a.as_str(), a.as_part(), "a@b");
+        for s in [
+            "http://h/p",
+            "nntp:g/1",
+            "prospero://h/p",
+            "telnet://h",
+            "gopher://h/1",
+            "mailto:a@b",
+        ] {
+            let whole = match parse(s) {
+                Url::Http(u) => (u.to_string(), u.as_str(), u.as_part()),
+                Url::Nntp(u) => (u.to_string(), u.as_str(), u.as_part()),
+                Url::Prospero(u) => (u.to_string(), u.as_str(), u.as_part()),
+                Url::Telnet(u) => (u.to_string(), u.as_str(), u.as_part()),
+                Url::Gopher(u) => (u.to_string(), u.as_str(), u.as_part()),
+                Url::Mailto(u) => (u.to_string(), u.as_str(), u.as_part()),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(
+                (whole.0.as_str(), whole.1, whole.2.range()),
+                (s, s, 0..s.len())
+            );
+        }
+    }
+
     #[test]
     fn logins_prefer_a_user() {
         let Url::Telnet(t) = parse("telnet://a@b") else {
@@ -1027,3 +1096,18 @@ mod tests {
         assert_eq!((e.offset, e.citation.file), (10, "rfc1630.txt"));
     }
 }
+
+crate::part::written_as_read!(display: Host);
+crate::part::written_as_read!(HostPort, Login, FtpType, Article, Wpath, AddrSpec);
+crate::part::written_as_read!(text: Http, Ftp, News, Nntp, Prospero, Telnet, Gopher, Wais, Mailto, MailId);
+
+impl<'a> GroupArt<'a> {
+    /// The whole `groupart` as written.
+    pub fn as_part(&self) -> Part<'a> {
+        match self {
+            GroupArt::All(p) | GroupArt::Group(p) => *p,
+            GroupArt::Article(a) => a.text,
+        }
+    }
+}
+crate::part::written_as_read!(GroupArt);

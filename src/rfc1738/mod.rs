@@ -358,6 +358,45 @@ mod tests {
         }
     }
 
+    /// Every component displays as written, the same text as `as_str` and `as_part`.
+    #[test]
+    fn components_display_as_written() {
+        fn same(shown: impl fmt::Display, text: &str, part: Part<'_>, want: &str) {
+            assert_eq!(
+                (shown.to_string().as_str(), text, part.as_str()),
+                (want, want, want)
+            );
+        }
+        let Url::Generic(g) = Url::parse("x-y://u:p@h:1/a").unwrap() else {
+            panic!()
+        };
+        let sp = g.schemepart();
+        same(sp, sp.as_str(), sp.as_part(), "//u:p@h:1/a");
+        let SchemePart::Ip(ip) = sp else { panic!() };
+        same(ip, ip.as_str(), ip.as_part(), "//u:p@h:1/a");
+        let l = ip.login();
+        same(l, l.as_str(), l.as_part(), "u:p@h:1");
+        let hp = l.hostport();
+        same(hp, hp.as_str(), hp.as_part(), "h:1");
+        same(hp.host(), hp.host().as_str(), hp.host().as_part(), "h");
+        let Url::News(n) = Url::parse("news:12@h.com").unwrap() else {
+            panic!()
+        };
+        let g = n.grouppart();
+        same(g, g.as_str(), g.as_part(), "12@h.com");
+        let GroupPart::Article(a) = g else { panic!() };
+        same(a, a.as_str(), a.as_part(), "12@h.com");
+        let Url::File(f) = Url::parse("file://localhost/etc").unwrap() else {
+            panic!()
+        };
+        same(f.host(), f.host().as_str(), f.host().as_part(), "localhost");
+        let Url::Prospero(p) = Url::parse("prospero://h/x;a=b").unwrap() else {
+            panic!()
+        };
+        let field = p.fields().next().unwrap();
+        same(field, field.as_str(), field.as_part(), ";a=b");
+    }
+
     #[test]
     fn generic_when_the_scheme_syntax_does_not_hold() {
         for s in [

@@ -225,3 +225,6 @@ impl<'a> Iterator for Segments<'a> {
         }
     }
 }
+
+crate::part::written_as_read!(display: Host);
+crate::part::written_as_read!(HostPort, Login, IpSchemePart, SchemePart);

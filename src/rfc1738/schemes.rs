@@ -561,3 +561,5 @@ impl<'a> Fieldspec<'a> {
         self.value
     }
 }
+
+crate::part::written_as_read!(GroupPart, Article, FileHost, Fieldspec);
