@@ -37,6 +37,22 @@ use crate::rfc2396::form::form_encode;
 use crate::rfc2396::{Authority, PathKind, UriReference, UriReferenceBuf};
 
 /// Why a reference could not be built or changed.
+///
+/// ```
+/// use urigram::UriReferenceBuf;
+/// use urigram::rfc2396::BuildError;
+/// let mut u: UriReferenceBuf = "http://a/b".parse().unwrap();
+/// let e = u.set_query(Some("a b")).unwrap_err(); // as written: a space is no `uric`
+/// assert!(matches!(e, BuildError::Component { production: "query", error, .. } if error.offset == 1));
+/// let mut m: UriReferenceBuf = "mailto:mduerst@ifi.unizh.ch".parse().unwrap(); // rfc2396.txt:204
+/// assert!(matches!(m.set_query(Some("subject=x")), Err(BuildError::Opaque { .. })));
+/// let mut r: UriReferenceBuf = "/a/b".parse().unwrap();
+/// assert!(matches!(r.set_port(Some(80)), Err(BuildError::NoHost { .. })));
+/// // Without an authority, a path "//x" would read as one.
+/// let e = r.set_path("//x").unwrap_err();
+/// assert!(matches!(e, BuildError::Combination { ref text, .. } if text == "//x"));
+/// assert_eq!((u.as_str(), r.as_str()), ("http://a/b", "/a/b")); // each error changed nothing
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {

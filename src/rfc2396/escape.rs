@@ -30,7 +30,22 @@ use crate::grammar::rfc2396::{HEX, PCHAR, REG_NAME, REL_SEGMENT, UNRESERVED, URI
 use crate::part::Part;
 use crate::table::Table;
 
-/// A component of a URI that may hold escapes, named after its production.
+/// A component of a URI that may hold escapes, named after its production. Each reserves its
+/// own characters, so the same data encodes differently in each ([`encode`]).
+///
+/// ```
+/// use urigram::rfc2396::{Component, encode};
+/// let e = |c| encode("a/b:c;d=e?f@g", c);
+/// assert_eq!(e(Component::Userinfo), "a%2Fb%3Ac%3Bd=e%3Ff%40g");
+/// assert_eq!(e(Component::RegName), "a%2Fb%3Ac%3Bd=e%3Ff%40g");
+/// assert_eq!(e(Component::Segment), "a%2Fb:c%3Bd%3De%3Ff@g");
+/// assert_eq!(e(Component::RelSegment), "a%2Fb%3Ac%3Bd%3De%3Ff@g");
+/// assert_eq!(e(Component::Param), "a%2Fb:c%3Bd%3De%3Ff@g");
+/// assert_eq!(e(Component::Query), "a%2Fb%3Ac%3Bd%3De%3Ff%40g");
+/// assert_eq!(e(Component::Fragment), "a%2Fb%3Ac%3Bd%3De%3Ff%40g");
+/// assert_eq!(e(Component::OpaquePart), "a%2Fb%3Ac%3Bd%3De%3Ff%40g");
+/// assert_eq!(Component::RelSegment.name(), "rel_segment");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Component {
@@ -154,6 +169,18 @@ impl fmt::Display for Component {
 
 /// A component text that does not decode: a `%` not followed by two hex digits, or a
 /// character the component does not allow. Ranges are byte ranges of the text given.
+///
+/// ```
+/// use urigram::rfc2396::{Component, EscapeError, decode_utf8};
+/// let e = decode_utf8("Los%2GAngeles", Component::Segment).unwrap_err();
+/// assert!(matches!(e, EscapeError::BadEscape { ref text, .. } if text == "%2G"));
+/// let e = decode_utf8("Los Angeles", Component::Segment).unwrap_err();
+/// assert!(matches!(e, EscapeError::NotAllowed { found: ' ', component: Component::Segment, .. }));
+/// let e = decode_utf8("Los%E9Angeles", Component::Segment).unwrap_err(); // Latin-1 é
+/// assert!(matches!(e, EscapeError::InvalidUtf8 { ref text, .. } if text == "%E9"));
+/// assert_eq!(e.range(), 3..6);
+/// assert_eq!(e.to_string(), "the octets of \"%E9\" at bytes 3..6 are not UTF-8");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EscapeError {

@@ -29,7 +29,17 @@ pub fn form_pairs(query: &str) -> FormPairs<'_> {
     FormPairs { rest: query }
 }
 
-/// The iterator of [`form_pairs`] and [`UriReference::query_pairs`].
+/// The iterator of [`form_pairs`] and [`UriReference::query_pairs`]: `(name, value)` pairs,
+/// each a `Cow<str>` that borrows the query when there is nothing to decode.
+///
+/// ```
+/// use std::borrow::Cow;
+/// let u = urigram::UriReference::parse("/search?q=rfc+2396&lang=en").unwrap();
+/// let mut pairs = u.query_pairs();
+/// assert_eq!(pairs.next(), Some((Cow::Borrowed("q"), Cow::Owned("rfc 2396".into()))));
+/// assert!(matches!(pairs.next(), Some((Cow::Borrowed("lang"), Cow::Borrowed("en")))));
+/// assert_eq!(pairs.next(), None);
+/// ```
 #[derive(Debug, Clone)]
 pub struct FormPairs<'a> {
     rest: &'a str,

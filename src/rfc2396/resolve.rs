@@ -64,6 +64,13 @@ use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 /// let u: AbsoluteUriBuf = "http://a/b/c/g?y#s".parse().unwrap();
 /// assert_eq!(u.get().query().unwrap(), "y");
 /// assert!("g?y#s".parse::<AbsoluteUriBuf>().is_err());
+///
+/// // From a reference, when it has a scheme; back to a reference, always.
+/// use urigram::{UriReference, UriReferenceBuf};
+/// let abs = AbsoluteUriBuf::try_from(UriReference::parse("g:h").unwrap()).unwrap();
+/// let r = UriReferenceBuf::from(abs);
+/// assert!(AbsoluteUriBuf::try_from(r).is_ok());
+/// assert!(AbsoluteUriBuf::try_from("g".parse::<UriReferenceBuf>().unwrap()).is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AbsoluteUriBuf(UriReferenceBuf);
@@ -360,6 +367,17 @@ impl fmt::Display for Resolved {
 
 /// What step 6g does with `..` segments left at the start of the merged path, more of them
 /// than the base path has levels (Appendix C.2, rfc2396.txt:1678-1694).
+///
+/// ```
+/// use urigram::rfc2396::{LeadingDotDot, ResolveError, ResolveOptions, resolve_str};
+/// let r = |how| {
+///     let options = ResolveOptions::default().with_leading_dot_dot(how);
+///     resolve_str("http://a/b/c/d;p?q", "../../../g", options).map(|r| r.to_string())
+/// };
+/// assert_eq!(r(LeadingDotDot::Keep).unwrap(), "http://a/../g"); // rfc2396.txt:1687
+/// assert_eq!(r(LeadingDotDot::Strip).unwrap(), "http://a/g"); // rfc2396.txt:1694
+/// assert!(matches!(r(LeadingDotDot::Reject), Err(ResolveError::AboveRoot { path }) if path == "/../g"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum LeadingDotDot {
     /// Keep them in the resolved path: `http://a/../g` (the algorithm's answer in C.2).
@@ -452,6 +470,20 @@ pub const HIERARCHICAL_SCHEMES: &[&str] = &[
 ];
 
 /// Why a reference could not be resolved or relativized.
+///
+/// ```
+/// use urigram::rfc2396::{AbsoluteUriBuf, LeadingDotDot, ResolveError as E, ResolveOptions, resolve_str};
+/// let r = |base, reference| resolve_str(base, reference, ResolveOptions::default());
+/// assert!(matches!(r("http://a b/", "g"), Err(E::InvalidBase(e)) if e.offset == 8));
+/// assert!(matches!(r("http://a/", "g h"), Err(E::InvalidReference(e)) if e.offset == 1));
+/// assert!(matches!(r("b/c", "g"), Err(E::RelativeBase(_))));
+/// assert!(matches!(r("mailto:a@b", "g"), Err(E::OpaqueBase(_))));
+/// assert!(matches!("../g".parse::<AbsoluteUriBuf>(), Err(E::NotAbsolute(_))));
+/// // `..` removes `a/`, and a path `//g` with no authority would read as one.
+/// assert!(matches!(r("foo:/a/b", "..//g"), Err(E::Unrepresentable { path, .. }) if path == "//g"));
+/// let reject = ResolveOptions::default().with_leading_dot_dot(LeadingDotDot::Reject);
+/// assert!(matches!(resolve_str("http://a/b", "../g", reject), Err(E::AboveRoot { .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ResolveError {

@@ -26,6 +26,14 @@ use crate::part::Part;
 /// The five parts of a string by the expression of Appendix B. Each part is a [`Part`] with
 /// its byte range in the string; an undefined part (its delimiter absent) is `None`. The path
 /// is never undefined, though it may be empty.
+///
+/// ```
+/// // Appendix B's own example (rfc2396.txt:1595-1607)
+/// let s = urigram::rfc2396::split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
+/// let urigram::rfc2396::Split { scheme, authority, path, query, fragment } = s;
+/// assert_eq!((scheme.unwrap().as_str(), authority.unwrap().as_str()), ("http", "www.ics.uci.edu"));
+/// assert_eq!((path.as_str(), query, fragment.unwrap().as_str()), ("/pub/ietf/uri/", None, "Related"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Split<'a> {
     /// `$2`: the scheme, without its `:`.

@@ -38,6 +38,18 @@ use crate::rfc2396::{AbsoluteUriBuf, EscapeError};
 /// v.sort();
 /// assert_eq!(v[0], "a:y");
 /// ```
+///
+/// `TryFrom<&str>` is [`UriReference::parse`]; [`UriReference::to_buf`] (or `From`) makes the
+/// owned [`UriReferenceBuf`].
+///
+/// ```
+/// use urigram::{UriReference, UriReferenceBuf};
+/// let u = UriReference::try_from("news:comp.infosystems.www.servers.unix").unwrap(); // rfc2396.txt:207
+/// assert!(u.is_absolute());
+/// let owned = UriReferenceBuf::from(u);
+/// assert_eq!(owned, u.to_buf());
+/// assert!(UriReference::try_from("news:comp infosystems").is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UriReference<'a> {
     pub(crate) text: Part<'a>,
@@ -48,6 +60,16 @@ pub struct UriReference<'a> {
 
 /// What follows the scheme of an absolute URI, or a whole relative reference without its
 /// fragment: the authority of a `net_path`, the path, and the query.
+///
+/// ```
+/// use urigram::rfc2396::{Hier, PathKind};
+/// // rfc2396.txt:195
+/// let u = urigram::UriReference::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt").unwrap();
+/// let Hier { authority, path, query } = u.hier();
+/// assert_eq!(authority.unwrap().as_str(), "ftp.is.co.za");
+/// assert_eq!((path.as_str(), path.kind()), ("/rfc/rfc1808.txt", PathKind::Absolute));
+/// assert_eq!(query, None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hier<'a> {
     /// The authority of a `net_path`.
@@ -77,7 +99,19 @@ impl fmt::Display for Hier<'_> {
     }
 }
 
-/// What kind of reference a [`UriReference`] is.
+/// What kind of reference a [`UriReference`] is ([`UriReference::kind`]).
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::ReferenceKind;
+/// let kind = |s| UriReference::parse(s).unwrap().kind();
+/// assert_eq!(kind("mailto:mduerst@ifi.unizh.ch"), ReferenceKind::Absolute); // rfc2396.txt:204
+/// assert_eq!(kind("//g"), ReferenceKind::Relative); // rfc2396.txt:1646
+/// assert_eq!(kind("../g?y"), ReferenceKind::Relative);
+/// assert_eq!(kind("#s"), ReferenceKind::SameDocument);
+/// assert_eq!(kind(""), ReferenceKind::SameDocument); // rfc2396.txt:1670
+/// assert!(UriReference::parse("g:h").unwrap().is_absolute()); // rfc2396.txt:1641
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReferenceKind {
     /// `absoluteURI`: it has a scheme.
@@ -382,6 +416,14 @@ crate::owned::owned!(
     /// assert!("http://a/b c".parse::<UriReferenceBuf>().is_err());
     /// let v6: UriReferenceBuf = "http://[::1]:8080/".parse().unwrap();
     /// assert_eq!(v6.get().host().unwrap().ipv6(), Some(std::net::Ipv6Addr::LOCALHOST));
+    ///
+    /// // The same checks by `TryFrom` (a `String` is kept, not copied); `From` a view; back
+    /// // to a `String`.
+    /// let u = UriReferenceBuf::try_from(String::from("g;x?y#s")).unwrap();
+    /// assert!(UriReferenceBuf::try_from("g x").is_err());
+    /// let view = urigram::UriReference::parse("g;x?y#s").unwrap();
+    /// assert_eq!(UriReferenceBuf::from(view), u);
+    /// assert_eq!(u.into_string(), "g;x?y#s");
     /// ```
     UriReferenceBuf,
     UriReference,
@@ -557,6 +599,21 @@ accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
 
 /// The authority of a `net_path` (section 3.2): a server, or a registry-based name when the
 /// text is not a valid server.
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::Authority;
+/// let authority = |s| UriReference::parse(s).unwrap().authority().unwrap();
+/// let a = authority("telnet://melvyl.ucop.edu/"); // rfc2396.txt:210
+/// assert_eq!(a.server().unwrap().host().unwrap(), "melvyl.ucop.edu");
+/// // "_" is in no hostname: the authority is a `reg_name`, with no host or port.
+/// let a = authority("http://my_host:80/");
+/// assert!(matches!(a, Authority::RegName(name) if name == "my_host:80"));
+/// assert_eq!((a.server(), a.host(), a.as_part().range()), (None, None, 7..17));
+/// // The empty authority of `file:///` is the empty server.
+/// assert_eq!(authority("file:///etc/motd").server().unwrap().as_str(), "");
+/// assert_eq!(UriReference::parse("/etc/motd").unwrap().authority(), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Authority<'a> {
     /// `server = [ [ userinfo "@" ] hostport ]` (section 3.2.2); possibly empty.
@@ -646,7 +703,19 @@ impl fmt::Display for Authority<'_> {
     }
 }
 
-/// A server-based authority: `[ [ userinfo "@" ] hostport ]`.
+/// A server-based authority: `[ [ userinfo "@" ] hostport ]` (section 3.2.2).
+///
+/// ```
+/// let u = urigram::UriReference::parse("ftp://anonymous:guest@ftp.is.co.za:21/rfc").unwrap();
+/// let s = u.authority().unwrap().server().unwrap();
+/// assert_eq!(s.userinfo().unwrap(), "anonymous:guest");
+/// assert_eq!(s.host().unwrap(), "ftp.is.co.za");
+/// assert_eq!((s.port().unwrap().as_str(), s.port_number()), ("21", Some(21)));
+/// assert_eq!(s.as_part().range(), 6..37);
+/// // `port = *digit`: any digits, or none, are a port; not all are a port number.
+/// let port = |t| urigram::UriReference::parse(t).unwrap().authority().unwrap().server().unwrap().port_number();
+/// assert_eq!((port("http://a:/"), port("http://a:99999/"), port("http://a/")), (None, None, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Server<'a> {
     pub(crate) text: Part<'a>,
@@ -716,14 +785,34 @@ impl fmt::Display for Server<'_> {
     }
 }
 
-/// `host = hostname | IPv4address` (section 3.2.2).
+/// `host = hostname | IPv4address` (section 3.2.2), or under RFC 2732 an IPv6 literal.
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::HostKind;
+/// let h = UriReference::parse("http://www.math.uio.no/faq/").unwrap().host().unwrap(); // rfc2396.txt:201
+/// assert_eq!((h.as_str(), h.kind()), ("www.math.uio.no", HostKind::Hostname));
+/// assert_eq!(h.as_part().range(), 7..22);
+/// assert_eq!(h, "www.math.uio.no"); // compares the text as written: no case folding
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
 }
 
-/// Which alternative of `host` matched.
+/// Which alternative of `host` matched ([`Host::kind`]).
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::HostKind;
+/// let kind = |s| UriReference::parse_rfc2732(s).unwrap().host().map(|h| h.kind());
+/// assert_eq!(kind("http://Example.COM/"), Some(HostKind::Hostname));
+/// assert_eq!(kind("http://192.0.2.1:80/"), Some(HostKind::Ipv4Address));
+/// assert_eq!(kind("http://[::1]/"), Some(HostKind::Ipv6Reference)); // RFC 2732 only
+/// // A toplabel starts with a letter: five numbers are neither, so a `reg_name`, no host.
+/// assert_eq!(kind("http://1.2.3.4.5/"), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `hostname`.
@@ -840,7 +929,18 @@ impl fmt::Display for Host<'_> {
     }
 }
 
-/// What kind of path a reference has.
+/// What kind of path a reference has ([`Path::kind`]).
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::PathKind;
+/// let kind = |s| UriReference::parse(s).unwrap().path().kind();
+/// assert_eq!(kind("http://a/b/c/d;p?q"), PathKind::Absolute); // rfc2396.txt:1635
+/// assert_eq!(kind("../g"), PathKind::Relative);
+/// assert_eq!(kind("mailto:mduerst@ifi.unizh.ch"), PathKind::Opaque); // rfc2396.txt:204
+/// assert_eq!(kind("http://a?q"), PathKind::Empty);
+/// assert_eq!(kind("#s"), PathKind::Empty);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PathKind {
     /// No path (a `net_path` without `abs_path`, or a same-document reference).
@@ -854,6 +954,19 @@ pub enum PathKind {
 }
 
 /// The path of a reference.
+///
+/// ```
+/// use urigram::UriReference;
+/// use urigram::rfc2396::PathKind;
+/// let u = UriReference::parse("http://a/b/c/d;p?q").unwrap(); // rfc2396.txt:1635
+/// let p = u.path();
+/// assert_eq!((p.as_str(), p.kind(), p.as_part().range()), ("/b/c/d;p", PathKind::Absolute, 8..16));
+/// let segs: Vec<_> = p.segments().map(|s| s.as_str()).collect();
+/// assert_eq!(segs, ["b", "c", "d;p"]);
+/// // An opaque path has no segments: its structure is the scheme's.
+/// let m = UriReference::parse("mailto:a@b/c").unwrap();
+/// assert_eq!((m.path().as_str(), m.path().segments().count()), ("a@b/c", 0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Path<'a> {
     pub(crate) text: Part<'a>,
@@ -969,6 +1082,15 @@ impl<'a> Iterator for Segments<'a> {
 }
 
 /// `segment = *pchar *( ";" param )` (section 3.3).
+///
+/// ```
+/// let u = urigram::UriReference::parse("http://a/b/c/d;p;q=1?x").unwrap();
+/// let d = u.path().segments().next_back().unwrap();
+/// assert_eq!((d.as_str(), d.name().as_str()), ("d;p;q=1", "d"));
+/// let params: Vec<_> = d.params().map(|p| p.as_str()).collect();
+/// assert_eq!(params, ["p", "q=1"]);
+/// assert_eq!(d.as_part().range(), 13..20);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Segment<'a>(Part<'a>);
 
