@@ -22,6 +22,25 @@ use crate::extract::{Delimiter, Found, Piece, extract};
 use crate::grammar::Grammar;
 
 /// A URL found in text by [`find_urls`], with where it came from and whether it is valid.
+///
+/// ```
+/// use urigram::rfc1738::{Url, find_urls};
+/// // A hyphen at a line break "may or may not actually be part of the URL" (rfc1738.txt:1213-1218).
+/// let text = "Get <URL:ftp://host.dom/pub/file-\n     name.txt> or <URL:http://h/a{b}>.";
+/// let [found, bad] = &find_urls(text)[..] else { panic!() };
+/// assert_eq!(found.url, "ftp://host.dom/pub/file-name.txt");
+/// assert_eq!(found.break_hyphens, [32]);
+/// let (without, verdict) = found.without_break_hyphens.as_ref().unwrap();
+/// assert_eq!((without.as_str(), verdict.is_ok()), ("ftp://host.dom/pub/filename.txt", true));
+/// assert!(found.is_valid());
+/// assert!(matches!(found.parse(), Ok(Url::Ftp(_))));
+/// // Byte 19 of the URL, "file", is byte 28 of the text; byte 24, "name", is past the break.
+/// assert_eq!((found.source_offset(19), found.source_offset(24)), (28, 39));
+/// assert_eq!(&text[found.outer.clone()], "<URL:ftp://host.dom/pub/file-\n     name.txt>");
+/// // The verdict places the error in the text: the `{` (no `xchar`) at byte 67.
+/// assert_eq!(bad.verdict.as_ref().unwrap_err().offset, 67);
+/// assert!(!bad.is_valid() && bad.parse().is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UrlInContext {
@@ -50,6 +69,16 @@ pub struct UrlInContext {
 
 /// The fragment identifier of a URL in context: everything after the `#`, whitespace
 /// removed.
+///
+/// ```
+/// // The appendix's example (rfc1738.txt:1224-1225): the `#WARNING` is inside the brackets
+/// // but no part of the URL.
+/// let text = "Note the warning in <URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>.";
+/// let u = &urigram::rfc1738::find_urls(text)[0];
+/// assert_eq!(u.url, "http://ds.internic.net/instructions/overview.html");
+/// let f = u.fragment.as_ref().unwrap();
+/// assert_eq!((f.text.as_str(), &text[f.range.clone()]), ("WARNING", "WARNING"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fragment {
     /// The identifier, without the `#`.

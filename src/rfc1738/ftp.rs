@@ -16,6 +16,20 @@ pub const ANONYMOUS_PASSWORD: &str = "anonymous@";
 /// One FTP command (RFC 959) derived from an FTP URL. Arguments are octets: the URL's
 /// components decoded (section 3.2.2: "The components are decoded prior to their use in the
 /// FTP protocol").
+///
+/// ```
+/// use urigram::rfc1738::{FtpCommand as C, Url};
+/// // rfc1738.txt:401-404: log in as "myname", "CWD /etc", then "RETR motd".
+/// let Url::Ftp(u) = Url::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap() else { panic!() };
+/// let c = u.commands(None).unwrap();
+/// assert_eq!(c, [C::User(b"myname".to_vec()), C::AskPassword, C::Cwd(b"/etc".to_vec()), C::Retr(b"motd".to_vec())]);
+/// assert_eq!(c[2].to_bytes().unwrap(), b"CWD /etc");
+/// assert_eq!(c[1].to_bytes(), None); // nothing to send: ask the user
+/// let Url::Ftp(u) = Url::parse("ftp://h/pub;type=d").unwrap() else { panic!() };
+/// assert_eq!(u.path_commands().unwrap(), [C::Nlst(b"pub".to_vec())]);
+/// let Url::Ftp(u) = Url::parse("ftp://h/x.gz;type=i").unwrap() else { panic!() };
+/// assert_eq!(u.path_commands().unwrap(), [C::Type('i'), C::Retr(b"x.gz".to_vec())]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FtpCommand {
@@ -88,6 +102,20 @@ impl FtpUrl<'_> {
     /// when the URL names no user: `USER anonymous` and `PASS` with `email` (or
     /// [`ANONYMOUS_PASSWORD`] when `None`). A user without a password gives
     /// [`FtpCommand::AskPassword`]. (A client sends them only if the server asks.)
+    ///
+    /// ```
+    /// use urigram::rfc1738::{FtpCommand as C, Url};
+    /// let login = |s, email| match Url::parse(s).unwrap() {
+    ///     Url::Ftp(u) => u.login_commands(email).unwrap(),
+    ///     _ => panic!(),
+    /// };
+    /// let anonymous = login("ftp://h/", Some("me@example.com"));
+    /// assert_eq!(anonymous, [C::User(b"anonymous".to_vec()), C::Pass(b"me@example.com".to_vec())]);
+    /// assert_eq!(login("ftp://h/", None)[1], C::Pass(b"anonymous@".to_vec()));
+    /// // rfc1738.txt:289: `ftp://@host.com/` has an empty user name and no password.
+    /// assert_eq!(login("ftp://@host.com/", None), [C::User(vec![]), C::AskPassword]);
+    /// assert_eq!(login("ftp://me:s%40t@h/", None)[1], C::Pass(b"s@t".to_vec()));
+    /// ```
     pub fn login_commands(&self, email: Option<&str>) -> Result<Vec<FtpCommand>, DecodeError> {
         Ok(match (self.login.user, self.login.password) {
             (None, _) => vec![

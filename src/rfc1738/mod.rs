@@ -63,6 +63,21 @@ use crate::part::Part;
 /// let e = Url::parse("http://www.example.com/#top").unwrap_err();
 /// assert_eq!(e.offset, 23);
 /// ```
+///
+/// The scheme's pieces every variant may have: [`Url::login`] (section 3.1),
+/// [`Url::hostport`], and the port to connect to. `TryFrom<&str>` is [`Url::parse`].
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// let u = Url::try_from("telnet://guest@melvyl.ucop.edu").unwrap();
+/// assert_eq!(u.login().unwrap().user().unwrap(), "guest");
+/// assert_eq!(u.hostport().unwrap().as_str(), "melvyl.ucop.edu");
+/// assert_eq!((u.default_port(), u.port()), (Some(23), Some(23)));
+/// let u = Url::try_from("news:comp.infosystems.www.misc").unwrap(); // rfc1738.txt:690
+/// assert_eq!((u.hostport(), u.port(), u.as_part().range()), (None, None, 0..30));
+/// // A generic URL has no default port, whatever its scheme says.
+/// assert_eq!(Url::parse("http:foo").unwrap().default_port(), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
@@ -91,6 +106,15 @@ pub enum Url<'a> {
 }
 
 /// How [`Url::parse_with`] reads its input. The default is the grammar as printed.
+///
+/// ```
+/// use urigram::rfc1738::{ParseOptions, Url};
+/// // Section 2.1 (rfc1738.txt:96): "allow "HTTP" as well as "http"".
+/// let lenient = ParseOptions::default().case_insensitive_scheme(true);
+/// assert!(lenient.case_insensitive_scheme);
+/// assert!(matches!(Url::parse_with("HTTP://h/", lenient), Ok(Url::Http(_))));
+/// assert_eq!(Url::parse_with("HTTP://h/", ParseOptions::default()).unwrap_err().offset, 0);
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct ParseOptions {
@@ -111,6 +135,13 @@ impl ParseOptions {
 
 /// The default port of a scheme of section 3 (`ftp` 21, `http` 80, `gopher` 70, `nntp`
 /// 119, `telnet` 23, `wais` 210, `prospero` 1525); `None` for the others. Lower case only.
+///
+/// ```
+/// use urigram::rfc1738::default_port;
+/// assert_eq!(default_port("prospero"), Some(1525)); // section 3.11
+/// assert_eq!(default_port("news"), None); // no host, so no port
+/// assert_eq!(default_port("HTTP"), None); // lower-case it first
+/// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
     match scheme {
         "ftp" => Some(21),
@@ -307,6 +338,11 @@ crate::owned::owned!(
     /// assert!(matches!(u.get(), Url::Ftp(_)));
     /// assert_eq!(u.as_str(), "ftp://ftp.example.com/pub/file.txt;type=i");
     /// assert_eq!("HTTP://h/".parse::<UrlBuf>().unwrap_err().offset, 0);
+    ///
+    /// let u = UrlBuf::try_from(String::from("news:*")).unwrap(); // rfc1738.txt:697
+    /// assert_eq!(UrlBuf::from(Url::parse("news:*").unwrap()), u);
+    /// assert!(UrlBuf::try_from("news:a b").is_err());
+    /// assert_eq!(u.into_string(), "news:*");
     /// ```
     UrlBuf,
     Url,

@@ -4,13 +4,33 @@
 use crate::part::Part;
 
 /// `host = hostname | hostnumber` (rfc1738.txt:968, section 3.1).
+///
+/// ```
+/// use urigram::rfc1738::{HostKind, Url};
+/// let u = Url::parse("file://vms.host.edu/disk$user/my/notes/note12345.txt").unwrap(); // rfc1738.txt:817
+/// let h = u.hostport().map(|hp| hp.host());
+/// assert_eq!(h, None); // a file URL's host is a `FileHost`
+/// let h = Url::parse("http://info.cern.ch/").unwrap().hostport().unwrap().host();
+/// assert_eq!((h.as_str(), h.kind(), h.as_part().range()), ("info.cern.ch", HostKind::Hostname, 7..19));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
 }
 
-/// Which alternative of `host` matched.
+/// Which alternative of `host` matched ([`Host::kind`]).
+///
+/// ```
+/// use urigram::rfc1738::{HostKind, Url};
+/// let kind = |s| Url::parse(s).unwrap().hostport().map(|hp| hp.host().kind());
+/// assert_eq!(kind("gopher://spinaltap.micro.umn.edu/"), Some(HostKind::Hostname));
+/// assert_eq!(kind("http://128.141.22.2:8080/"), Some(HostKind::Hostnumber));
+/// // `hostname` ends in a `toplabel`, which starts with a letter, and `hostnumber` has four
+/// // groups: five numbers are no `host`, and the URL is only a generic one.
+/// assert!(matches!(Url::parse("http://1.2.3.4.5/"), Ok(Url::Generic(_))));
+/// assert_eq!(kind("http://1.2.3.4.5/"), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `hostname`: a fully qualified domain name (no trailing dot in RFC 1738).
@@ -37,6 +57,19 @@ impl<'a> Host<'a> {
 }
 
 /// `hostport = host [ ":" port ]` (rfc1738.txt:967, section 3.1).
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// let hp = Url::parse("wais://wais.example.com:210/db").unwrap().hostport().unwrap();
+/// assert_eq!((hp.as_str(), hp.host().as_str()), ("wais.example.com:210", "wais.example.com"));
+/// assert_eq!((hp.port().unwrap().as_str(), hp.port_number()), ("210", Some(210)));
+/// assert_eq!(hp.as_part().range(), 7..27);
+/// // `port = digits`: any number of them, so not always a port number.
+/// let hp = Url::parse("http://h:99999/").unwrap().hostport().unwrap();
+/// assert_eq!((hp.port().unwrap().as_str(), hp.port_number()), ("99999", None));
+/// // nor none of them: `http://h:/` is no `httpurl`, only a generic URL.
+/// assert!(matches!(Url::parse("http://h:/"), Ok(Url::Generic(_))));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HostPort<'a> {
     pub(crate) text: Part<'a>,
@@ -111,7 +144,19 @@ impl<'a> Login<'a> {
     }
 }
 
-/// `ip-schemepart = "//" login [ "/" urlpath ]` (rfc1738.txt:964, section 3.1).
+/// `ip-schemepart = "//" login [ "/" urlpath ]` (rfc1738.txt:964, section 3.1): the common
+/// Internet scheme syntax, met in a [`GenericUrl`] (a scheme section 3 does not define).
+///
+/// ```
+/// use urigram::rfc1738::{SchemePart, Url};
+/// let Url::Generic(g) = Url::parse("rlogin://root@host.dom:513/x/y").unwrap() else { panic!() };
+/// let SchemePart::Ip(ip) = g.schemepart() else { panic!() };
+/// assert_eq!(ip.as_str(), "//root@host.dom:513/x/y");
+/// assert_eq!(ip.login().user().unwrap(), "root");
+/// assert_eq!(ip.login().hostport().port_number(), Some(513));
+/// assert_eq!(ip.urlpath().unwrap(), "x/y"); // without the `/` before it (section 3.1)
+/// assert_eq!(ip.as_part().range(), 7..30);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct IpSchemePart<'a> {
     pub(crate) text: Part<'a>,
@@ -140,6 +185,19 @@ impl<'a> IpSchemePart<'a> {
 ///
 /// Every `ip-schemepart` is also a string of `xchar`s; a scheme-specific part is read as an
 /// `ip-schemepart` whenever it is one.
+///
+/// ```
+/// use urigram::rfc1738::{SchemePart, Url};
+/// let part = |s| match Url::parse(s).unwrap() {
+///     Url::Generic(g) => g.schemepart(),
+///     _ => panic!("{s} follows its scheme's syntax"),
+/// };
+/// assert!(matches!(part("https://host.dom/a"), SchemePart::Ip(_)));
+/// assert!(matches!(part("urn:ietf:rfc:1738"), SchemePart::Opaque(p) if p == "ietf:rfc:1738"));
+/// // `//` alone is no `login`: opaque, and so is the empty scheme-specific part.
+/// assert!(matches!(part("x-y://"), SchemePart::Opaque(p) if p == "//"));
+/// assert_eq!(part("x-y:").as_str(), "");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemePart<'a> {
     /// `*xchar` (possibly empty) that is no `ip-schemepart`.
@@ -160,6 +218,16 @@ impl<'a> SchemePart<'a> {
 
 /// `genericurl = scheme ":" schemepart` (rfc1738.txt:936, section 5): a URL of a scheme
 /// section 3 does not define, or one that does not follow its scheme's syntax.
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// // `httpurl` has no user: this is an `http` URL only as a generic one.
+/// let Url::Generic(g) = Url::parse("http://me@h/").unwrap() else { panic!() };
+/// assert_eq!((g.scheme().as_str(), g.schemepart().as_str()), ("http", "//me@h/"));
+/// assert_eq!((g.as_str(), g.as_part().range()), ("http://me@h/", 0..12));
+/// let Url::Generic(g) = Url::parse("x-local:abc").unwrap() else { panic!() };
+/// assert_eq!(g.to_string(), "x-local:abc");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GenericUrl<'a> {
     pub(crate) text: Part<'a>,
@@ -197,6 +265,15 @@ impl std::fmt::Display for GenericUrl<'_> {
 
 /// Iterator over the `/`-separated segments of a path (`hpath`, `fpath`, `ppath`), each
 /// without its `/`. A path always has at least one segment, possibly empty.
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// let Url::Http(u) = Url::parse("http://h/a%2Fb/c/").unwrap() else { panic!() };
+/// let segs: Vec<_> = u.segments().map(|s| s.as_str()).collect();
+/// assert_eq!(segs, ["a%2Fb", "c", ""]); // `%2F` is data, not a separator
+/// let Url::Http(u) = Url::parse("http://h").unwrap() else { panic!() };
+/// assert_eq!(u.segments().count(), 0); // no path at all
+/// ```
 #[derive(Debug, Clone)]
 pub struct Segments<'a> {
     pub(crate) rest: Option<Part<'a>>,

@@ -131,6 +131,23 @@ impl<'a> FtpUrl<'a> {
 }
 
 /// The host of a `fileurl`: `[ host | "localhost" ]` (section 3.10).
+///
+/// ```
+/// use urigram::rfc1738::{FileHost, Url};
+/// let host = |s| match Url::parse(s).unwrap() {
+///     Url::File(f) => f.host(),
+///     _ => panic!(),
+/// };
+/// let h = host("file://vms.host.edu/disk$user/my/notes/note12345.txt"); // rfc1738.txt:817
+/// assert!(matches!(h, FileHost::Host(x) if x.as_str() == "vms.host.edu"));
+/// assert!(!h.is_local());
+/// // rfc1738.txt:819-820: "localhost" or the empty string: the machine reading the URL.
+/// let h = host("file://localhost/etc/motd");
+/// assert!(matches!(h, FileHost::Localhost(_)) && h.is_local());
+/// let h = host("file:///etc/motd");
+/// assert!(matches!(h, FileHost::Empty(_)) && h.is_local());
+/// assert_eq!((h.as_str(), h.as_part().range()), ("", 7..7));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FileHost<'a> {
     /// No host: `file:///path`, "the machine from which the URL is being interpreted".
@@ -277,7 +294,22 @@ impl<'a> MailtoUrl<'a> {
     }
 }
 
-/// `grouppart = "*" | group | article` (section 3.6).
+/// `grouppart = "*" | group | article` (section 3.6): "A message identifier may be
+/// distinguished from a news group name by the presence of the commercial at "@""
+/// (rfc1738.txt:693-694).
+///
+/// ```
+/// use urigram::rfc1738::{GroupPart, Url};
+/// let part = |s| match Url::parse(s).unwrap() {
+///     Url::News(n) => n.grouppart(),
+///     _ => panic!(),
+/// };
+/// assert!(matches!(part("news:*"), GroupPart::All(_))); // rfc1738.txt:697
+/// assert!(matches!(part("news:comp.infosystems.www.misc"), GroupPart::Group(_))); // :690
+/// let GroupPart::Article(a) = part("news:12@h.com") else { panic!() };
+/// assert_eq!(a.to_string(), "12@h.com");
+/// assert_eq!(part("news:12@h.com").as_part().range(), 5..13);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GroupPart<'a> {
     /// `*`: all available news groups.
@@ -299,6 +331,16 @@ impl<'a> GroupPart<'a> {
 }
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host` (section 3.6).
+///
+/// ```
+/// use urigram::rfc1738::{GroupPart, Url};
+/// let Url::News(n) = Url::parse("news:199406.a/b=1@info.cern.ch").unwrap() else { panic!() };
+/// let GroupPart::Article(a) = n.grouppart() else { panic!() };
+/// assert_eq!((a.unique().as_str(), a.host().as_str()), ("199406.a/b=1", "info.cern.ch"));
+/// assert_eq!((a.as_str(), a.as_part().range()), ("199406.a/b=1@info.cern.ch", 5..30));
+/// // The host after the `@` is a `host`: `news:x@y_z` is no news URL, only a generic one.
+/// assert!(matches!(Url::parse("news:x@y_z"), Ok(Url::Generic(_))));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Article<'a> {
     pub(crate) text: Part<'a>,
@@ -425,7 +467,19 @@ impl<'a> TelnetUrl<'a> {
     }
 }
 
-/// Which of the three WAIS forms a URL takes (section 3.9).
+/// Which of the three WAIS forms a URL takes (section 3.9, rfc1738.txt:764-766).
+///
+/// ```
+/// use urigram::rfc1738::{Url, WaisKind};
+/// let kind = |s| match Url::parse(s).unwrap() {
+///     Url::Wais(w) => w.kind(),
+///     _ => panic!(),
+/// };
+/// assert_eq!(kind("wais://h/db"), WaisKind::Database);
+/// assert!(matches!(kind("wais://h/db?cats+dogs"), WaisKind::Index { search } if search == "cats+dogs"));
+/// let WaisKind::Document { wtype, wpath } = kind("wais://h/db/TEXT/0%2C12") else { panic!() };
+/// assert_eq!((wtype.as_str(), wpath.as_str()), ("TEXT", "0%2C12"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WaisKind<'a> {
     /// `waisdatabase`: a database available for searching.
@@ -540,6 +594,18 @@ impl<'a> ProsperoUrl<'a> {
 }
 
 /// `fieldspec = ";" fieldname "=" fieldvalue` (section 3.11).
+///
+/// ```
+/// use urigram::rfc1738::Url;
+/// let Url::Prospero(p) = Url::parse("prospero://host.dom//pros/name;a=1;b=%3B").unwrap() else {
+///     panic!()
+/// };
+/// assert_eq!(p.fields_part(), ";a=1;b=%3B");
+/// let f: Vec<_> = p.fields().map(|f| (f.name().as_str(), f.value().as_str())).collect();
+/// assert_eq!(f, [("a", "1"), ("b", "%3B")]); // a `;` in a value is escaped
+/// let first = p.fields().next().unwrap();
+/// assert_eq!((first.as_str(), first.as_part().range()), (";a=1", 30..34));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fieldspec<'a> {
     pub(crate) text: Part<'a>,
