@@ -4,6 +4,14 @@ use super::hex_pair;
 
 /// A `%` not followed by two hex digits: "all % characters imply encodings" (rfc1630.txt:495),
 /// so such a URI is illegal.
+///
+/// ```
+/// use urigram::rfc1630::{EscapeError, same_uri};
+/// // rfc1630.txt:493: "%as" is no encoding.
+/// let e: EscapeError = same_uri("news:1@h", "news:12345667123%asdghfh@info.cern.ch").unwrap_err();
+/// assert_eq!((e.which, e.offset), (2, 16));
+/// assert_eq!(e.to_string(), "URI 2: the % at byte 16 is not followed by two hex digits");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("URI {which}: the % at byte {offset} is not followed by two hex digits")]
 #[non_exhaustive]

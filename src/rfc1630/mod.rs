@@ -65,6 +65,12 @@ use crate::part::Part;
 ///
 /// let e = Uri::parse("a:b c").unwrap_err();
 /// assert_eq!(e.offset, 3);
+///
+/// // The path's parts: a trailing slash ends it with a void one (rfc1630.txt:571).
+/// let u = Uri::try_from("wais:db/Phonebook/").unwrap();
+/// let parts: Vec<_> = u.segments().map(|s| s.as_str()).collect();
+/// assert_eq!(parts, ["db", "Phonebook", ""]);
+/// assert_eq!(u.as_part().range(), 0..18);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Uri<'a> {
@@ -147,6 +153,10 @@ crate::owned::owned!(
     /// assert_eq!(u.get().scheme(), "news");
     /// assert_eq!(u.to_string(), "news:comp.infosystems.www");
     /// assert_eq!(UriBuf::try_from("a:b c".to_string()).unwrap_err().offset, 3);
+    ///
+    /// let v = UriBuf::try_from("x:y#z").unwrap();
+    /// assert_eq!(UriBuf::from(urigram::rfc1630::Uri::parse("x:y#z").unwrap()), v);
+    /// assert_eq!(v.into_string(), "x:y#z");
     /// ```
     UriBuf,
     Uri,
@@ -244,7 +254,21 @@ impl fmt::Display for Search<'_> {
     }
 }
 
-/// One word of a [`Search`].
+/// One word of a [`Search`]: the text between `+` signs, where an escaped `%2B` is a plus
+/// sign as data.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use urigram::rfc1630::Uri;
+/// let u = Uri::parse("x:db?caf%C3%A9+1%2B1+cern").unwrap();
+/// let w: Vec<_> = u.search().unwrap().words().collect();
+/// assert_eq!((w[0].as_str(), w[0].as_part().range()), ("caf%C3%A9", 5..14));
+/// assert_eq!(w[0].decode_utf8().unwrap(), "café");
+/// assert_eq!(&*w[1].decode(), b"1+1");
+/// assert!(matches!(w[2].decode(), Cow::Borrowed(b"cern"))); // nothing to decode
+/// let u = Uri::parse("x:db?caf%E9").unwrap(); // Latin-1: no UTF-8
+/// assert!(u.search().unwrap().words().next().unwrap().decode_utf8().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Word<'a>(Part<'a>);
 

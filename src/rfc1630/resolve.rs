@@ -2,6 +2,16 @@
 //! rfc1630.txt:537-606.
 
 /// Why a partial URI could not be resolved.
+///
+/// ```
+/// use urigram::rfc1630::{ResolveError, resolve_partial};
+/// // The context needs a colon before any slash (rfc1630.txt:530).
+/// let e = resolve_partial("a/b:c", "g").unwrap_err();
+/// assert_eq!(e, ResolveError::ContextNotAbsolute("a/b:c".into()));
+/// // Three slashes, and the context has no run of exactly three.
+/// let e = resolve_partial("magic://a/b/c//d/e/f", "///g").unwrap_err();
+/// assert_eq!(e, ResolveError::NoSuchSlashes { count: 3 });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ResolveError {

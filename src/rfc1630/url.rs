@@ -22,6 +22,9 @@ use crate::part::Part;
 ///
 /// let e = Url::parse("http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins").unwrap_err();
 /// assert_eq!(e.offset, 45); // the RFC's own example: "%%3D" is no escape
+///
+/// let u = Url::try_from("mid:12@info.cern.ch").unwrap();
+/// assert_eq!((u.scheme(), u.as_str(), u.as_part().range()), ("mid", "mid:12@info.cern.ch", 0..19));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -123,6 +126,11 @@ crate::owned::owned!(
     /// assert!(matches!(u.get(), Url::Telnet(_)));
     /// assert_eq!(String::from(u), "telnet://info.cern.ch");
     /// assert!("http://a b".parse::<UrlBuf>().is_err());
+    ///
+    /// let u = UrlBuf::try_from("news:*").unwrap();
+    /// assert_eq!(UrlBuf::try_from(String::from("news:*")).unwrap(), u);
+    /// assert_eq!(UrlBuf::from(Url::parse("news:*").unwrap()), u);
+    /// assert_eq!(u.into_string(), "news:*");
     /// ```
     UrlBuf,
     Url,
@@ -139,6 +147,7 @@ crate::owned::owned!(
 /// let p = PrefixedUrl::parse("url:telnet://info.cern.ch").unwrap();
 /// assert_eq!(p.url().as_str(), "telnet://info.cern.ch");
 /// assert_eq!(p.to_string(), "url:telnet://info.cern.ch");
+/// assert_eq!(PrefixedUrl::try_from("url:news:*").unwrap().url().scheme(), "news");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PrefixedUrl<'a> {
@@ -190,6 +199,12 @@ crate::owned::owned!(
     /// let p: PrefixedUrlBuf = "url:telnet://info.cern.ch".parse().unwrap();
     /// assert_eq!(p.get().url().as_str(), "telnet://info.cern.ch");
     /// assert!("telnet://info.cern.ch".parse::<PrefixedUrlBuf>().is_err());
+    ///
+    /// let p = PrefixedUrlBuf::try_from("url:news:*").unwrap();
+    /// assert_eq!(PrefixedUrlBuf::try_from(String::from("url:news:*")).unwrap(), p);
+    /// let view = urigram::rfc1630::PrefixedUrl::parse("url:news:*").unwrap();
+    /// assert_eq!(PrefixedUrlBuf::from(view), p);
+    /// assert_eq!(p.into_string(), "url:news:*");
     /// ```
     PrefixedUrlBuf,
     PrefixedUrl,
@@ -203,6 +218,16 @@ crate::owned::owned!(
 // =============================================================================================
 
 /// Which alternative of `host = hostname | hostnumber` (rfc1630.txt:1380) matched.
+///
+/// ```
+/// use urigram::rfc1630::{HostKind, Url};
+/// let kind = |s| match Url::parse(s).unwrap() {
+///     Url::Telnet(t) => t.login().hostport().host().kind(),
+///     _ => panic!(),
+/// };
+/// assert_eq!(kind("telnet://info.cern.ch"), HostKind::Name);
+/// assert_eq!(kind("telnet://128.141.77.1:23"), HostKind::Number);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `hostname = ialpha [ . hostname ]`: starts with a letter.
@@ -212,6 +237,13 @@ pub enum HostKind {
 }
 
 /// A `host` (rfc1630.txt:1380).
+///
+/// ```
+/// use urigram::rfc1630::{HostKind, Url};
+/// let Url::Http(h) = Url::parse("http://info.cern.ch:8000/imaginary/test").unwrap() else { panic!() }; // rfc1630.txt:745
+/// let host = h.hostport().host();
+/// assert_eq!((host.as_str(), host.kind(), host.as_part().range()), ("info.cern.ch", HostKind::Name, 7..19));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
@@ -236,6 +268,16 @@ impl<'a> Host<'a> {
 }
 
 /// A `hostport = host [ : port ]` (rfc1630.txt:1378).
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let Url::Http(h) = Url::parse("http://info.cern.ch:8000/imaginary/test").unwrap() else { panic!() }; // rfc1630.txt:745
+/// let hp = h.hostport();
+/// assert_eq!((hp.as_str(), hp.host().as_str(), hp.port().unwrap().as_str()), ("info.cern.ch:8000", "info.cern.ch", "8000"));
+/// assert_eq!(hp.as_part().range(), 7..24);
+/// let Url::Http(h) = Url::parse("http://www.my.work.com/").unwrap() else { panic!() }; // rfc1630.txt:722
+/// assert_eq!(h.hostport().port(), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HostPort<'a> {
     pub(crate) text: Part<'a>,
@@ -308,6 +350,18 @@ impl<'a> Login<'a> {
 // =============================================================================================
 
 /// An `httpaddress = h t t p : / / hostport [ / path ] [ ? search ]` (rfc1630.txt:1313).
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let Url::Http(h) = Url::parse("http://info.my.org/AboutUs/Index/Phonebook?dobbins").unwrap() // rfc1630.txt:758
+/// else { panic!() };
+/// assert_eq!(h.hostport().as_str(), "info.my.org");
+/// assert_eq!(h.path().unwrap(), "AboutUs/Index/Phonebook"); // without the `/` before it
+/// assert_eq!(h.segments().map(|s| s.as_str()).collect::<Vec<_>>(), ["AboutUs", "Index", "Phonebook"]);
+/// assert_eq!(h.search().unwrap().as_str(), "dobbins");
+/// let Url::Http(h) = Url::parse("http://info.cern.ch").unwrap() else { panic!() };
+/// assert_eq!((h.path(), h.segments().count(), h.search()), (None, 0, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Http<'a> {
     pub(crate) text: Part<'a>,
@@ -412,7 +466,22 @@ impl<'a> Ftp<'a> {
     }
 }
 
-/// An `ftptype = A formcode | E formcode | I | L digits` (rfc1630.txt:1382).
+/// An `ftptype = A formcode | E formcode | I | L digits` (rfc1630.txt:1382), split off the end
+/// of an FTP path ([`Ftp::ftptype`]).
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let t = |s| match Url::parse(s).unwrap() {
+///     Url::Ftp(f) => f.ftptype().map(|t| (t.as_str(), t.code(), t.formcode(), t.byte_size().map(|b| b.as_str()))),
+///     _ => panic!(),
+/// };
+/// assert_eq!(t("ftp://h/doc.txtAN"), Some(("AN", 'A', Some('N'), None)));
+/// assert_eq!(t("ftp://h/ebcdic.txtET"), Some(("ET", 'E', Some('T'), None)));
+/// assert_eq!(t("ftp://h/x.tarI"), Some(("I", 'I', None, None)));
+/// assert_eq!(t("ftp://h/x.binL36"), Some(("L36", 'L', None, Some("36"))));
+/// assert_eq!(t("ftp://h/pub/x.tar"), None);
+/// assert_eq!(t("ftp://h/x%2AN"), None); // the `A` belongs to the escape `%2A`
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FtpType<'a>(Part<'a>);
 
@@ -442,6 +511,13 @@ impl<'a> FtpType<'a> {
 }
 
 /// A `newsaddress = n e w s : groupart` (rfc1630.txt:1320).
+///
+/// ```
+/// use urigram::rfc1630::{GroupArt, Url};
+/// let Url::News(n) = Url::parse("news:comp.infosystems.www").unwrap() else { panic!() };
+/// assert!(matches!(n.groupart(), GroupArt::Group(g) if g == "comp.infosystems.www"));
+/// assert_eq!(n.as_part().range(), 0..25);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct News<'a> {
     pub(crate) text: Part<'a>,
@@ -460,6 +536,18 @@ impl<'a> News<'a> {
 /// A `group` may hold `@` (a `safe` character), so `a@b` is a group and an article; "a
 /// message identifier may be distinguished from a news group name by the presence of the
 /// commercial at" (rfc1630.txt:913): the value is the article when one derives.
+///
+/// ```
+/// use urigram::rfc1630::{GroupArt, Url};
+/// let groupart = |s| match Url::parse(s).unwrap() {
+///     Url::News(n) => n.groupart(),
+///     _ => panic!(),
+/// };
+/// assert!(matches!(groupart("news:*"), GroupArt::All(_)));
+/// assert!(matches!(groupart("news:comp.text.sgml"), GroupArt::Group(_)));
+/// assert!(matches!(groupart("news:12345667123@info.cern.ch"), GroupArt::Article(_)));
+/// assert_eq!(groupart("news:12345667123@info.cern.ch").as_part().range(), 5..29);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GroupArt<'a> {
     /// `*`.
@@ -473,6 +561,14 @@ pub enum GroupArt<'a> {
 /// An `article = xalphas @ host` (rfc1630.txt:1352): a message id without its `<>`.
 ///
 /// `xalphas` may hold `@` too; the value splits at the last `@` that a `host` follows.
+///
+/// ```
+/// use urigram::rfc1630::{GroupArt, Url};
+/// let Url::News(n) = Url::parse("news:a@b@info.cern.ch").unwrap() else { panic!() };
+/// let GroupArt::Article(a) = n.groupart() else { panic!() };
+/// assert_eq!((a.local().as_str(), a.host().as_str()), ("a@b", "info.cern.ch"));
+/// assert_eq!((a.as_str(), a.as_part().range()), ("a@b@info.cern.ch", 5..21));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Article<'a> {
     pub(crate) text: Part<'a>,
@@ -497,7 +593,15 @@ impl<'a> Article<'a> {
     }
 }
 
-/// An `nntpaddress = n n t p : group / digits` (rfc1630.txt:1322).
+/// An `nntpaddress = n n t p : group / digits` (rfc1630.txt:1322): no host, unlike RFC
+/// 1738's `nntp://`.
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let Url::Nntp(n) = Url::parse("nntp:comp.text/12").unwrap() else { panic!() };
+/// assert_eq!((n.group().as_str(), n.number().as_str()), ("comp.text", "12"));
+/// assert!(Url::parse("nntp://news.cern.ch/comp.text/12").is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Nntp<'a> {
     pub(crate) text: Part<'a>,
@@ -589,6 +693,14 @@ impl<'a> Prospero<'a> {
 }
 
 /// A `telnetaddress = t e l n e t : / / login` (rfc1630.txt:1371).
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let Url::Telnet(t) = Url::parse("telnet://guest@info.cern.ch:23").unwrap() else { panic!() };
+/// assert_eq!(t.login().user().unwrap(), "guest");
+/// assert_eq!(t.login().hostport().port().unwrap(), "23");
+/// assert!(Url::parse("telnet://info.cern.ch/").is_err()); // no path, not even `/`
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Telnet<'a> {
     pub(crate) text: Part<'a>,
@@ -675,6 +787,19 @@ impl<'a> Wais<'a> {
 }
 
 /// Which alternative of `waisaddress` matched.
+///
+/// ```
+/// use urigram::rfc1630::{Url, WaisKind};
+/// let kind = |s| match Url::parse(s).unwrap() {
+///     Url::Wais(w) => w.kind(),
+///     _ => panic!(),
+/// };
+/// // rfc1630.txt:1521
+/// let WaisKind::Index { search } = kind("wais://quake.think.com/wais-discussion-archives?lynch") else { panic!() };
+/// assert_eq!(search.unwrap().as_str(), "lynch");
+/// assert!(matches!(kind("wais://quake.think.com/db"), WaisKind::Index { search: None }));
+/// assert!(matches!(kind("wais://h/db/TEXT/1=a;"), WaisKind::Doc { wtype, .. } if wtype == "TEXT"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WaisKind<'a> {
     /// `waisindex = w a i s : / / hostport / database [ ? search ]`.
@@ -694,6 +819,15 @@ pub enum WaisKind<'a> {
 /// A `wpath = digits = path ; [ wpath ]` (rfc1630.txt:1338): the fields of a WAIS document
 /// identifier, each "the digits before the equals sign" and its contents, "terminated by ;"
 /// (rfc1630.txt:1015).
+///
+/// ```
+/// use urigram::rfc1630::{Url, WaisKind};
+/// let Url::Wais(w) = Url::parse("wais://h/db/TEXT/1=a%3Bb;22=;").unwrap() else { panic!() };
+/// let WaisKind::Doc { wpath, .. } = w.kind() else { panic!() };
+/// assert_eq!((wpath.as_str(), wpath.as_part().range()), ("1=a%3Bb;22=;", 17..29));
+/// assert_eq!(wpath.fields().count(), 2);
+/// assert!(Url::parse("wais://h/db/TEXT/1=a").is_err()); // each field ends with `;`
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Wpath<'a>(pub(crate) Part<'a>);
 
@@ -723,6 +857,15 @@ impl<'a> Wpath<'a> {
 }
 
 /// One field of a [`Wpath`].
+///
+/// ```
+/// use urigram::rfc1630::{Url, WaisField, WaisKind};
+/// let Url::Wais(w) = Url::parse("wais://h/db/TEXT/1=a%3Bb;22=;").unwrap() else { panic!() };
+/// let WaisKind::Doc { wpath, .. } = w.kind() else { panic!() };
+/// let fields: Vec<WaisField> = wpath.fields().collect();
+/// assert_eq!((fields[0].number.as_str(), fields[0].content.as_str()), ("1", "a%3Bb"));
+/// assert_eq!((fields[1].number.as_str(), fields[1].content.as_str()), ("22", "")); // `void`
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WaisField<'a> {
     /// The field number (the `digits`).
@@ -735,6 +878,15 @@ pub struct WaisField<'a> {
 ///
 /// `xalphas` and `hostname` may both hold `@`; the value splits at the last `@` followed by a
 /// letter (a `hostname` starts with one).
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let Url::Mailto(m) = Url::parse("mailto:timbl@info.cern.ch").unwrap() else { panic!() };
+/// assert_eq!((m.local().as_str(), m.hostname().as_str()), ("timbl", "info.cern.ch"));
+/// let Url::Mailto(m) = Url::parse("mailto:a@b@c1").unwrap() else { panic!() };
+/// assert_eq!((m.local().as_str(), m.hostname().as_str()), ("a@b", "c1"));
+/// assert_eq!(m.as_part().range(), 0..13);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Mailto<'a> {
     pub(crate) text: Part<'a>,
@@ -756,6 +908,14 @@ impl<'a> Mailto<'a> {
 
 /// A `midaddress` (`m i d : addr-spec`, rfc1630.txt:1324) or `cidaddress` (`c i d :
 /// content-identifier`, rfc1630.txt:1326): an RFC 822 `addr-spec` after the scheme.
+///
+/// ```
+/// use urigram::rfc1630::Url;
+/// let Url::Mid(m) = Url::parse("mid:12345667123@info.cern.ch").unwrap() else { panic!() };
+/// assert_eq!(m.addr_spec().local_part(), "12345667123");
+/// let Url::Cid(c) = Url::parse("cid:part1.x@[1.2]").unwrap() else { panic!() };
+/// assert_eq!((c.addr_spec().domain().as_str(), c.as_str()), ("[1.2]", "cid:part1.x@[1.2]"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MailId<'a> {
     pub(crate) text: Part<'a>,
