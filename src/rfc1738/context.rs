@@ -25,7 +25,8 @@ use crate::grammar::Grammar;
 ///
 /// ```
 /// use urigram::rfc1738::{Url, find_urls};
-/// // A hyphen at a line break "may or may not actually be part of the URL" (rfc1738.txt:1213-1218).
+/// // A hyphen at a line break "may or may not actually be part of the URL"
+/// // (rfc1738.txt:1213-1218).
 /// let text = "Get <URL:ftp://host.dom/pub/file-\n     name.txt> or <URL:http://h/a{b}>.";
 /// let [found, bad] = &find_urls(text)[..] else { panic!() };
 /// assert_eq!(found.url, "ftp://host.dom/pub/file-name.txt");
@@ -73,7 +74,8 @@ pub struct UrlInContext {
 /// ```
 /// // The appendix's example (rfc1738.txt:1224-1225): the `#WARNING` is inside the brackets
 /// // but no part of the URL.
-/// let text = "Note the warning in <URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>.";
+/// let text = "Note the warning in <URL:http://ds.internic.\n      \
+///     net/instructions/overview.html#WARNING>.";
 /// let u = &urigram::rfc1738::find_urls(text)[0];
 /// assert_eq!(u.url, "http://ds.internic.net/instructions/overview.html");
 /// let f = u.fragment.as_ref().unwrap();

@@ -4,12 +4,14 @@
 ///
 /// ```
 /// use urigram::rfc1738::{DecodeError, Url, decode};
-/// // A parsed URL's escapes are all valid (`escape = "%" hex hex`); a text given by hand may not be.
+/// // A parsed URL's escapes are all valid (`escape = "%" hex hex`); a text given by hand
+/// // may not be.
 /// assert_eq!(decode("100%").unwrap_err(), DecodeError::InvalidEscape { offset: 3 });
 /// // Section 6: an encoded CR LF must not reach the FTP control connection.
 /// let Url::Ftp(u) = Url::parse("ftp://h/a%0D%0ADELE%20x/b").unwrap() else { panic!() };
 /// let e = u.path_commands().unwrap_err();
-/// assert_eq!(e, DecodeError::ForbiddenOctet { component: "CWD argument", octet: b'\r', offset: 9 });
+/// let DecodeError::ForbiddenOctet { component, octet, offset } = e else { panic!() };
+/// assert_eq!((component, octet, offset), ("CWD argument", b'\r', 9));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

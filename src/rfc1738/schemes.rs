@@ -476,7 +476,8 @@ impl<'a> TelnetUrl<'a> {
 ///     _ => panic!(),
 /// };
 /// assert_eq!(kind("wais://h/db"), WaisKind::Database);
-/// assert!(matches!(kind("wais://h/db?cats+dogs"), WaisKind::Index { search } if search == "cats+dogs"));
+/// let WaisKind::Index { search } = kind("wais://h/db?cats+dogs") else { panic!() };
+/// assert_eq!(search, "cats+dogs");
 /// let WaisKind::Document { wtype, wpath } = kind("wais://h/db/TEXT/0%2C12") else { panic!() };
 /// assert_eq!((wtype.as_str(), wpath.as_str()), ("TEXT", "0%2C12"));
 /// ```

@@ -31,8 +31,11 @@ use crate::part::Part;
 /// // Appendix B's own example (rfc2396.txt:1595-1607)
 /// let s = urigram::rfc2396::split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
 /// let urigram::rfc2396::Split { scheme, authority, path, query, fragment } = s;
-/// assert_eq!((scheme.unwrap().as_str(), authority.unwrap().as_str()), ("http", "www.ics.uci.edu"));
-/// assert_eq!((path.as_str(), query, fragment.unwrap().as_str()), ("/pub/ietf/uri/", None, "Related"));
+/// assert_eq!(scheme.unwrap(), "http");
+/// assert_eq!(authority.unwrap(), "www.ics.uci.edu");
+/// assert_eq!(path, "/pub/ietf/uri/");
+/// assert_eq!(query, None);
+/// assert_eq!(fragment.unwrap(), "Related");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Split<'a> {
