@@ -250,7 +250,10 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// Host and port, for the schemes that name a host.
+    /// Host and port, for the schemes whose syntax has a `hostport`: `http`, `ftp`, `nntp`,
+    /// `telnet`, `gopher`, `wais`, `prospero`, and a generic URL in the common Internet
+    /// syntax. A `file` URL's host has no port (`fileurl = "file://" [ host | "localhost" ]
+    /// "/" fpath`): it is [`FileUrl::host`], and this is `None`.
     pub fn hostport(&self) -> Option<HostPort<'a>> {
         match self {
             Url::Http(u) => Some(u.hostport),
