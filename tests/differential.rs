@@ -3,7 +3,7 @@
 //! combinator's verdict must equal the interpreter's, and for a rejected string so must the
 //! error offset. Also: each function's quoted production equals the text in `grammar/*.bnf`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

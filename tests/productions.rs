@@ -3,7 +3,7 @@
 //! rendered errors) are an insta snapshot in `snapshots/`. A production without an accepted
 //! and a rejected case fails the test.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

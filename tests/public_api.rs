@@ -6,7 +6,7 @@
 //! rustdoc's JSON output is unstable in name only on this toolchain: `RUSTC_BOOTSTRAP=1` lets
 //! the stable toolchain write it. The build goes to `target/public-api`, apart from the rest.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! The `urigram` command line: outputs (as snapshots), exit codes, input handling.
 
-mod common;
+use crate::common;
 use common::run;
 
 use run::urigram;

@@ -2,7 +2,7 @@
 //! of threads, `--summary` (human and JSON), `--only`, `merge-summaries` over shards, and a
 //! stream through stdin that runs in bounded memory.
 
-mod common;
+use crate::common;
 use common::run;
 
 use std::io::Write;

@@ -3,7 +3,7 @@
 //! and by the language server. Each finishes, in linear time and without overflowing the
 //! stack, and the URIs after (and inside) the deep part are found where they are.
 
-mod common;
+use crate::common;
 use common::run;
 
 #[cfg(feature = "lsp")]

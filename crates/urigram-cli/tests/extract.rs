@@ -1,7 +1,7 @@
 //! `urigram extract`: URIs found in text files, their positions and diagnostics (as snapshots),
 //! exit codes.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! decodes to the octets that the original text stood for, and a second run changes nothing;
 //! everything that is not fixed stays byte for byte.
 
-mod common;
+use crate::common;
 use std::process::Command;
 
 use urigram::Grammar;

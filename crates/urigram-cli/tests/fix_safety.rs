@@ -4,7 +4,7 @@
 //! bounded in memory. Each test is a reproduction of a way the command once went wrong.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 use std::fs;
 use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};

@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 use common::run;
 use run::urigram;
 

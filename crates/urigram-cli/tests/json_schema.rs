@@ -1,7 +1,7 @@
 //! Every JSON output of every command validates against `schema/urigram.schema.json`, the one
 //! written-down shape of urigram's JSON (JSON Schema 2020-12, checked with `boon`).
 
-mod common;
+use crate::common;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

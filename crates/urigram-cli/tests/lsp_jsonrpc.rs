@@ -2,7 +2,7 @@
 //! or version is invalid (then with `InvalidRequest`), so that no client waits forever.
 #![cfg(feature = "lsp")]
 
-mod common;
+use crate::common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 

@@ -3,7 +3,7 @@
 //! `<U+XXXX>`, never raw, in I/O errors, places and labels of every command that opens files.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 use common::run;
 use run::{urigram, urigram_in};
 

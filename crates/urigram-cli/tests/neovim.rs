@@ -12,7 +12,7 @@
 //! `nvim` fails them.
 #![cfg(feature = "lsp")]
 
-mod common;
+use crate::common;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! place for the same failure.
 #![cfg(feature = "lsp")]
 
-mod common;
+use crate::common;
 use common::{lsp_client, run};
 
 use serde_json::{Value, json};

@@ -5,7 +5,7 @@
 //! (`merge-summaries`, `explain`, `resolve`, `normalize`, `equivalent` and `rules` have no
 //! numeric option.)
 
-mod common;
+use crate::common;
 use common::run;
 use run::urigram;
 

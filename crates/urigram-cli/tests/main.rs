@@ -1,0 +1,21 @@
+//! The command line's integration tests, one module per file of `tests/`, in one test binary:
+//! each binary links the library, the command line and their dependencies, so one of them
+//! instead of one per file keeps the README's `cargo test` short (`autotests = false` in
+//! `Cargo.toml`). Run one file's tests with its module name as the filter: `cargo test -p
+//! urigram-cli --test integration neovim::`.
+
+mod common;
+
+mod cli;
+mod corpus;
+mod deep_markup;
+mod extract;
+mod fix;
+mod fix_safety;
+mod hostile;
+mod json_schema;
+mod lsp_jsonrpc;
+mod names;
+mod neovim;
+mod one_diagnostic;
+mod options;

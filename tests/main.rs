@@ -1,0 +1,22 @@
+//! The library's integration tests, one module per file of `tests/`, in one test binary: each
+//! binary links the library and its dependencies, so one of them instead of one per file
+//! keeps the README's `cargo test` short (`autotests = false` in `Cargo.toml`). Run one file's
+//! tests with its module name as the filter: `cargo test --test integration owned::`.
+//! `tests/semantics/` is a binary of its own, as it needs the `bnf` feature.
+
+mod common;
+
+mod conveniences;
+#[cfg(feature = "bnf")]
+mod differential;
+mod migrating_from_url;
+mod no_panic_api;
+mod owned;
+mod productions;
+mod public_api;
+mod rfc1630_differential;
+mod rfc1630_examples;
+mod rfc1738_examples;
+mod rfc2396_examples;
+mod rfc2732_examples;
+mod robustness;
