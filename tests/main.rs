@@ -20,3 +20,9 @@ mod rfc1738_examples;
 mod rfc2396_examples;
 mod rfc2732_examples;
 mod robustness;
+
+/// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).
+#[test]
+fn every_file_of_tests_is_a_module() {
+    urigram_testkit::assert_test_files_are_modules(env!("CARGO_MANIFEST_DIR"));
+}

@@ -24,6 +24,27 @@ pub fn with_snapshots(crate_dir: &str, f: impl FnOnce()) {
     s.bind(f);
 }
 
+/// Assert that the test binary `tests/main.rs` in the directory `crate_dir` declares each
+/// `tests/NAME.rs` as `mod NAME;`: with `autotests = false`, Cargo builds no binary of its own
+/// for a file left out, so its tests would never run.
+pub fn assert_test_files_are_modules(crate_dir: &str) {
+    let tests = PathBuf::from(crate_dir).join("tests");
+    let main = std::fs::read_to_string(tests.join("main.rs")).expect("tests/main.rs");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&tests).expect("tests/") {
+        let name = entry.expect("an entry of tests/").file_name();
+        let name = name.to_string_lossy();
+        if let Some(module) = name.strip_suffix(".rs")
+            && module != "main"
+            && !main.lines().any(|l| l.trim() == format!("mod {module};"))
+        {
+            out.push(name.into_owned());
+        }
+    }
+    out.sort();
+    assert!(out.is_empty(), "not declared in tests/main.rs: {out:?}");
+}
+
 /// One line of a case file: `RULE<TAB>ok|err<TAB>INPUT`.
 #[derive(Debug, Clone)]
 pub struct Case {

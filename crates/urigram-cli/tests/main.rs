@@ -19,3 +19,9 @@ mod names;
 mod neovim;
 mod one_diagnostic;
 mod options;
+
+/// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).
+#[test]
+fn every_file_of_tests_is_a_module() {
+    urigram_testkit::assert_test_files_are_modules(env!("CARGO_MANIFEST_DIR"));
+}
