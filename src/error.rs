@@ -464,6 +464,8 @@ fn found_kind(grammar: &str, found: Option<char>, offset: usize, end: usize) -> 
         Some('#') => "hash",
         // RFC 2732 adds the brackets to `reserved` (rfc2732.txt:133).
         Some('[' | ']') if grammar == "rfc2732" => "reserved",
+        // RFC 3986's reserved characters are gen-delims and sub-delims (rfc3986.txt:2785).
+        Some('[' | ']' | '!' | '*' | '\'' | '(' | ')') if grammar == "rfc3986" => "reserved",
         Some(c) if ";/?:@&=+$,".contains(c) => "reserved",
         Some(c) if "-_.!~*'()".contains(c) => "mark",
         Some(_) => "excluded",

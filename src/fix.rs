@@ -277,7 +277,7 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
 /// they stand: the fix [`fix_error`] makes of an error at each, left to right, with ranges in
 /// `input`. What [`fix_error`] does not escape everywhere is left to it: a `[` after `//` or
 /// `@` under RFC 2396 (an IPv6 literal, never fixed), and brackets under RFC 2732, which it
-/// allows in a host, a query and a fragment.
+/// allows in a host, a query and a fragment, and under RFC 3986, which allows them in a host.
 fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
     // (RFC 822's addr-spec is no URI: `fix_error` fixes none of its errors.)
     if grammar == Grammar::Rfc822 {
@@ -304,7 +304,8 @@ fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
             {
                 false
             }
-            '[' | ']' => grammar != Grammar::Rfc2732,
+            // RFC 2732 and RFC 3986 allow them in a host (and RFC 2732 in a query).
+            '[' | ']' => !matches!(grammar, Grammar::Rfc2732 | Grammar::Rfc3986),
             // RFC 1630's `extra` holds `"`.
             '"' => !rfc1630,
             ' ' | '<' | '>' | '{' | '}' | '|' | '\\' | '^' | '`' => true,

@@ -40,6 +40,7 @@ pub(crate) fn help(
     let excluded = match grammar {
         "rfc1738" => "RFC 1738 section 2.2",
         "rfc1630" | "rfc1630-url" => "RFC 1630, \"Encoding reserved characters\"",
+        "rfc3986" => "RFC 3986 section 2.1",
         _ => "RFC 2396 section 2.4.3",
     };
     if expected.contains(&Expected::Rule("hex")) {
@@ -118,6 +119,22 @@ pub(crate) fn help(
             ]));
         }
     }
+    if grammar == "rfc3986" && c == '%' && before.rfind('[') > before.rfind(']') {
+        return Some(
+            "an RFC 3986 IP-literal holds an IPv6 address or an IPvFuture: zone identifiers \
+             (`%25` and a zone) came with RFC 6874 and are not part of this grammar"
+                .to_string(),
+        );
+    }
+    if grammar == "rfc3986" && (c == '[' || c == ']') {
+        return Some(cat(&[
+            "`",
+            c.encode_utf8(&mut [0u8; 4]),
+            "` is a delimiter of RFC 3986 (gen-delims, section 2.2) that only an IP literal in \
+             the host holds (section 3.2.2); elsewhere it is written ",
+            &escape_hint(c),
+        ]));
+    }
     let mut ch = [0u8; 4];
     let text = match c {
         ' ' => cat(&[
@@ -183,5 +200,18 @@ mod tests {
         assert!(help(g, r, "http://a/{x}").unwrap().contains("%7B"));
         assert!(help(g, r, "http://a/b#c#d").unwrap().contains("%23"));
         assert_eq!(help(g, r, "?y"), None);
+        let g = Grammar::Rfc3986;
+        assert!(help(g, r, "http://a/?[x]").unwrap().contains("%5B"));
+        assert!(
+            help(g, r, "http://a/b c")
+                .unwrap()
+                .contains("RFC 3986 section 2.1")
+        );
+        assert!(help(g, r, "http://a/b%zz").unwrap().contains("%25"));
+        assert!(
+            help(g, r, "http://[fe80::1%25eth0]/")
+                .unwrap()
+                .contains("RFC 6874")
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! The BNF oracle: a reader for the grammar texts in `grammar/*.bnf`, an exact recognizer for
 //! every rule they define, and a generator of members and mutations.
 //!
-//! This module does not use the hand-written combinators at all. It reads the three notations
+//! This module does not use the hand-written combinators at all. It reads the notations
 //! as the specifications print them (RFC 822 and RFC 2396's `name = body`, RFC 1738's `*[ ]`
-//! repetition, RFC 1630's letter-by-letter form), compiles every grammar to a plain
+//! repetition, RFC 1630's letter-by-letter form, RFC 3986's ABNF), compiles every grammar to a plain
 //! context-free grammar and decides membership with a pushdown automaton that keeps every
 //! reachable stack at once (an Earley recognizer where stacks cannot be bounded), so it has no
 //! ordered choice and no greedy repetition: it accepts exactly the strings the printed

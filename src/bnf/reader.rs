@@ -1,4 +1,4 @@
-//! Reading `grammar/*.bnf`: line grouping, the three notations, prose values, corrections and
+//! Reading `grammar/*.bnf`: line grouping, the notations, prose values, corrections and
 //! imports.
 //!
 //! A grammar file holds comment lines (`#`), `@grammar NAME` lines that start a named grammar,
@@ -22,13 +22,20 @@
 //!   `]` that is a whole alternative on its own (`national`: `... | [ | ] | ...`) is the
 //!   bracket character itself.
 //!
+//! - ABNF (RFC 2234, used by RFC 3986 Appendix A, rfc3986.txt:588-595): RFC 822's layout and
+//!   `/` alternatives, with `%x41` values, `%x41-5A` ranges and `%x41.42` concatenations (and
+//!   `%d`, `%b`), `n*m`, `n( )` and `nRULE` repetition, and case-insensitive quoted strings.
+//!   A prose value that is a rule name (`0<pchar>`, rfc3986.txt:2769) stands for that rule.
+//!   The core rules RFC 3986 uses are imported from RFC 2234 section 6.1 ([`IMPORTS`]).
+//!
 //! RFC 822 defines its quote-mark token like a rule, `<">  =  <ASCII quote mark>`
 //! (rfc822.txt:721). The reader checks that definition and does not make it a rule: `<">` is a
 //! token of the notation (it is one in RFC 1738 and RFC 2396 too), so nothing lists it.
 //!
-//! Literals are exact bytes: the reader is case-sensitive everywhere, including RFC 822's
-//! quoted strings (rfc822.txt section 2.1 calls them case-insensitive; no literal reached by
-//! `addr-spec` contains a letter, so this changes nothing here).
+//! Literals are exact bytes in every notation but ABNF, including RFC 822's quoted strings
+//! (rfc822.txt section 2.1 calls them case-insensitive; no literal reached by `addr-spec`
+//! contains a letter, so this changes nothing here). ABNF's quoted strings are read as one
+//! two-letter set per letter (RFC 2234 section 2.3: `"v"` matches `v` and `V`).
 
 use std::collections::HashMap;
 
@@ -47,6 +54,9 @@ pub enum Notation {
     Rfc1738,
     /// RFC 1630: `name body`, single characters stand for themselves, words are rules.
     Rfc1630,
+    /// ABNF (RFC 2234, RFC 3986 section 1.3): `/` alternatives, `%x41` values and `%x41-5A`
+    /// ranges, `n*m` and `n( )` repetition, case-insensitive quoted strings.
+    Abnf,
 }
 
 /// The right-hand side of a production, as read.
@@ -207,6 +217,32 @@ pub struct Import {
 /// Every import [`load`] resolves.
 pub const IMPORTS: &[Import] = &[
     Import {
+        grammar: "rfc3986",
+        name: "ALPHA",
+        from: "rfc2234",
+        rule: "ALPHA",
+        reason: "an ABNF core rule (rfc3986.txt:590-594: \"the following core ABNF syntax \
+                 rules defined by that specification: ALPHA (letters)\"), RFC 2234 section \
+                 6.1: %x41-5A / %x61-7A",
+    },
+    Import {
+        grammar: "rfc3986",
+        name: "DIGIT",
+        from: "rfc2234",
+        rule: "DIGIT",
+        reason: "an ABNF core rule (rfc3986.txt:590-594: \"DIGIT (decimal digits)\"), RFC \
+                 2234 section 6.1: %x30-39",
+    },
+    Import {
+        grammar: "rfc3986",
+        name: "HEXDIG",
+        from: "rfc2234",
+        rule: "HEXDIG",
+        reason: "an ABNF core rule (rfc3986.txt:590-594: \"HEXDIG (hexadecimal digits)\"), \
+                 RFC 2234 section 6.1: DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\", \
+                 case-insensitive strings, so a to f too",
+    },
+    Import {
         grammar: "rfc1630-url",
         name: "addr-spec",
         from: "rfc822",
@@ -257,6 +293,17 @@ const RFC1738_BNF: &str = include_str!("../../grammar/rfc1738.bnf");
 const RFC1630_BNF: &str = include_str!("../../grammar/rfc1630.bnf");
 const RFC822_BNF: &str = include_str!("../../grammar/rfc822.bnf");
 const RFC2732_BNF: &str = include_str!("../../grammar/rfc2732.bnf");
+const RFC3986_BNF: &str = include_str!("../../grammar/rfc3986.bnf");
+
+/// The three core rules of ABNF that RFC 3986's Appendix A uses (ALPHA, DIGIT, HEXDIG; the
+/// RFC names them in section 1.3, rfc3986.txt:590-594), as RFC 2234 section 6.1 defines them.
+/// RFC 2234's text is not among the specs in the repository, so these lines are not line-cited;
+/// `HEXDIG`'s quoted strings are case-insensitive, so it holds `a` to `f` too.
+const RFC2234_CORE: &str = "\
+ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
+DIGIT          =  %x30-39             ; 0-9
+HEXDIG         =  DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"
+";
 
 const BUILTINS: &[Builtin] = &[
     Builtin {
@@ -301,6 +348,20 @@ const BUILTINS: &[Builtin] = &[
         start: "URI-reference",
         amends: Some("rfc2396"),
     },
+    Builtin {
+        name: "rfc3986",
+        text: RFC3986_BNF,
+        notation: Notation::Abnf,
+        start: "URI-reference",
+        amends: None,
+    },
+    Builtin {
+        name: "rfc2234",
+        text: RFC2234_CORE,
+        notation: Notation::Abnf,
+        start: "ALPHA",
+        amends: None,
+    },
 ];
 
 const NAMES: &[&str] = &[
@@ -310,6 +371,7 @@ const NAMES: &[&str] = &[
     "rfc1630-url",
     "rfc822",
     "rfc2732",
+    "rfc3986",
 ];
 
 /// The names of the built-in grammars, for [`load`].
@@ -317,8 +379,11 @@ const NAMES: &[&str] = &[
 /// ```
 /// assert_eq!(
 ///     urigram::bnf::names(),
-///     ["rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822", "rfc2732"]
+///     ["rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822", "rfc2732", "rfc3986"]
 /// );
+/// // The core rules RFC 3986 imports load too, but are no grammar of their own:
+/// assert!(urigram::bnf::load("rfc2234")?.matches("HEXDIG", "f")?);
+/// # Ok::<(), urigram::bnf::BnfError>(())
 /// ```
 pub fn names() -> &'static [&'static str] {
     NAMES
@@ -825,6 +890,8 @@ fn prose_set(text: &str) -> Option<CharSet> {
 enum Tok {
     Name(String),
     Lit(Vec<u8>),
+    /// An ABNF quoted string: case-insensitive (RFC 2234 section 2.3).
+    NoCase(Vec<u8>),
     Set(CharSet),
     Open,
     Close,
@@ -868,11 +935,21 @@ impl Lexer<'_> {
                     }
                     b';' => break,
                     b'>' => {
-                        let Some(set) = prose_set(prose) else {
+                        let tok = if let Some(set) = prose_set(prose) {
+                            Tok::Set(set)
+                        } else if self.notation == Notation::Abnf
+                            && prose.starts_with(|c: char| c.is_ascii_alphabetic())
+                            && prose.bytes().all(is_name_byte)
+                        {
+                            // RFC 3986's `path-empty = 0<pchar>` (rfc3986.txt:2769): a prose
+                            // value that is a rule name stands for that rule. Any reading
+                            // gives the same language under `0`, which repeats nothing.
+                            Tok::Name(prose.clone())
+                        } else {
                             let msg = format!("unknown prose value <{}>", prose.trim());
                             return Err(BnfError::new(self.grammar, Some(*start), msg));
                         };
-                        self.toks.push((Tok::Set(set), *start));
+                        self.toks.push((tok, *start));
                         self.prose = None;
                         i += 1;
                     }
@@ -897,7 +974,12 @@ impl Lexer<'_> {
                     if !lit.is_ascii() {
                         return Err(self.err(line, "literal outside ASCII"));
                     }
-                    self.toks.push((Tok::Lit(lit), line));
+                    let tok = if self.notation == Notation::Abnf {
+                        Tok::NoCase(lit)
+                    } else {
+                        Tok::Lit(lit)
+                    };
+                    self.toks.push((tok, line));
                     i += len + 2;
                 }
                 b'<' => {
@@ -913,8 +995,14 @@ impl Lexer<'_> {
                 b')' => self.push(Tok::Close, line, &mut i),
                 b'[' => self.push(Tok::OptOpen, line, &mut i),
                 b']' => self.push(Tok::OptClose, line, &mut i),
-                b'|' if self.notation != Notation::Rfc822 => self.push(Tok::Bar, line, &mut i),
-                b'/' if self.notation == Notation::Rfc822 => self.push(Tok::Bar, line, &mut i),
+                b'|' if !self.slash_alternatives() => self.push(Tok::Bar, line, &mut i),
+                b'/' if self.slash_alternatives() => self.push(Tok::Bar, line, &mut i),
+                b'%' if self.notation == Notation::Abnf => {
+                    let (tok, len) = num_val(&text[i + 1..])
+                        .ok_or_else(|| self.err(line, "malformed `%` value"))?;
+                    self.toks.push((tok, line));
+                    i += 1 + len;
+                }
                 b'0'..=b'9' | b'*' => {
                     let digits = |i: &mut usize| -> Result<Option<u32>, BnfError> {
                         let start = *i;
@@ -964,6 +1052,11 @@ impl Lexer<'_> {
         Ok(())
     }
 
+    /// RFC 822 and ABNF separate alternatives with `/`, the others with `|`.
+    fn slash_alternatives(&self) -> bool {
+        matches!(self.notation, Notation::Rfc822 | Notation::Abnf)
+    }
+
     fn push(&mut self, tok: Tok, line: u32, i: &mut usize) {
         self.toks.push((tok, line));
         *i += 1;
@@ -1010,6 +1103,65 @@ impl Lexer<'_> {
         word.clear();
         self.toks.push((tok, line));
         Ok(())
+    }
+}
+
+/// An ABNF `num-val` after its `%` (RFC 2234 section 2.3 and 3.4): `x41`, `x41-5A`,
+/// `x41.42`, and the same with `d` (decimal) and `b` (binary). The token and the length read.
+fn num_val(text: &str) -> Option<(Tok, usize)> {
+    let b = text.as_bytes();
+    let radix = match b.first()? {
+        b'x' | b'X' => 16,
+        b'd' | b'D' => 10,
+        b'b' | b'B' => 2,
+        _ => return None,
+    };
+    let mut i = 1;
+    let number = |i: &mut usize| -> Option<u8> {
+        let start = *i;
+        while *i < b.len() && (b[*i] as char).is_digit(radix) {
+            *i += 1;
+        }
+        let n = u32::from_str_radix(text.get(start..*i)?, radix).ok()?;
+        // Only ASCII: every grammar here is over ASCII characters.
+        u8::try_from(n).ok().filter(u8::is_ascii)
+    };
+    let first = number(&mut i)?;
+    match b.get(i) {
+        Some(b'-') => {
+            i += 1;
+            let last = number(&mut i)?;
+            (first <= last).then_some((Tok::Set(CharSet::range(first, last)), i))
+        }
+        Some(b'.') => {
+            let mut bytes = vec![first];
+            while b.get(i) == Some(&b'.') {
+                i += 1;
+                bytes.push(number(&mut i)?);
+            }
+            Some((Tok::Lit(bytes), i))
+        }
+        _ => Some((Tok::Lit(vec![first]), i)),
+    }
+}
+
+/// A case-insensitive string: each letter either case (RFC 2234 section 2.3: `"abc"` matches
+/// `abc`, `Abc`, `aBc` ...), every other character itself.
+fn no_case(lit: &[u8]) -> Expr {
+    let mut parts: Vec<Expr> = Vec::new();
+    for &c in lit {
+        if c.is_ascii_alphabetic() {
+            let pair = [c.to_ascii_lowercase(), c.to_ascii_uppercase()];
+            parts.push(Expr::Chars(CharSet::of(&pair)));
+        } else if let Some(Expr::Literal(run)) = parts.last_mut() {
+            run.push(c);
+        } else {
+            parts.push(Expr::Literal(vec![c]));
+        }
+    }
+    match parts.len() {
+        1 => parts.swap_remove(0),
+        _ => Expr::Seq(parts),
     }
 }
 
@@ -1125,8 +1277,9 @@ impl Parser<'_> {
                 self.refs.push((n.clone(), line));
                 Expr::Rule(n)
             }
-            Tok::Lit(l) if l.is_empty() => Expr::Empty,
+            Tok::Lit(l) | Tok::NoCase(l) if l.is_empty() => Expr::Empty,
             Tok::Lit(l) => Expr::Literal(l),
+            Tok::NoCase(l) => no_case(&l),
             Tok::Set(s) => Expr::Chars(s),
             Tok::Open => {
                 let e = self.alt()?;

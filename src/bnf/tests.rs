@@ -25,6 +25,7 @@ fn file_text(name: &str) -> &'static str {
         "rfc1630" | "rfc1630-url" => include_str!("../../grammar/rfc1630.bnf"),
         "rfc822" => include_str!("../../grammar/rfc822.bnf"),
         "rfc2732" => include_str!("../../grammar/rfc2732.bnf"),
+        "rfc3986" => include_str!("../../grammar/rfc3986.bnf"),
         _ => panic!("no file for {name}"),
     }
 }
@@ -288,6 +289,47 @@ fn rule_lists_are_the_productions() {
                 "word",
             ],
         ),
+        (
+            "rfc3986",
+            &[
+                "URI",
+                "hier-part",
+                "URI-reference",
+                "absolute-URI",
+                "relative-ref",
+                "relative-part",
+                "scheme",
+                "authority",
+                "userinfo",
+                "host",
+                "port",
+                "IP-literal",
+                "IPvFuture",
+                "IPv6address",
+                "h16",
+                "ls32",
+                "IPv4address",
+                "dec-octet",
+                "reg-name",
+                "path",
+                "path-abempty",
+                "path-absolute",
+                "path-noscheme",
+                "path-rootless",
+                "path-empty",
+                "segment",
+                "segment-nz",
+                "segment-nz-nc",
+                "pchar",
+                "query",
+                "fragment",
+                "pct-encoded",
+                "unreserved",
+                "reserved",
+                "gen-delims",
+                "sub-delims",
+            ],
+        ),
     ];
     for (name, rules) in expect {
         let g = grammar(name);
@@ -312,6 +354,7 @@ fn start_rules() {
             ("rfc1630-url", "url".to_owned()),
             ("rfc822", "addr-spec".to_owned()),
             ("rfc2732", "URI-reference".to_owned()),
+            ("rfc3986", "URI-reference".to_owned()),
         ]
     );
 }
@@ -338,6 +381,14 @@ fn line_numbers() {
         ("rfc822", "CTL", 715, 716),
         ("rfc822", "qtext", 745, 747),
         ("rfc822", "word", 775, 775),
+        ("rfc3986", "URI", 2697, 2697),
+        ("rfc3986", "hier-part", 2699, 2702),
+        ("rfc3986", "IPv6address", 2726, 2734),
+        ("rfc3986", "dec-octet", 2751, 2755),
+        ("rfc3986", "path-empty", 2769, 2769),
+        // The comment line under segment-nz-nc is part of it.
+        ("rfc3986", "segment-nz-nc", 2773, 2774),
+        ("rfc3986", "sub-delims", 2787, 2788),
     ];
     for &(g, rule, first, last) in cases {
         let gr = grammar(g);
@@ -423,7 +474,7 @@ fn corrections_are_applied() {
     assert_eq!(g.corrections()[0].line, 1246);
     assert_eq!(check(&g, "xpalphas", "abcd"), Ok(()));
     assert_eq!(check(&g, "fragmentaddress", "a:bcde/fgh"), Ok(()));
-    for name in ["rfc2396", "rfc1630-url", "rfc822"] {
+    for name in ["rfc2396", "rfc1630-url", "rfc822", "rfc3986"] {
         assert!(grammar(name).corrections().is_empty());
     }
     // RFC 2732 uses `IPv6reference` (line 122) for the `ipv6reference` it defines (line 123).
@@ -451,6 +502,43 @@ fn imports_resolve_to_rfc822() {
         .to_owned();
     let err = Grammar::parse("rfc1630-url", Notation::Rfc1630, &section).expect_err("undefined");
     assert_eq!(err.line(), Some(1324), "{err}");
+}
+
+/// RFC 3986 uses three of ABNF's core rules (rfc3986.txt:590-594), which it does not print:
+/// they are imported from RFC 2234 section 6.1's definitions.
+#[test]
+fn rfc3986_imports_the_abnf_core_rules() {
+    let g = grammar("rfc3986");
+    let names: Vec<&str> = g.imports().iter().map(|i| i.name).collect();
+    assert_eq!(names, ["ALPHA", "DIGIT", "HEXDIG"]);
+    assert!(g.imports().iter().all(|i| i.from == "rfc2234"));
+    for core in ["ALPHA", "DIGIT", "HEXDIG"] {
+        assert!(g.rule(core).is_none(), "{core}");
+    }
+    let set = |rule: &str| -> Vec<u8> {
+        (0u8..128)
+            .filter(|&b| check(&g, rule, &char::from(b).to_string()).is_ok())
+            .collect()
+    };
+    let alpha: Vec<u8> = (b'A'..=b'Z').chain(b'a'..=b'z').collect();
+    assert_eq!(set("ALPHA"), alpha);
+    assert_eq!(set("DIGIT"), b"0123456789");
+    // HEXDIG's "A" to "F" are case-insensitive strings.
+    assert_eq!(set("HEXDIG"), b"0123456789ABCDEFabcdef");
+    // The core grammar is loadable but is not one of the grammars.
+    assert!(!names_contains("rfc2234"));
+    assert_eq!(
+        grammar("rfc2234").rule_names().collect::<Vec<_>>(),
+        ["ALPHA", "DIGIT", "HEXDIG"]
+    );
+    // Without the imports, Appendix A does not read: `scheme` names ALPHA.
+    let err =
+        Grammar::parse("rfc3986", Notation::Abnf, file_text("rfc3986")).expect_err("undefined");
+    assert_eq!(err.line(), Some(2715), "{err}");
+}
+
+fn names_contains(name: &str) -> bool {
+    names().contains(&name)
 }
 
 #[test]
@@ -552,6 +640,73 @@ fn notations() {
     assert_eq!(g.check("aa", "[]").unwrap(), Err(1));
 }
 
+/// ABNF as RFC 2234 prints it: `/`, `%x` values, ranges and concatenations (and `%d`, `%b`),
+/// `n*m` and `n( )` repetition, case-insensitive strings, comments, a rule name as a prose
+/// value.
+#[test]
+fn abnf_notation() {
+    let g = Grammar::parse(
+        "t",
+        Notation::Abnf,
+        "a = %x41-43 / %x61.62 / %d48 / %b1111010 ; comment \"x\" / \"y\"\n\
+         b = 2( \"x\" c ) *1\"q\" 2DIGIT\n\
+         c = \"Vw\" / \"-:\"\n\
+         d = 0<c>\n\
+         e = 2*3%x30-31\n\
+         DIGIT = %x30-39",
+    )
+    .unwrap();
+    for ok in ["A", "B", "C", "ab", "0", "z"] {
+        assert!(g.matches("a", ok).unwrap(), "{ok:?}");
+    }
+    for bad in ["D", "a", "AB", "x", "y", "Z"] {
+        assert!(!g.matches("a", bad).unwrap(), "{bad:?}");
+    }
+    for ok in ["xvwx-:12", "xVWXvWq00", "Xvwxvw99"] {
+        assert!(g.matches("b", ok).unwrap(), "{ok:?}");
+    }
+    assert_eq!(g.check("b", "xvw12").unwrap(), Err(3));
+    assert_eq!(g.check("b", "xvwxvwqq1").unwrap(), Err(7));
+    // `0<c>`: no repetition of anything, the empty string.
+    assert_eq!(g.check("d", "").unwrap(), Ok(()));
+    assert_eq!(g.check("d", "vw").unwrap(), Err(0));
+    assert!(g.matches("e", "010").unwrap() && !g.matches("e", "0").unwrap());
+    assert_eq!(g.check("e", "0120").unwrap(), Err(2));
+    // Case-insensitive strings are read as one set per letter.
+    let c = g.rule("c").unwrap().expr();
+    let Expr::Alt(alts) = c else { panic!("{c:?}") };
+    assert_eq!(
+        alts[0],
+        Expr::Seq(vec![
+            Expr::Chars(CharSet::of(b"vV")),
+            Expr::Chars(CharSet::of(b"wW"))
+        ])
+    );
+    assert_eq!(alts[1], Expr::Literal(b"-:".to_vec()));
+    // What ABNF does not have, or what is malformed, does not read.
+    let err = |text: &str| match Grammar::parse("t", Notation::Abnf, text) {
+        Ok(_) => panic!("accepted {text:?}"),
+        Err(e) => (e.line(), e.message().to_owned()),
+    };
+    assert!(err("a = \"x\" | \"y\"").1.contains("bare `|`"));
+    for bad in [
+        "a = %x",
+        "a = %q41",
+        "a = %x5A-41",
+        "a = %x41-",
+        "a = %x41.",
+        "a = %x100",
+        "a = %d200",
+    ] {
+        let (line, msg) = err(bad);
+        assert_eq!(line, Some(1), "{bad}");
+        assert!(msg.contains("`%`"), "{bad}: {msg}");
+    }
+    assert!(err("a = <vague words>").1.contains("unknown prose"));
+    // A rule name as a prose value must name a rule.
+    assert!(err("a = 0<b>").1.contains("`b`"));
+}
+
 #[test]
 fn page_breaks_are_skipped() {
     let text = "10\ta = \"x\" |\n11\t\x0c\n12\tRFC 2396    URI Generic Syntax    August 1998\n\
@@ -568,10 +723,16 @@ fn page_breaks_are_skipped() {
 /// from without panics either.
 #[test]
 fn reader_survives_mutated_texts() {
+    // RFC 3986 with stand-ins for the core rules it imports.
+    let abnf = format!(
+        "{}\nALPHA = %x41-5A / %x61-7A\nDIGIT = %x30-39\nHEXDIG = DIGIT / \"A\" / \"b\"\n",
+        file_text("rfc3986")
+    );
     let texts = [
         (file_text("rfc2396"), Notation::Rfc2396),
         (file_text("rfc1738"), Notation::Rfc1738),
         (file_text("rfc822"), Notation::Rfc822),
+        (abnf.as_str(), Notation::Abnf),
         (
             file_text("rfc1630")
                 .split("@grammar rfc1630-url")
@@ -719,6 +880,66 @@ fn rfc1630_cases() {
     ];
     for &(rule, input, want) in cases {
         assert_eq!(check(&g, rule, input), want, "{rule} {input:?}");
+    }
+}
+
+#[test]
+fn rfc3986_cases() {
+    let g = grammar("rfc3986");
+    let cases: &[(&str, &str, Result<(), usize>)] = &[
+        ("URI-reference", "", Ok(())),
+        ("URI-reference", "?y", Ok(())),
+        ("URI-reference", "mailto:", Ok(())),
+        ("URI-reference", "http://a/b/c/d;p?q", Ok(())),
+        ("URI-reference", "HTTP://A/%7e", Ok(())),
+        ("URI-reference", "http://[v1.x]/", Ok(())),
+        ("URI-reference", "http://[V1F.x:y]/", Ok(())),
+        ("URI-reference", "http://[::192.9.5.5]/ipng", Ok(())),
+        ("URI-reference", "http://a/?[x]", Err(10)),
+        ("URI-reference", "http://a_b:80/", Ok(())),
+        ("URI-reference", "http://a/b#c#d", Err(12)),
+        ("URI-reference", "http://a/b%zz", Err(11)),
+        ("URI-reference", "a:b:c", Ok(())),
+        ("URI-reference", "1a:b", Err(2)),
+        ("URI-reference", "//a:b@c:d", Err(8)),
+        ("URI-reference", "//[1::2::3]", Err(8)),
+        ("relative-ref", "a:b", Err(1)),
+        ("relative-ref", "./a:b", Ok(())),
+        ("URI", "g", Err(1)),
+        ("absolute-URI", "a:b#c", Err(3)),
+        ("IPv4address", "255.255.255.255", Ok(())),
+        ("IPv4address", "256.1.1.1", Err(2)),
+        ("IPv4address", "01.1.1.1", Err(1)),
+        ("dec-octet", "250", Ok(())),
+        ("dec-octet", "260", Err(2)),
+        ("host", "999.1.1.1", Ok(())),
+        ("reg-name", "1.2.3.4", Ok(())),
+        ("IPv6address", "1:2:3:4:5:6:7:8", Ok(())),
+        ("IPv6address", "1:2:3:4:5:6:7:8:9", Err(15)),
+        ("IPv6address", "1:2:3:4:5:6:7::", Ok(())),
+        ("IPv6address", "::", Ok(())),
+        ("IPv6address", "::1.2.3.4", Ok(())),
+        ("IPv6address", "1::3:4:5:6:1.2.3.4", Ok(())),
+        // Eight groups and a "::" (which stands for at least one).
+        ("IPv6address", "1::2:3:4:5:6:1.2.3.4", Err(14)),
+        ("IPv6address", "12345::", Err(4)),
+        ("IPv6address", "fFfF::", Ok(())),
+        ("IPvFuture", "v.x", Err(1)),
+        ("h16", "", Err(0)),
+        ("path-empty", "", Ok(())),
+        ("path-empty", "a", Err(0)),
+        ("path-noscheme", "a:b", Err(1)),
+        ("path-absolute", "//a", Err(1)),
+        ("pct-encoded", "%aF", Ok(())),
+        ("scheme", "a+B-1.", Ok(())),
+        ("port", "", Ok(())),
+        ("sub-delims", "=", Ok(())),
+        ("gen-delims", "#", Ok(())),
+        ("reserved", "a", Err(0)),
+    ];
+    for &(rule, input, want) in cases {
+        assert_eq!(check(&g, rule, input), want, "{rule} {input:?}");
+        assert_offset_consistent(&g, rule, input);
     }
 }
 
@@ -885,10 +1106,11 @@ impl Naive<'_> {
 fn generated_members_are_members() {
     let rfc822 = grammar("rfc822");
     let rfc2396 = grammar("rfc2396");
+    let rfc2234 = grammar("rfc2234");
     for name in names() {
         let g = grammar(name);
         let mut naive = Naive {
-            grammars: vec![&g, &rfc822, &rfc2396],
+            grammars: vec![&g, &rfc822, &rfc2396, &rfc2234],
             memo: HashMap::new(),
         };
         for (ri, rule) in g.rule_names().enumerate() {
@@ -987,6 +1209,11 @@ fn long_inputs_small_stack() {
         let g = grammar("rfc822");
         let long = format!("{}a@b", "a.".repeat(5000));
         assert_eq!(check(&g, "addr-spec", &long), Ok(()));
+        let g = grammar("rfc3986");
+        let long = format!("http://[::1]/{}?{}", "b/".repeat(2500), "q/".repeat(2500));
+        assert_eq!(check(&g, "URI-reference", &long), Ok(()));
+        let bad = format!("{}%z", "a/".repeat(5000));
+        assert_eq!(check(&g, "URI-reference", &bad), Err(bad.len() - 1));
     };
     let handle = std::thread::Builder::new()
         .stack_size(256 * 1024)

@@ -79,6 +79,7 @@ pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc2732;
+pub mod rfc3986;
 pub mod rfc822;
 #[cfg(test)]
 mod shape;
@@ -158,6 +159,9 @@ pub enum Grammar {
     /// RFC 2396 as RFC 2732 section 3 amends it, for IPv6 literals in brackets (start rule
     /// `URI-reference`).
     Rfc2732,
+    /// RFC 3986 Appendix A, the generic syntax that replaced RFC 2396 (start rule
+    /// `URI-reference`).
+    Rfc3986,
 }
 
 impl Grammar {
@@ -169,6 +173,7 @@ impl Grammar {
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
         Grammar::Rfc822,
+        Grammar::Rfc3986,
     ];
 
     /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
@@ -177,7 +182,7 @@ impl Grammar {
     ///
     /// ```
     /// use urigram::Grammar;
-    /// assert_eq!(Grammar::URI.len(), 5);
+    /// assert_eq!(Grammar::URI.len(), 6);
     /// assert!(!Grammar::URI.contains(&Grammar::Rfc822));
     /// ```
     pub const URI: &'static [Grammar] = &[
@@ -186,6 +191,7 @@ impl Grammar {
         Grammar::Rfc1738,
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
+        Grammar::Rfc3986,
     ];
 
     /// What the grammar is, in a few words: `RFC 2396 generic URI syntax (Appendix A)`.
@@ -201,6 +207,7 @@ impl Grammar {
             Grammar::Rfc1630Url => "RFC 1630 \"BNF for specific URL schemes\"",
             Grammar::Rfc822 => "RFC 822 addr-spec, the addresses of mid: and cid:",
             Grammar::Rfc2732 => "RFC 2396 with RFC 2732's IPv6 literals (section 3)",
+            Grammar::Rfc3986 => "RFC 3986 generic URI syntax (Appendix A)",
         }
     }
 
@@ -213,6 +220,7 @@ impl Grammar {
             Grammar::Rfc822 => "rfc822",
             Grammar::Rfc1738 => "rfc1738",
             Grammar::Rfc2732 => "rfc2732",
+            Grammar::Rfc3986 => "rfc3986",
         }
     }
 
@@ -225,6 +233,7 @@ impl Grammar {
             Grammar::Rfc822 => "rfc822.txt",
             Grammar::Rfc1738 => "rfc1738.txt",
             Grammar::Rfc2732 => "rfc2732.txt",
+            Grammar::Rfc3986 => "rfc3986.txt",
         }
     }
 
@@ -237,6 +246,7 @@ impl Grammar {
             Grammar::Rfc822 => "addr-spec",
             Grammar::Rfc1738 => "url",
             Grammar::Rfc2732 => "URI-reference",
+            Grammar::Rfc3986 => "URI-reference",
         }
     }
 
@@ -249,6 +259,7 @@ impl Grammar {
             Grammar::Rfc822 => rfc822::RULES,
             Grammar::Rfc1738 => rfc1738::RULES,
             Grammar::Rfc2732 => rfc2732::RULES,
+            Grammar::Rfc3986 => rfc3986::RULES,
         }
     }
 
@@ -661,7 +672,8 @@ impl fmt::Display for Grammar {
 /// use urigram::Grammar;
 /// assert_eq!("rfc2396".parse::<Grammar>().unwrap(), Grammar::Rfc2396);
 /// assert_eq!("RFC1630-URL".parse::<Grammar>().unwrap(), Grammar::Rfc1630Url);
-/// assert!("rfc3986".parse::<Grammar>().is_err());
+/// assert_eq!("RFC3986".parse::<Grammar>().unwrap(), Grammar::Rfc3986);
+/// assert!("rfc3987".parse::<Grammar>().is_err());
 /// ```
 impl FromStr for Grammar {
     type Err = LookupError;

@@ -561,6 +561,55 @@ fn rfc2732_on_every_command() {
     assert_eq!(code, 0);
 }
 
+/// RFC 3986 on the grammar commands: `check` (`?y` and `mailto:` are references only under
+/// RFC 3986), `rules`, `explain` with its citations, and the matrix, where it is a column.
+#[test]
+fn rfc3986_on_the_grammar_commands() {
+    let (code, out, err) = urigram(&["check", "--grammar", "rfc3986", "?y", "mailto:"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "ok: ?y\nok: mailto:\n");
+    let (code, out, _) = urigram(&["check", "-g", "rfc3986", "http://a/?[x]"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("error[rfc3986::URI-reference::reserved]"),
+        "{out}"
+    );
+    assert!(out.contains("rfc3986.txt:2704"), "{out}");
+    assert!(out.contains("%5B"), "{out}");
+
+    let (code, out, _) = urigram(&["rules", "--grammar", "rfc3986"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 36, "{out}");
+    for rule in [
+        "URI",
+        "IPv6address",
+        "dec-octet",
+        "path-empty",
+        "sub-delims",
+    ] {
+        assert!(out.lines().any(|l| l.contains(rule)), "{rule}: {out}");
+    }
+    let (code, _, err) = urigram(&["check", "-g", "rfc3986", "-r", "hex4", "x"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("`urigram rules --grammar rfc3986`"), "{err}");
+
+    let (_, out, _) = urigram(&["explain", "-g", "rfc3986", "-r", "dec-octet", "256"], b"");
+    assert!(out.contains("rfc3986.txt:2751"), "{out}");
+    let (code, out, _) = urigram(&["explain", "-g", "rfc3986", "http://999.1.1.1/"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("reg-name \"999.1.1.1\""), "{out}");
+    let (code, out, _) = urigram(&["explain", "-g", "rfc3986", "http://[v1.x]/"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("IPvFuture \"v1.x\""), "{out}");
+
+    let (code, out, _) = urigram(&["check", "--all-grammars", "mailto:"], b"");
+    assert_eq!(code, 0, "valid under rfc3986");
+    assert!(out.contains("rfc3986      URI-reference    valid"), "{out}");
+    // The BNF interpreter agrees.
+    let (code, _, _) = urigram(&["check", "-g", "rfc3986", "--engine", "bnf", "?y"], b"");
+    assert_eq!(code, 0);
+}
+
 // ---- merge-summaries over many documents ---------------------------------------------------
 
 /// The summary document of `urigram check --summary ARGS` on the lines of `input`, on one line.

@@ -1070,10 +1070,16 @@ impl Server {
                 "\nRead without the hyphen at a line break (RFC 2396 Appendix E)."
             );
         }
-        // Under RFC 2732 the components are read as it amends RFC 2396 (IPv6 literals).
+        // Under RFC 2732 the components are read as it amends RFC 2396 (IPv6 literals). RFC
+        // 3986 has no typed reading yet: the nearest one, RFC 2732's, says so in its title.
         let (title, parsed) = if self.grammar == Grammar::Rfc2732 {
             (
                 "Components (RFC 2396 as RFC 2732 amends it)",
+                UriReference::parse_rfc2732(&f.text),
+            )
+        } else if self.grammar == Grammar::Rfc3986 {
+            (
+                "Components (RFC 2396 as RFC 2732 amends it; RFC 3986's own reading is not there yet)",
                 UriReference::parse_rfc2732(&f.text),
             )
         } else {

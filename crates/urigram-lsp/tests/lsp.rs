@@ -631,6 +631,36 @@ fn rfc2732_setting() {
     assert_eq!(c.exit_code(), 0);
 }
 
+/// The grammar setting `rfc3986`: a reference with no path is a URI reference, a bracket in a
+/// query is reported with RFC 3986's code; hover says its components are not RFC 3986's own
+/// reading yet.
+#[test]
+fn rfc3986_setting() {
+    let mut c = start();
+    c.initialize(json!({}), json!({"grammar": "rfc3986"}));
+    c.open(
+        DOC,
+        "see mailto: and http://[v1.x]/ and http://a/?[x] and http://h/p\n",
+    );
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "{d}");
+    assert_eq!(d[0]["code"], "rfc3986::URI-reference::reserved");
+    assert!(d[0]["message"].as_str().unwrap().contains("'['"), "{d}");
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": DOC}, "position": {"line": 0, "character": 55}}),
+    );
+    let v = h["result"]["contents"]["value"].as_str().unwrap();
+    assert!(v.contains("RFC 3986's own reading is not there yet"), "{v}");
+    assert!(
+        v.contains("rfc3986 URI-reference (this document): conforms"),
+        "{v}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
 #[test]
 fn fix_all_of_a_hundred_thousand_errors() {
     // The fixes of one URI are found in one pass: the action comes back with every edit.
