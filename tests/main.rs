@@ -19,6 +19,8 @@ mod rfc1630_examples;
 mod rfc1738_examples;
 mod rfc2396_examples;
 mod rfc2732_examples;
+mod rfc3986_differential;
+mod rfc3986_examples;
 mod robustness;
 
 /// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).
