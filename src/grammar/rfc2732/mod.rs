@@ -15,15 +15,16 @@
 //! `grammar/DEVIATIONS.md` records it.
 
 use nom::branch::alt;
-use nom::combinator::{all_consuming, opt, recognize, verify};
+use nom::bytes::complete::take;
+use nom::combinator::{all_consuming, map_parser, opt, recognize, verify};
 use nom::multi::{many_m_n, many0_count};
 use nom::sequence::preceded;
-use nom::{Err, Input, Parser};
+use nom::{OutputMode, Parser};
 
 use crate::grammar::rfc2396::{self as base, DIGIT, HEX};
 use crate::grammar::{Rule, rule};
-use crate::input::primitives::{branch, lit, next_byte, one, production};
-use crate::input::{PResult, Span, fail};
+use crate::input::primitives::{Out, branch, lift, lit, next_byte, one, production};
+use crate::input::{Fail, PResult, Span, fail};
 use crate::rfc2396::Host;
 
 // =============================================================================================
@@ -66,24 +67,46 @@ pub fn ipv6reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// group began the `IPv4address`; then the `hexpart` is read again up to the `:` before that
 /// group, and the `IPv4address` after it. That group must be one to three digits and follow a
 /// single `:` inside its `hexseq` (after `::`, or as the first group, no `":" IPv4address` can
-/// start there). When the `IPv4address` fails, the whole `hexpart` stands, as read first.
+/// start there): [`hexpart_before_ipv4`] reads that shorter `hexpart`. The first branch, when
+/// it matches, is the longer match of the two (the second stops at the `.`), and an
+/// `IPv6address` is followed by `]` in `ipv6reference`, never by a `.`: the longer match is
+/// the only one a member can use, so taking it first keeps the language. When the
+/// `IPv4address` fails, the whole `hexpart` stands, as read by the second branch.
 pub fn ipv6address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "IPv6address",
         recognize(alt((
-            branch(hexpart_ipv4_in_last_group),
+            branch(recognize((hexpart_before_ipv4(), lit(":"), ipv4address))),
             recognize((hexpart, opt(preceded(lit(":"), ipv4address)))),
         ))),
     )
     .parse(i)
 }
 
-/// `hexpart ":" IPv4address` where the `hexpart` read alone ends in a group followed by a `.`,
-/// the group that begins the `IPv4address`: the `hexpart` up to the `:` before that group, the
-/// `:`, the `IPv4address`. Fails when the `hexpart` is not followed by such a group (then
-/// [`ipv6address`]'s second branch reads it as printed), and gives the `hexpart` alone when
-/// the `IPv4address` fails (then no `":" IPv4address` can follow: the next byte is the `.`).
-fn hexpart_ipv4_in_last_group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+/// See [`hexpart_before_ipv4`].
+#[derive(Clone, Copy)]
+pub struct HexpartBeforeIpv4;
+
+/// A `hexpart` that gives back its last group, when the `hexpart` read alone ends in a group
+/// followed by a `.` (the group that begins an `IPv4address`): the `hexpart` up to the `:`
+/// before that group. Fails when the `hexpart` is not followed by such a group (then
+/// [`ipv6address`]'s second branch reads it as printed). The longest-match `hexseq` takes
+/// every `hex4` it can; this is the one place where a shorter match is needed.
+pub fn hexpart_before_ipv4() -> HexpartBeforeIpv4 {
+    HexpartBeforeIpv4
+}
+
+impl<'a> Parser<Span<'a>> for HexpartBeforeIpv4 {
+    type Output = Span<'a>;
+    type Error = Fail;
+
+    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, Span<'a>> {
+        lift::<OM, Span<'a>>(hexpart_before_ipv4_at(i))
+    }
+}
+
+/// [`hexpart_before_ipv4`] on `i`.
+fn hexpart_before_ipv4_at<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let mark = i.extra.mark();
     let split = match (hexpart, next_byte()).parse(i)? {
         (_, (h, Some(b'.'))) => ipv4_split(h.fragment()),
@@ -92,20 +115,9 @@ fn hexpart_ipv4_in_last_group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let Some(split) = split else {
         return fail();
     };
+    // The whole `hexpart` read above leaves no node: the shorter one is the derivation.
     i.extra.rollback(mark);
-    // The `hexpart` before the split, which must read the whole of it.
-    let within = |j: Span<'a>| {
-        all_consuming(hexpart)
-            .parse(j.take(split))
-            .map(|_| (j.take_from(split), ()))
-    };
-    match recognize((within, lit(":"), ipv4address)).parse(i) {
-        Err(Err::Error(_)) => {
-            i.extra.rollback(mark);
-            hexpart(i)
-        }
-        r => r,
-    }
+    map_parser(take(split), all_consuming(hexpart)).parse(i)
 }
 
 /// Where the `:` before the last group of a `hexpart`'s text stands, when that group can
