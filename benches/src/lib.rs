@@ -54,6 +54,25 @@ pub fn urigram_check(s: &str) -> Option<usize> {
         .map(|()| 0)
 }
 
+/// urigram's diagnosis of a rejected line: `Grammar::Rfc2396.check("URI-reference", s)` on a
+/// line that the fast pass rejects, so that the diagnosing pass runs and the error is built.
+/// Returns `Some(0)` for an error (the line is invalid), `None` when the line was accepted.
+#[inline]
+pub fn urigram_diagnose(s: &str) -> Option<usize> {
+    let e = urigram::Grammar::Rfc2396.check("URI-reference", s).err()?;
+    black_box(e);
+    Some(0)
+}
+
+/// The lines of the corpus that urigram's typed parse rejects (RFC 2396 `URI-reference`): the
+/// input of [`urigram_diagnose`] in the table's "invalid lines only" row.
+pub fn invalid_lines() -> Vec<&'static str> {
+    lines()
+        .into_iter()
+        .filter(|s| urigram::UriReference::parse(s).is_err())
+        .collect()
+}
+
 /// fluent-uri: `UriRef::parse` (RFC 3986 `URI-reference`).
 #[inline]
 pub fn fluent_uri(s: &str) -> Option<usize> {
@@ -135,6 +154,14 @@ mod tests {
             assert_eq!(parse("http://example.com/a?b"), Some(scheme), "{name}");
             assert_eq!(parse("http://exa mple.com/"), None, "{name}");
         }
+    }
+
+    #[test]
+    fn the_invalid_lines_are_diagnosed() {
+        let invalid = invalid_lines();
+        assert_eq!(invalid.len(), 21);
+        assert!(invalid.iter().all(|s| urigram_diagnose(s) == Some(0)));
+        assert_eq!(urigram_diagnose("http://example.com/"), None);
     }
 
     #[test]
