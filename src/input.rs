@@ -102,11 +102,14 @@ pub type PResult<'a, O> = IResult<Span<'a>, O, Fail>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fail;
 
-impl<I> ParseError<I> for Fail {
-    fn from_error_kind(_: I, _: ErrorKind) -> Self {
+/// Over [`Span`] only: a user's nom grammar over `&str` that leaves its error type to
+/// inference (`urigram::parsers::production`) is then told of nom's error types, not of this
+/// private one.
+impl<'a> ParseError<Span<'a>> for Fail {
+    fn from_error_kind(_: Span<'a>, _: ErrorKind) -> Self {
         Fail
     }
-    fn append(_: I, _: ErrorKind, other: Self) -> Self {
+    fn append(_: Span<'a>, _: ErrorKind, other: Self) -> Self {
         other
     }
 }
