@@ -123,6 +123,14 @@ pub fn rfc2396(s: &str) -> Option<usize> {
     rfc2396::validate(s).then_some(0)
 }
 
+/// ada-url: `Url::can_parse(s, None)` (WHATWG URL Standard, absolute URLs only; ada, a C++
+/// library, behind a C interface). A validator: no value comes back, so the scheme's length is
+/// reported as 0, as for `rfc2396`.
+#[inline]
+pub fn ada(s: &str) -> Option<usize> {
+    ada_url::Url::can_parse(s, None).then_some(0)
+}
+
 /// One parser's wrapper, as above.
 pub type ParseFn = fn(&str) -> Option<usize>;
 
@@ -137,6 +145,7 @@ pub const PARSERS: &[(&str, ParseFn)] = &[
     ("http", http),
     ("url", url),
     ("rfc2396", rfc2396),
+    ("ada-url", ada),
 ];
 
 #[cfg(test)]
@@ -146,7 +155,7 @@ mod tests {
     #[test]
     fn every_parser_accepts_a_plain_url_and_rejects_a_space() {
         for &(name, parse) in PARSERS {
-            let scheme = if name == "urigram-check" || name == "rfc2396" {
+            let scheme = if matches!(name, "urigram-check" | "rfc2396" | "ada-url") {
                 0
             } else {
                 4
