@@ -46,7 +46,7 @@ impl<'a> Track<'a> {
     pub fn mode(self) -> Mode {
         match self.0 {
             None => Mode::Fast,
-            Some(t) => t.mode,
+            Some(t) => t.mode(),
         }
     }
 
@@ -102,11 +102,14 @@ pub type PResult<'a, O> = IResult<Span<'a>, O, Fail>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fail;
 
-impl<I> ParseError<I> for Fail {
-    fn from_error_kind(_: I, _: ErrorKind) -> Self {
+/// Over [`Span`] only: a user's nom grammar over `&str` that leaves its error type to
+/// inference (`urigram::parsers::production`) is then told of nom's error types, not of this
+/// private one.
+impl<'a> ParseError<Span<'a>> for Fail {
+    fn from_error_kind(_: Span<'a>, _: ErrorKind) -> Self {
         Fail
     }
-    fn append(_: I, _: ErrorKind, other: Self) -> Self {
+    fn append(_: Span<'a>, _: ErrorKind, other: Self) -> Self {
         other
     }
 }
@@ -186,16 +189,49 @@ pub struct Node {
 /// The `end` of a node whose production has not returned yet.
 const OPEN: usize = usize::MAX;
 
-/// The side channel: the farthest failure, what was expected there, the productions open at
-/// that point, and (in [`Mode::Tree`]) the derivation.
+/// The side channel: the farthest failure, and what the tracker's [`State`] keeps besides.
 #[derive(Debug)]
 pub struct Tracker {
-    mode: Mode,
-    /// Whether the expected items are kept (not by a tracker that only locates the failure:
-    /// [`Tracker::locating`]).
-    keeps_expected: bool,
     farthest: Cell<Option<usize>>,
-    expected: RefCell<Vec<Expected>>,
+    state: State,
+    /// `state`'s mode ([`State::mode`]), set with it: the combinators ask for it at every
+    /// primitive, and a load is cheaper there than a match.
+    mode: Mode,
+}
+
+/// What a [`Tracker`] keeps besides the farthest failure: each mode carries exactly its own
+/// state, so that no mode has buffers it never uses (nor a flag that only one mode reads).
+// One tracker serves a whole check (a locator keeps two for many), so the size of its largest
+// mode costs nothing that boxing it (an allocation per tracker) would save.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+enum State {
+    /// Nothing: the fast path.
+    Fast,
+    /// Nothing but the farthest failure ([`Tracker::farthest_only`]).
+    Farthest,
+    /// The production stack and its copy at the farthest failure, and what `Keep` says.
+    Stacked(Stack, Keep),
+}
+
+/// What a tracker that keeps the production stack keeps besides.
+#[derive(Debug)]
+enum Keep {
+    /// Nothing: where the farthest failure is and the productions open there, not what was
+    /// expected ([`Tracker::locating`]). The parse runs as in [`Mode::Diagnose`].
+    Places,
+    /// What was expected at the farthest failure ([`Mode::Diagnose`]).
+    Expected(Expectations),
+    /// As `Expected`, and the derivation tree ([`Mode::Tree`]).
+    Tree(Expectations, Derivation),
+}
+
+/// What was expected at the farthest failure, in the order recorded, without repeats.
+type Expectations = RefCell<Vec<Expected>>;
+
+/// The production stack, and its copy at the farthest failure.
+#[derive(Debug, Default)]
+struct Stack {
     stack: RefCell<Vec<&'static str>>,
     /// The fewest productions `stack` held since `failed_in` was last copied from it: the
     /// part of `stack` below this is unchanged since then, so the next copy (at a new farthest
@@ -203,6 +239,41 @@ pub struct Tracker {
     /// part it reads; without this, each move copied the whole stack.
     stack_low: Cell<usize>,
     failed_in: RefCell<Vec<&'static str>>,
+}
+
+impl State {
+    /// The mode this state records in.
+    fn mode(&self) -> Mode {
+        match self {
+            State::Fast => Mode::Fast,
+            State::Farthest => Mode::Farthest,
+            State::Stacked(_, Keep::Places | Keep::Expected(_)) => Mode::Diagnose,
+            State::Stacked(_, Keep::Tree(..)) => Mode::Tree,
+        }
+    }
+}
+
+impl Stack {
+    /// Pop the innermost production off the stack, keeping `stack_low`.
+    #[inline(always)]
+    fn pop(&self) {
+        let mut stack = self.stack.borrow_mut();
+        stack.pop();
+        if stack.len() < self.stack_low.get() {
+            self.stack_low.set(stack.len());
+        }
+    }
+
+    fn clear(&mut self) {
+        self.stack.get_mut().clear();
+        self.stack_low.set(0);
+        self.failed_in.get_mut().clear();
+    }
+}
+
+/// The derivation tree, and the derivation as it stood at the farthest failure.
+#[derive(Debug, Default)]
+struct Derivation {
     nodes: RefCell<Vec<Node>>,
     nodes_at_farthest: RefCell<Vec<Node>>,
     /// How many leading nodes of `nodes_at_farthest` are still those of `nodes` (open ends
@@ -213,21 +284,64 @@ pub struct Tracker {
     open: RefCell<Vec<usize>>,
 }
 
+impl Derivation {
+    /// Note that the nodes from index `k` on changed since the last snapshot.
+    #[inline(always)]
+    fn changed_from(&self, k: usize) {
+        if k < self.snapshot_valid.get() {
+            self.snapshot_valid.set(k);
+        }
+    }
+
+    /// Keep the derivation as it stands, open productions ending at `pos`.
+    fn snapshot(&self, pos: usize) {
+        let nodes = self.nodes.borrow();
+        let mut snap = self.nodes_at_farthest.borrow_mut();
+        // The nodes before `valid` are unchanged since the last snapshot, except the ends of
+        // those still open, which now end at `pos`.
+        let valid = self.snapshot_valid.get().min(snap.len()).min(nodes.len());
+        snap.truncate(valid);
+        snap.extend(nodes[valid..].iter().map(|n| Node {
+            end: if n.end == OPEN { pos } else { n.end },
+            ..n.clone()
+        }));
+        for &k in self.open.borrow().iter().filter(|&&k| k < valid) {
+            snap[k].end = pos;
+        }
+        self.snapshot_valid.set(nodes.len());
+    }
+
+    fn clear(&mut self) {
+        self.nodes.get_mut().clear();
+        self.nodes_at_farthest.get_mut().clear();
+        self.snapshot_valid.set(0);
+        self.open.get_mut().clear();
+    }
+}
+
 impl Tracker {
     /// A tracker recording as much as `mode` says.
     pub fn new(mode: Mode) -> Tracker {
+        let state = match mode {
+            Mode::Fast => State::Fast,
+            Mode::Farthest => State::Farthest,
+            Mode::Diagnose => {
+                State::Stacked(Stack::default(), Keep::Expected(Expectations::default()))
+            }
+            Mode::Tree => State::Stacked(
+                Stack::default(),
+                Keep::Tree(Expectations::default(), Derivation::default()),
+            ),
+        };
+        Tracker::with(state)
+    }
+
+    /// A tracker in `state`, nothing recorded.
+    fn with(state: State) -> Tracker {
         Tracker {
-            mode,
-            keeps_expected: true,
             farthest: Cell::new(None),
-            expected: RefCell::new(Vec::new()),
-            stack: RefCell::new(Vec::new()),
-            stack_low: Cell::new(0),
-            failed_in: RefCell::new(Vec::new()),
-            nodes: RefCell::new(Vec::new()),
-            nodes_at_farthest: RefCell::new(Vec::new()),
-            snapshot_valid: Cell::new(0),
-            open: RefCell::new(Vec::new()),
+            mode: state.mode(),
+            state,
         }
     }
 
@@ -236,24 +350,27 @@ impl Tracker {
     /// groups invalid inputs by, at a fraction of the cost. The parse runs exactly as in
     /// [`Mode::Diagnose`]; only [`Tracker::expected`] stays empty.
     pub fn locating() -> Tracker {
-        Tracker {
-            keeps_expected: false,
-            ..Tracker::new(Mode::Diagnose)
-        }
+        Tracker::with(State::Stacked(Stack::default(), Keep::Places))
     }
 
     /// Forget everything recorded, keeping the buffers: a tracker reused for many inputs
     /// allocates once.
     pub(crate) fn reset(&mut self) {
         self.farthest.set(None);
-        self.expected.get_mut().clear();
-        self.stack.get_mut().clear();
-        self.stack_low.set(0);
-        self.failed_in.get_mut().clear();
-        self.nodes.get_mut().clear();
-        self.nodes_at_farthest.get_mut().clear();
-        self.snapshot_valid.set(0);
-        self.open.get_mut().clear();
+        match &mut self.state {
+            State::Fast | State::Farthest => {}
+            State::Stacked(s, keep) => {
+                s.clear();
+                match keep {
+                    Keep::Places => {}
+                    Keep::Expected(e) => e.get_mut().clear(),
+                    Keep::Tree(e, d) => {
+                        e.get_mut().clear();
+                        d.clear();
+                    }
+                }
+            }
+        }
     }
 
     /// A [`Mode::Farthest`] tracker: it keeps only where the farthest failure is, not what was
@@ -267,16 +384,45 @@ impl Tracker {
     /// A span over `text` starting at offset 0, line 1, recording into this tracker (a
     /// [`Mode::Fast`] tracker records nothing: its spans carry none, as [`fast_span`]'s do).
     pub fn span<'a>(&'a self, text: &'a str) -> Span<'a> {
-        let track = match self.mode {
-            Mode::Fast => Track(None),
+        let track = match self.state {
+            State::Fast => Track(None),
             _ => Track(Some(self)),
         };
         LocatedSpan::new_extra(text, track)
     }
 
-    /// The mode this tracker records in.
+    /// The mode this tracker records in (a locating tracker's is [`Mode::Diagnose`]: the
+    /// parse runs as there).
+    #[inline(always)]
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The production stack, in the modes that keep one.
+    #[inline(always)]
+    fn stack(&self) -> Option<&Stack> {
+        match &self.state {
+            State::Stacked(s, _) => Some(s),
+            State::Fast | State::Farthest => None,
+        }
+    }
+
+    /// What was expected at the farthest failure, in the modes that keep it.
+    #[inline(always)]
+    fn expectations(&self) -> Option<&Expectations> {
+        match &self.state {
+            State::Stacked(_, Keep::Expected(e) | Keep::Tree(e, _)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The derivation, in [`Mode::Tree`].
+    #[inline(always)]
+    fn derivation(&self) -> Option<&Derivation> {
+        match &self.state {
+            State::Stacked(_, Keep::Tree(_, d)) => Some(d),
+            _ => None,
+        }
     }
 
     /// The farthest offset at which an expectation failed, if any did.
@@ -286,7 +432,10 @@ impl Tracker {
 
     /// What was expected at the farthest offset, sorted, without repeats.
     pub fn expected(&self) -> Vec<Expected> {
-        let mut v = self.expected.borrow().clone();
+        let mut v = self
+            .expectations()
+            .map(|e| e.borrow().clone())
+            .unwrap_or_default();
         v.sort();
         v.dedup();
         v
@@ -295,32 +444,44 @@ impl Tracker {
     /// [`Tracker::expected`] and [`Tracker::failed_in`], moved out of the tracker (which then
     /// holds none): what an error is built from, without copying.
     pub(crate) fn take_expected_and_failed_in(&self) -> (Vec<Expected>, Vec<&'static str>) {
-        let mut v = std::mem::take(&mut *self.expected.borrow_mut());
+        let State::Stacked(s, keep) = &self.state else {
+            return (Vec::new(), Vec::new());
+        };
+        let mut v = match keep {
+            Keep::Places => Vec::new(),
+            Keep::Expected(e) | Keep::Tree(e, _) => std::mem::take(&mut *e.borrow_mut()),
+        };
         v.sort();
         v.dedup();
-        (v, std::mem::take(&mut *self.failed_in.borrow_mut()))
+        (v, std::mem::take(&mut *s.failed_in.borrow_mut()))
     }
 
     /// The productions open at every failure recorded at the farthest offset: the path from
     /// the rule the check started with down to the innermost production they share.
     pub fn failed_in(&self) -> Vec<&'static str> {
-        self.failed_in.borrow().clone()
+        self.stack()
+            .map(|s| s.failed_in.borrow().clone())
+            .unwrap_or_default()
     }
 
     /// The innermost production of [`Tracker::failed_in`], without copying it.
     pub(crate) fn innermost_failed_in(&self) -> Option<&'static str> {
-        self.failed_in.borrow().last().copied()
+        self.stack()?.failed_in.borrow().last().copied()
     }
 
     /// The derivation tree in pre-order (only in [`Mode::Tree`]).
     pub fn nodes(&self) -> Vec<Node> {
-        self.nodes.borrow().clone()
+        self.derivation()
+            .map(|d| d.nodes.borrow().clone())
+            .unwrap_or_default()
     }
 
     /// The derivation as it stood at the farthest failure (only in [`Mode::Tree`]): the
     /// productions that had matched, and those still open there, which end at the failure.
     pub fn nodes_at_farthest(&self) -> Vec<Node> {
-        self.nodes_at_farthest.borrow().clone()
+        self.derivation()
+            .map(|d| d.nodes_at_farthest.borrow().clone())
+            .unwrap_or_default()
     }
 
     /// Record that `what` was expected at byte `pos`.
@@ -345,42 +506,38 @@ impl Tracker {
         if self.mode == Mode::Fast || self.behind(pos) {
             return;
         }
-        if self.mode == Mode::Farthest {
+        let Some(s) = self.stack() else {
             return self.record_slow(pos, what);
-        }
-        self.stack.borrow_mut().push(rule);
+        };
+        s.stack.borrow_mut().push(rule);
         self.record_slow(pos, what);
-        self.pop_production();
-    }
-
-    /// Pop the innermost production off the stack, keeping [`Tracker::stack_low`].
-    #[inline(always)]
-    fn pop_production(&self) {
-        let mut stack = self.stack.borrow_mut();
-        stack.pop();
-        if stack.len() < self.stack_low.get() {
-            self.stack_low.set(stack.len());
-        }
+        s.pop();
     }
 
     #[cold]
     fn record_slow(&self, pos: usize, what: Expected) {
-        if self.mode == Mode::Farthest {
-            // Not before the farthest failure (see `record`): at or past it.
+        let State::Stacked(s, keep) = &self.state else {
+            // `Farthest` (`record` returns early in `Fast`), and not before the farthest
+            // failure (see `record`): at or past it.
             self.farthest.set(Some(pos));
             return;
-        }
-        let stack = self.stack.borrow();
+        };
+        let (expected, tree) = match keep {
+            Keep::Places => (None, None),
+            Keep::Expected(e) => (Some(e), None),
+            Keep::Tree(e, d) => (Some(e), Some(d)),
+        };
+        let stack = s.stack.borrow();
         match self.farthest.get() {
             Some(f) if pos < f => {}
             Some(f) if pos == f => {
-                if self.keeps_expected {
-                    let mut e = self.expected.borrow_mut();
+                if let Some(e) = expected {
+                    let mut e = e.borrow_mut();
                     if !e.contains(&what) {
                         e.push(what);
                     }
                 }
-                let mut fi = self.failed_in.borrow_mut();
+                let mut fi = s.failed_in.borrow_mut();
                 let common = fi
                     .iter()
                     .zip(stack.iter())
@@ -388,23 +545,27 @@ impl Tracker {
                     .count();
                 fi.truncate(common);
                 // The latest state at the farthest byte is the most complete derivation there.
-                self.snapshot_tree(pos);
+                if let Some(d) = tree {
+                    d.snapshot(pos);
+                }
             }
             _ => {
-                self.snapshot_tree(pos);
+                if let Some(d) = tree {
+                    d.snapshot(pos);
+                }
                 self.farthest.set(Some(pos));
-                if self.keeps_expected {
-                    let mut e = self.expected.borrow_mut();
+                if let Some(e) = expected {
+                    let mut e = e.borrow_mut();
                     e.clear();
                     e.push(what);
                 }
                 // `failed_in` becomes a copy of the stack: what is below `stack_low` (and below
                 // where `failed_in` was cut since) is one already.
-                let mut fi = self.failed_in.borrow_mut();
-                let keep = self.stack_low.get().min(fi.len());
+                let mut fi = s.failed_in.borrow_mut();
+                let keep = s.stack_low.get().min(fi.len());
                 fi.truncate(keep);
                 fi.extend_from_slice(&stack[keep..]);
-                self.stack_low.set(stack.len());
+                s.stack_low.set(stack.len());
             }
         }
     }
@@ -412,63 +573,27 @@ impl Tracker {
     /// The current length of the derivation (a point to [`Tracker::rollback`] to).
     #[inline(always)]
     pub fn mark(&self) -> usize {
-        if self.mode != Mode::Tree {
-            return 0;
-        }
-        self.nodes.borrow().len()
+        self.derivation().map_or(0, |d| d.nodes.borrow().len())
     }
 
     /// Drop the nodes of a branch that was abandoned after `mark` (in [`Mode::Tree`]).
     #[inline(always)]
     pub fn rollback(&self, mark: usize) {
-        if self.mode == Mode::Tree {
-            self.nodes.borrow_mut().truncate(mark);
-            self.changed_from(mark);
+        if let Some(d) = self.derivation() {
+            d.nodes.borrow_mut().truncate(mark);
+            d.changed_from(mark);
         }
-    }
-
-    /// Note that the nodes from index `k` on changed since the last snapshot.
-    #[inline(always)]
-    fn changed_from(&self, k: usize) {
-        if k < self.snapshot_valid.get() {
-            self.snapshot_valid.set(k);
-        }
-    }
-
-    /// In [`Mode::Tree`], keep the derivation as it stands, open productions ending at `pos`.
-    #[inline(always)]
-    fn snapshot_tree(&self, pos: usize) {
-        if self.mode == Mode::Tree {
-            self.snapshot_tree_now(pos);
-        }
-    }
-
-    fn snapshot_tree_now(&self, pos: usize) {
-        let nodes = self.nodes.borrow();
-        let mut snap = self.nodes_at_farthest.borrow_mut();
-        // The nodes before `valid` are unchanged since the last snapshot, except the ends of
-        // those still open, which now end at `pos`.
-        let valid = self.snapshot_valid.get().min(snap.len()).min(nodes.len());
-        snap.truncate(valid);
-        snap.extend(nodes[valid..].iter().map(|n| Node {
-            end: if n.end == OPEN { pos } else { n.end },
-            ..n.clone()
-        }));
-        for &k in self.open.borrow().iter().filter(|&&k| k < valid) {
-            snap[k].end = pos;
-        }
-        self.snapshot_valid.set(nodes.len());
     }
 
     /// Add a tree node for a part that a production matched without calling the function of
     /// the sub-production (a label inside `hostname`, say). Only in [`Mode::Tree`].
     pub fn leaf(&self, rule: &'static str, start: usize, end: usize) {
-        if self.mode != Mode::Tree {
+        let State::Stacked(s, Keep::Tree(_, d)) = &self.state else {
             return;
-        }
-        let depth = self.stack.borrow().len();
-        let mut nodes = self.nodes.borrow_mut();
-        self.changed_from(nodes.len());
+        };
+        let depth = s.stack.borrow().len();
+        let mut nodes = d.nodes.borrow_mut();
+        d.changed_from(nodes.len());
         nodes.push(Node {
             rule,
             start,
@@ -509,33 +634,36 @@ fn production_slow<'a, X, E>(
     name: &'static str,
     f: impl FnOnce(Span<'a>) -> Result<(Span<'a>, X), E>,
 ) -> Result<(Span<'a>, X), E> {
-    // Without a stack to keep. (Tested here, not in `production`: a second test there makes
-    // every production's inlined code larger, and the fast pass of `URI-reference` slower.)
-    if t.mode == Mode::Farthest {
+    // Without a stack to keep (`Farthest`). (Tested here, not in `production`: a second test
+    // there makes every production's inlined code larger, and the fast pass of
+    // `URI-reference` slower.)
+    let State::Stacked(s, keep) = &t.state else {
         return f(i);
-    }
+    };
+    let d = match keep {
+        Keep::Tree(_, d) => Some(d),
+        Keep::Places | Keep::Expected(_) => None,
+    };
     let start = i.location_offset();
-    let node = if t.mode == Mode::Tree {
-        let mut nodes = t.nodes.borrow_mut();
-        t.changed_from(nodes.len());
+    let node = d.map(|d| {
+        let mut nodes = d.nodes.borrow_mut();
+        d.changed_from(nodes.len());
         nodes.push(Node {
             rule: name,
             start,
             end: OPEN,
-            depth: t.stack.borrow().len(),
+            depth: s.stack.borrow().len(),
         });
-        t.open.borrow_mut().push(nodes.len() - 1);
-        Some(nodes.len() - 1)
-    } else {
-        None
-    };
-    t.stack.borrow_mut().push(name);
+        d.open.borrow_mut().push(nodes.len() - 1);
+        nodes.len() - 1
+    });
+    s.stack.borrow_mut().push(name);
     let r = f(i);
-    t.pop_production();
-    if let Some(idx) = node {
-        t.open.borrow_mut().pop();
-        t.changed_from(idx);
-        let mut nodes = t.nodes.borrow_mut();
+    s.pop();
+    if let (Some(idx), Some(d)) = (node, d) {
+        d.open.borrow_mut().pop();
+        d.changed_from(idx);
+        let mut nodes = d.nodes.borrow_mut();
         match &r {
             Ok((rest, _)) => {
                 if let Some(n) = nodes.get_mut(idx) {

@@ -8,16 +8,22 @@
 //! ```
 //! use nom::branch::alt;
 //! use nom::bytes::complete::tag;
-//! use nom::sequence::terminated;
+//! use nom::combinator::{opt, recognize};
+//! use nom::sequence::{preceded, terminated};
 //! use nom::{IResult, Parser};
-//! use urigram::parsers::rfc2396::{abs_path, absolute_uri};
+//! use urigram::parsers::rfc2396::{abs_path, absolute_uri, query};
 //!
-//! // Request-URI for every method but CONNECT: "*" | absoluteURI | abs_path, then a space.
+//! // Request-URI for every method but CONNECT, then a space: "*" | absoluteURI | abs_path,
+//! // where the abs_path takes a query as in RFC 2616's http_URL (section 3.2.2:
+//! // `abs_path [ "?" query ]`; RFC 2396's abs_path holds no "?").
 //! fn request_uri(i: &str) -> IResult<&str, &str> {
-//!     terminated(alt((tag("*"), absolute_uri, abs_path)), tag(" ")).parse(i)
+//!     let path = recognize((abs_path, opt(preceded(tag("?"), query))));
+//!     terminated(alt((tag("*"), absolute_uri, path)), tag(" ")).parse(i)
 //! }
 //! assert_eq!(request_uri("/pub/WWW/TheProject.html HTTP/1.1"), Ok(("HTTP/1.1", "/pub/WWW/TheProject.html")));
-//! assert_eq!(request_uri("http://www.w3.org/pub/ HTTP/1.1"), Ok(("HTTP/1.1", "http://www.w3.org/pub/")));
+//! assert_eq!(request_uri("/search?q=uri&lang=en HTTP/1.1"), Ok(("HTTP/1.1", "/search?q=uri&lang=en")));
+//! assert_eq!(request_uri("http://www.w3.org/pub/?x HTTP/1.1"), Ok(("HTTP/1.1", "http://www.w3.org/pub/?x")));
+//! assert_eq!(request_uri("* HTTP/1.1"), Ok(("HTTP/1.1", "*")));
 //! assert!(request_uri("pub HTTP/1.1").is_err());
 //! ```
 //!
@@ -34,11 +40,18 @@
 //! # Errors
 //!
 //! A rejection is `nom::Err::Error(e)` with `e` built by
-//! [`FromExternalError::from_external_error`] from the rest of the input at the failing byte
-//! (so `input.len() - rest.len()` is the offset, whatever error type you use), `ErrorKind::Verify`,
-//! and the full [`Error`] diagnostic: nom's own `nom::error::Error<&str>` and `(&str,
-//! ErrorKind)` keep the place and drop the diagnostic; your own error type can keep both by
-//! implementing `FromExternalError<&str, urigram::Error>`.
+//! [`FromExternalError::from_external_error`] from the rest of the input at the failing byte,
+//! `ErrorKind::Verify`, and the full [`Error`] diagnostic: nom's own `nom::error::Error<&str>`
+//! and `(&str, ErrorKind)` keep the place and drop the diagnostic; your own error type can
+//! keep both by implementing `FromExternalError<&str, urigram::Error>`. Name the error type
+//! (`production::<nom::error::Error<&str>>`, or in your parser's signature): several fit.
+//!
+//! The rest is a slice of the text you parse, so the failing byte's offset in that text is
+//! `input.offset(rest)` (nom's [`Offset`](nom::Offset)), whatever error type you use, and
+//! however your grammar cut the token it handed to urigram. `input.len() - rest.len()` is the
+//! same only when nothing follows the token: after `take_till1(..).and_then(complete(..))`
+//! the rest stops at the token's end, and that formula counts the text after the token too
+//! (see [`complete`]).
 
 use nom::error::{ErrorKind, FromExternalError, ParseError};
 use nom::{Err, IResult};
@@ -113,6 +126,25 @@ where
 /// let r: IResult<&str, &str> = path.parse(input);
 /// let Err(nom::Err::Error(e)) = r else { panic!() };
 /// assert_eq!(input.len() - e.input.len(), 5); // the first 'z', where no escape continues
+/// ```
+///
+/// In a grammar of your own that cuts the token first, the offset in the whole input is
+/// `input.offset(e.input)`:
+///
+/// ```
+/// use nom::bytes::complete::{tag, take_till1};
+/// use nom::sequence::preceded;
+/// use nom::{IResult, Offset, Parser};
+/// use urigram::Grammar;
+///
+/// let path = urigram::parsers::complete(Grammar::Rfc2396, "abs_path").unwrap();
+/// let mut target = preceded(tag("GET "), take_till1(|c| c == ' ').and_then(path));
+/// let input = "GET /pub/WWW/TheP%zz HTTP/1.1";
+/// let r: IResult<&str, &str> = target.parse(input);
+/// let Err(nom::Err::Error(e)) = r else { panic!() };
+/// assert_eq!(&input[18..19], "z");
+/// assert_eq!(input.offset(e.input), 18); // the first 'z'
+/// assert_ne!(input.len() - e.input.len(), 18); // counts " HTTP/1.1" too
 /// ```
 pub fn complete<'a, E>(
     grammar: Grammar,

@@ -127,25 +127,18 @@ fn registries_list_the_spec_productions_in_order() {
     }
 }
 
-/// The ```text block of every production's doc comment is its text in `grammar/*.bnf`, with
-/// the first line's indentation taken off every line.
+/// Each production's own function (the one its grammar's registry names) quotes the
+/// production in the ```` ```text ```` block of its doc comment, as `grammar/*.bnf` has it
+/// (the first line's indentation taken off every line), and the line after the block cites
+/// it: `rfcNNNN.txt:LINE, section S` with the registry's file, line and section.
 #[test]
 fn doc_comments_quote_the_spec_text() {
+    let mut failures = Vec::new();
     for &g in Grammar::ALL {
         let spec = oracle(g);
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("src/grammar")
-            .join(g.name().split('-').next().unwrap_or(g.name()));
-        let mut blocks = text_blocks(&dir);
-        // RFC 2732 amends RFC 2396: the productions it leaves as they are quote RFC 2396's
-        // text where they are defined, in RFC 2396's module.
-        if g == Grammar::Rfc2732 {
-            let base = dir.with_file_name("rfc2396");
-            for (k, v) in text_blocks(&base) {
-                blocks.entry(k).or_default().extend(v);
-            }
-        }
+        let functions = registry_functions(g);
         for rule in spec.rules() {
+            let name = rule.name();
             let lines: Vec<&str> = rule.source_lines().map(|(_, l)| l).collect();
             let indent = lines[0].len() - lines[0].trim_start().len();
             let want: Vec<String> = lines
@@ -157,51 +150,146 @@ fn doc_comments_quote_the_spec_text() {
                         .to_string()
                 })
                 .collect();
-            let want = want.join("\n");
-            let candidates = blocks.get(rule.name()).map(Vec::as_slice).unwrap_or(&[]);
-            assert!(
-                candidates.contains(&want),
-                "{} {}: no doc comment quotes\n{want}\nfound: {candidates:#?}",
-                g.name(),
-                rule.name()
-            );
+            let Some(path) = functions.get(name) else {
+                failures.push(format!("{} {name}: not in the registry", g.name()));
+                continue;
+            };
+            let Some((file, block, citation)) = function_doc(g, path) else {
+                failures.push(format!(
+                    "{} {name}: no doc comment with a ```text block on `{path}`",
+                    g.name()
+                ));
+                continue;
+            };
+            if block != want {
+                failures.push(format!(
+                    "{} {name} ({file}): the doc comment quotes\n{}\nnot\n{}",
+                    g.name(),
+                    block.join("\n"),
+                    want.join("\n")
+                ));
+            }
+            let c = g.citation(name);
+            let cite = if c.file.contains("appendix") {
+                format!("{}:{} (RFC 2373 {})", c.file, c.line, c.section)
+            } else if c.section.starts_with(|ch: char| ch.is_ascii_digit()) {
+                format!("{}:{}, section {}", c.file, c.line, c.section)
+            } else {
+                format!("{}:{}, section \"{}\"", c.file, c.line, c.section)
+            };
+            let ok = citation.strip_prefix(&cite).is_some_and(|rest| {
+                rest == "."
+                    || rest.starts_with(". ")
+                    || rest.starts_with(" (")
+                    || rest.starts_with(", ")
+            });
+            if !ok {
+                failures.push(format!(
+                    "{} {name} ({file}): the citation is {citation:?}, not {cite:?}",
+                    g.name()
+                ));
+            }
         }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The source files of the grammars, under `src/grammar`.
+fn grammar_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/grammar")
+}
+
+/// The file under `src/grammar` that holds `g`'s registry (`RULES`).
+fn registry_file(g: Grammar) -> &'static str {
+    match g {
+        Grammar::Rfc2396 => "rfc2396/mod.rs",
+        Grammar::Rfc2732 => "rfc2732/mod.rs",
+        Grammar::Rfc1738 => "rfc1738/mod.rs",
+        Grammar::Rfc1630 => "rfc1630/uri.rs",
+        Grammar::Rfc1630Url => "rfc1630/url.rs",
+        Grammar::Rfc822 => "rfc822/mod.rs",
+        _ => panic!("{}: no registry file known", g.name()),
     }
 }
 
-/// Every ```text block in the `.rs` files of `dir`, keyed by the first word of its first line.
-fn text_blocks(dir: &Path) -> BTreeMap<String, Vec<String>> {
-    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+/// Each production of `g`'s registry and the path of its function as the registry writes it
+/// (`uri_reference`, `base::host_in::<true>`), read from the `rule!(..)` entries.
+fn registry_functions(g: Grammar) -> BTreeMap<String, String> {
+    let path = grammar_dir().join(registry_file(g));
+    let src = std::fs::read_to_string(&path).unwrap();
+    let from = src.find("pub static RULES").expect("a registry");
+    let body = &src[from..];
+    let body = &body[..body.find("\n];").expect("the registry's end")];
+    let mut out = BTreeMap::new();
+    for entry in body.split("rule!(").skip(1) {
+        let args: Vec<&str> = entry[..entry.find(')').unwrap()]
+            .split(',')
+            .map(str::trim)
+            .collect();
+        out.insert(args[0].trim_matches('"').to_string(), args[1].to_string());
+    }
+    assert_eq!(out.len(), g.rules().len(), "{}", g.name());
+    out
+}
+
+/// The doc comment of the function that `path` names in `g`'s registry: its file, the lines
+/// of its ```text block, and the line after the block (the citation). `base::` is RFC 2396's
+/// module; the registry's entry for a check (`checked::url`) stands for the production's own
+/// function (`url`), and a dialect's function (`host_in::<true>`) stands for the production's own (`host`),
+/// which quotes it. The function is looked for in the registry's file, then in the other files
+/// of its folder that hold no registry of their own (RFC 1630's `uri.rs` and `url.rs` each
+/// have one: a production of one BNF is never found in the other's file).
+fn function_doc(g: Grammar, path: &str) -> Option<(String, Vec<String>, String)> {
+    let (folder, name) = match path.strip_prefix("base::") {
+        Some(rest) => ("rfc2396".to_string(), rest),
+        None => (registry_file(g).split('/').next()?.to_string(), path),
+    };
+    // The function's own name: a module's prefix (`checked::url`, the check's entry) and a
+    // dialect's parameter taken off.
+    let name = name.split("::<").next()?.rsplit("::").next()?;
+    let dir = grammar_dir().join(&folder);
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "rs"))
         .collect();
     files.sort();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        let mut block: Option<Vec<String>> = None;
-        for l in text.lines() {
-            let t = l.trim_start();
-            let Some(doc) = t.strip_prefix("///") else {
-                block = None;
+    let own = grammar_dir().join(registry_file(g));
+    if let Some(k) = files.iter().position(|f| *f == own) {
+        let f = files.remove(k);
+        files.insert(0, f);
+    }
+    let candidates = [name.strip_suffix("_in"), Some(name)];
+    for f in &files {
+        let text = std::fs::read_to_string(f).ok()?;
+        if *f != own && text.contains("pub static RULES") {
+            continue;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for n in candidates.iter().flatten() {
+            let head = format!("pub fn {n}<");
+            let Some(at) = lines.iter().position(|l| l.starts_with(&head)) else {
                 continue;
             };
-            let doc = doc.strip_prefix(' ').unwrap_or(doc);
-            match (&mut block, doc.trim_end()) {
-                (None, "```text") => block = Some(Vec::new()),
-                (Some(b), "```") => {
-                    let body = b.join("\n");
-                    let key = body.split_whitespace().next().unwrap_or("").to_string();
-                    out.entry(key).or_default().push(body);
-                    block = None;
-                }
-                (Some(b), _) => b.push(doc.trim_end().to_string()),
-                (None, _) => {}
+            let mut top = at;
+            while top > 0 && (lines[top - 1].starts_with("///") || lines[top - 1].starts_with("#["))
+            {
+                top -= 1;
             }
+            let doc: Vec<&str> = lines[top..at]
+                .iter()
+                .filter_map(|l| l.strip_prefix("///"))
+                .map(|l| l.strip_prefix(' ').unwrap_or(l).trim_end())
+                .collect();
+            let open = doc.iter().position(|l| *l == "```text")?;
+            let close = open + 1 + doc[open + 1..].iter().position(|l| *l == "```")?;
+            let block = doc[open + 1..close].iter().map(|l| l.to_string()).collect();
+            let citation = doc.get(close + 1).copied().unwrap_or("").to_string();
+            let file = f.strip_prefix(grammar_dir()).ok()?.display().to_string();
+            return Some((file, block, citation));
         }
     }
-    out
+    None
 }
 
 /// Input that is not UTF-8: both engines reject it at the same byte, the first bad one unless

@@ -7,7 +7,9 @@
 //! ```
 //!
 //! Arguments: a parser's name as in the table (default `urigram`) and the number of passes
-//! (default 1000). Prints the tally, so the work cannot be optimized away.
+//! (default 1000). Prints the tally, so the work cannot be optimized away. The name
+//! `urigram-diagnose` runs urigram's check over the lines it rejects only (the diagnosing
+//! pass: [`urigram_bench::invalid_lines`]).
 
 use urigram_bench as p;
 
@@ -17,6 +19,15 @@ fn main() {
     let passes: usize = args
         .next()
         .map_or(1000, |n| n.parse().expect("a number of passes"));
+    if name == "urigram-diagnose" {
+        let lines = p::invalid_lines();
+        let mut t = p::Tally::default();
+        for _ in 0..passes {
+            t = p::tally(&lines, p::urigram_diagnose);
+        }
+        println!("{name}: {passes} passes over {} lines, {t:?}", lines.len());
+        return;
+    }
     let Some(&(_, parse)) = p::PARSERS.iter().find(|&&(n, _)| n == name) else {
         let names: Vec<&str> = p::PARSERS.iter().map(|&(n, _)| n).collect();
         panic!("unknown parser {name:?}; one of {names:?}");

@@ -54,6 +54,25 @@ pub fn urigram_check(s: &str) -> Option<usize> {
         .map(|()| 0)
 }
 
+/// urigram's diagnosis of a rejected line: `Grammar::Rfc2396.check("URI-reference", s)` on a
+/// line that the fast pass rejects, so that the diagnosing pass runs and the error is built.
+/// Returns `Some(0)` for an error (the line is invalid), `None` when the line was accepted.
+#[inline]
+pub fn urigram_diagnose(s: &str) -> Option<usize> {
+    let e = urigram::Grammar::Rfc2396.check("URI-reference", s).err()?;
+    black_box(e);
+    Some(0)
+}
+
+/// The lines of the corpus that urigram's typed parse rejects (RFC 2396 `URI-reference`): the
+/// input of [`urigram_diagnose`] in the table's "invalid lines only" row.
+pub fn invalid_lines() -> Vec<&'static str> {
+    lines()
+        .into_iter()
+        .filter(|s| urigram::UriReference::parse(s).is_err())
+        .collect()
+}
+
 /// fluent-uri: `UriRef::parse` (RFC 3986 `URI-reference`).
 #[inline]
 pub fn fluent_uri(s: &str) -> Option<usize> {
@@ -104,6 +123,14 @@ pub fn rfc2396(s: &str) -> Option<usize> {
     rfc2396::validate(s).then_some(0)
 }
 
+/// ada-url: `Url::can_parse(s, None)` (WHATWG URL Standard, absolute URLs only; ada, a C++
+/// library, behind a C interface). A validator: no value comes back, so the scheme's length is
+/// reported as 0, as for `rfc2396`.
+#[inline]
+pub fn ada(s: &str) -> Option<usize> {
+    ada_url::Url::can_parse(s, None).then_some(0)
+}
+
 /// One parser's wrapper, as above.
 pub type ParseFn = fn(&str) -> Option<usize>;
 
@@ -118,6 +145,7 @@ pub const PARSERS: &[(&str, ParseFn)] = &[
     ("http", http),
     ("url", url),
     ("rfc2396", rfc2396),
+    ("ada-url", ada),
 ];
 
 #[cfg(test)]
@@ -127,7 +155,7 @@ mod tests {
     #[test]
     fn every_parser_accepts_a_plain_url_and_rejects_a_space() {
         for &(name, parse) in PARSERS {
-            let scheme = if name == "urigram-check" || name == "rfc2396" {
+            let scheme = if matches!(name, "urigram-check" | "rfc2396" | "ada-url") {
                 0
             } else {
                 4
@@ -135,6 +163,14 @@ mod tests {
             assert_eq!(parse("http://example.com/a?b"), Some(scheme), "{name}");
             assert_eq!(parse("http://exa mple.com/"), None, "{name}");
         }
+    }
+
+    #[test]
+    fn the_invalid_lines_are_diagnosed() {
+        let invalid = invalid_lines();
+        assert_eq!(invalid.len(), 21);
+        assert!(invalid.iter().all(|s| urigram_diagnose(s) == Some(0)));
+        assert_eq!(urigram_diagnose("http://example.com/"), None);
     }
 
     #[test]

@@ -55,6 +55,22 @@ fn is_step(line: &str) -> bool {
 
 /// The names of the `pub fn`s of `src` (before its tests) with a step in their body.
 fn with_steps(src: &str) -> Vec<String> {
+    with_lines(src, is_step)
+}
+
+/// Whether `line` holds a choice written by hand instead of a named combinator: a block
+/// closure over a span (`|i: Span<'a>| { ... }` run by hand, as the longest-match loops
+/// were; a closure that only passes the span on, `|i| labels::hostname(i, LABELS)`, is
+/// not one), a table of function pointers to loop over, or a local macro.
+fn is_hand_written_choice(line: &str) -> bool {
+    ["|i: Span", "|j: Span", "|i| {", "fn(Span", "macro_rules!"]
+        .iter()
+        .any(|p| line.contains(p))
+}
+
+/// The names of the `pub fn`s of `src` (before its tests) with a line of their body for
+/// which `is` holds.
+fn with_lines(src: &str, is: fn(&str) -> bool) -> Vec<String> {
     let src = src.split("\n#[cfg(test)]").next().unwrap_or(src);
     let mut out = Vec::new();
     let mut current: Option<String> = None;
@@ -67,7 +83,7 @@ fn with_steps(src: &str) -> Vec<String> {
         } else if line == "}" {
             current = None;
         } else if let Some(name) = &current
-            && is_step(line)
+            && is(line)
             && !out.contains(name)
         {
             out.push(name.clone());
@@ -100,6 +116,36 @@ fn productions_are_expressions() {
     let mut found = Vec::new();
     for (path, src) in SOURCES {
         for name in with_steps(src) {
+            found.push(format!("{path} {name}"));
+        }
+    }
+    assert_eq!(found, STEPS);
+}
+
+#[test]
+fn hand_written_choices_are_recognized() {
+    assert!(is_hand_written_choice(
+        "    production(\"url\", |i: Span<'a>| {"
+    ));
+    assert!(is_hand_written_choice(
+        "        let alts: [fn(Span<'a>) -> PResult<'a, O>; 2] = ["
+    ));
+    assert!(is_hand_written_choice("        macro_rules! alternative {"));
+    assert!(!is_hand_written_choice(
+        "        longest((waisdatabase, waisindex, waisdoc))"
+    ));
+}
+
+/// No production function runs a choice by hand (a closure over the span, a table of
+/// function pointers, a macro): the longest-match choices are named combinators (`longest`
+/// in RFC 1738, `longer` and `alt_by_first_byte` in RFC 1630, `hexpart_before_ipv4` in RFC
+/// 2732) inside the production's expression. The listed rewrites that split a run at its
+/// last `@` are the exception.
+#[test]
+fn choices_are_named_combinators() {
+    let mut found = Vec::new();
+    for (path, src) in SOURCES {
+        for name in with_lines(src, is_hand_written_choice) {
             found.push(format!("{path} {name}"));
         }
     }

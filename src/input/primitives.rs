@@ -36,12 +36,12 @@ use super::{Fail, PResult, Span};
 use crate::table::Table;
 
 /// nom's result of a parser run in output mode `OM`.
-type Out<'a, OM, O> = nom::PResult<OM, Span<'a>, O, Fail>;
+pub(crate) type Out<'a, OM, O> = nom::PResult<OM, Span<'a>, O, Fail>;
 
 /// A result of the crate's primitives, in output mode `OM`. The output is made only when
 /// `OM` asks for it.
 #[inline(always)]
-fn lift<'a, OM: OutputMode, O>(r: PResult<'a, O>) -> Out<'a, OM, O> {
+pub(crate) fn lift<'a, OM: OutputMode, O>(r: PResult<'a, O>) -> Out<'a, OM, O> {
     match r {
         Ok((rest, o)) => Ok((rest, OM::Output::bind(|| o))),
         Err(Err::Error(e)) => Err(Err::Error(OM::Error::bind(|| e))),
@@ -272,6 +272,88 @@ pub const fn separated<'a>(
     }
 }
 
+/// The alternatives of a choice that is not nom's ordered `alt`: a tuple of parsers over
+/// [`Span`] with one output, run one at a time by index ([`alt_by_first_byte`], and the
+/// longest-match choices of the grammars).
+pub trait Alternatives<'a> {
+    /// What every alternative gives.
+    type Output;
+    /// How many alternatives there are.
+    const LEN: usize;
+    /// Run alternative `k` (below [`Alternatives::LEN`]; any other `k` fails) on `i`.
+    fn run(&mut self, k: usize, i: Span<'a>) -> PResult<'a, Self::Output>;
+}
+
+macro_rules! alternatives {
+    ($($p:ident $k:tt),+) => {
+        impl<'a, O, $($p: Parser<Span<'a>, Output = O, Error = Fail>),+> Alternatives<'a>
+            for ($($p,)+)
+        {
+            type Output = O;
+            const LEN: usize = [$($k),+].len();
+
+            #[inline(always)]
+            fn run(&mut self, k: usize, i: Span<'a>) -> PResult<'a, O> {
+                match k {
+                    $($k => self.$k.parse(i),)+
+                    _ => super::fail(),
+                }
+            }
+        }
+    };
+}
+
+alternatives!(A 0, B 1);
+alternatives!(A 0, B 1, C 2);
+alternatives!(A 0, B 1, C 2, D 3);
+alternatives!(A 0, B 1, C 2, D 3, E 4);
+alternatives!(A 0, B 1, C 2, D 3, E 4, F 5);
+alternatives!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+alternatives!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+alternatives!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+alternatives!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+alternatives!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+
+/// See [`alt_by_first_byte`].
+#[derive(Clone, Copy)]
+pub struct AltByFirstByte<T> {
+    starts: &'static [&'static str],
+    alts: T,
+}
+
+impl<'a, T: Alternatives<'a>> Parser<Span<'a>> for AltByFirstByte<T> {
+    type Output = T::Output;
+    type Error = Fail;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, T::Output> {
+        let tries = super::by_first_byte(&i, self.starts);
+        for k in 0..T::LEN {
+            if !tries(k) {
+                continue;
+            }
+            match self.alts.run(k, i) {
+                Err(Err::Error(_)) => {}
+                r => return lift::<OM, T::Output>(r),
+            }
+        }
+        lift::<OM, T::Output>(super::fail())
+    }
+}
+
+/// nom's ordered `alt` over alternatives that each start with a literal (`starts`, one per
+/// alternative, in order; `""` for one that starts with no fixed text): only the alternatives
+/// whose literal starts with the input's first byte run ([`crate::input::by_first_byte`]
+/// says why the others need not: they fail at that byte, where no diagnosis needs them).
+#[inline(always)]
+pub fn alt_by_first_byte<'a, T: Alternatives<'a>>(
+    starts: &'static [&'static str],
+    alts: T,
+) -> AltByFirstByte<T> {
+    debug_assert_eq!(starts.len(), T::LEN);
+    AltByFirstByte { starts, alts }
+}
+
 #[cfg(test)]
 mod tests {
     use nom::branch::alt;
@@ -312,6 +394,26 @@ mod tests {
         assert_eq!(*rest.fragment(), ".cd?");
         let rules: Vec<_> = t.nodes().iter().map(|n| n.rule).collect();
         assert_eq!(rules, ["top", "word"]);
+    }
+
+    #[test]
+    fn alt_by_first_byte_runs_the_alternatives_of_the_first_byte() {
+        const STARTS: &[&str] = &["ab", "ac", "x"];
+        let mut p = alt_by_first_byte(STARTS, (lit("ab"), lit("ac"), lit("x")));
+        assert_eq!(*p.parse(fast_span("ac!")).unwrap().1.fragment(), "ac");
+        // `x` does not run on `a...`: nothing is recorded at byte 0.
+        let t = Tracker::new(Mode::Diagnose);
+        assert!(p.parse(t.span("ad")).is_err());
+        assert_eq!(t.farthest(), Some(1));
+        assert_eq!(
+            t.expected(),
+            [Expected::Literal("b"), Expected::Literal("c")]
+        );
+        // No literal starts with `q`: every alternative runs and records.
+        let t = Tracker::new(Mode::Diagnose);
+        assert!(p.parse(t.span("q")).is_err());
+        assert_eq!(t.farthest(), Some(0));
+        assert_eq!(t.expected().len(), 3);
     }
 
     #[test]

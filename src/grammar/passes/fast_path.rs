@@ -5,7 +5,7 @@
 
 use std::fmt::Debug;
 
-use crate::grammar::rfc2396::{authority, path_segments, uri_reference, uri_reference_in};
+use crate::grammar::rfc2396::{Rfc2732, authority, path_segments, uri_reference, uri_reference_in};
 use crate::input::{Mode, PResult, Span, Tracker};
 use crate::{Grammar, UriReference, bnf};
 
@@ -17,9 +17,9 @@ fn same_in_both_passes(s: &str) {
     let structured = uri_reference(t.span(s)).ok();
     whole_parse_agrees(s, structured.map(|(r, u)| (r.location_offset(), u)));
 
-    agree(s, |i| outcome(uri_reference_in::<true>(i)));
+    agree(s, |i| outcome(uri_reference_in::<Rfc2732>(i)));
     let t = Tracker::new(Mode::Diagnose);
-    let structured = uri_reference_in::<true>(t.span(s)).ok();
+    let structured = uri_reference_in::<Rfc2732>(t.span(s)).ok();
     let whole = structured
         .filter(|(r, _)| r.location_offset() == s.len())
         .map(|(_, u)| u);

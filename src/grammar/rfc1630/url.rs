@@ -20,7 +20,7 @@ use nom::branch::alt;
 use nom::combinator::{consumed, map, opt, recognize, success};
 use nom::multi::{many0_count, many1_count};
 use nom::sequence::preceded;
-use nom::{Err, Parser};
+use nom::{Err, OutputMode, Parser};
 
 use super::chars::{
     ALPHA, ALPHANUM, ALPHANUM2, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, URL_SAFE,
@@ -29,11 +29,11 @@ use super::chars::{
 use crate::grammar::rfc822::addr_spec;
 use crate::grammar::{Rule, rule};
 use crate::input::primitives::{
-    branch, lit, many_esc, many1, many1_esc, one, one_or_escape, production,
+    Out, alt_by_first_byte, branch, lift, lit, many_esc, many1, many1_esc, one, one_or_escape,
+    production,
 };
 use crate::input::{
-    Expected, Mode, PResult, Span, by_first_byte, escape as escape_prim, expect_here, fail,
-    recognized, take,
+    Expected, Fail, Mode, PResult, Span, escape as escape_prim, expect_here, fail, recognized, take,
 };
 use crate::part::Part;
 use crate::rfc1630::{
@@ -216,43 +216,69 @@ pub static RULES: &[Rule] = &[
 // Helpers for the ambiguous choices
 // ---------------------------------------------------------------------------------------------
 
-/// The longer of the matches of `a` and `b` at `i` (`a` on a tie); a hard failure of either
-/// is returned as it is (see the module doc), and `b` is not run when `a` failed hard. In a
-/// derivation tree only the chosen branch's productions stay: when `b` wins after `a` left
-/// nodes, `b` runs again on a tree without them.
-fn longer<'a, O>(
-    i: Span<'a>,
-    a: impl Fn(Span<'a>) -> PResult<'a, O>,
-    b: impl Fn(Span<'a>) -> PResult<'a, O>,
-) -> PResult<'a, O> {
-    let t = i.extra;
-    let before_a = t.mark();
-    let ra = a(i);
-    if let Err(Err::Failure(f)) = ra {
-        return Err(Err::Failure(f));
+/// See [`longer`].
+#[derive(Clone, Copy)]
+pub struct Longer<A, B>(A, B);
+
+/// The longer of the matches of `a` and `b` (`a` on a tie), where the two alternatives
+/// overlap: nom's ordered `alt` would take `a` whenever it matches, even where only `b`'s
+/// longer match can lead to a member (each caller says why the longer match is the one a
+/// derivation can use). A hard failure of either is returned as it is (see the module doc),
+/// and `b` is not run when `a` failed hard. In a derivation tree only the chosen branch's
+/// productions stay: when `b` wins after `a` left nodes, `b` runs again on a tree without
+/// them.
+pub fn longer<A, B>(a: A, b: B) -> Longer<A, B> {
+    Longer(a, b)
+}
+
+impl<'a, O, A, B> Parser<Span<'a>> for Longer<A, B>
+where
+    A: Parser<Span<'a>, Output = O, Error = Fail>,
+    B: Parser<Span<'a>, Output = O, Error = Fail>,
+{
+    type Output = O;
+    type Error = Fail;
+
+    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, O> {
+        lift::<OM, O>(self.longer(i))
     }
-    let before_b = t.mark();
-    let rb = b(i);
-    let b_wins = match (&ra, &rb) {
-        (_, Err(Err::Failure(_))) => return rb,
-        (Ok(x), Ok(y)) => y.0.fragment().len() < x.0.fragment().len(),
-        (Ok(_), Err(_)) => false,
-        (Err(_), Ok(_)) => true,
-        (Err(_), Err(_)) => {
-            t.rollback(before_a);
+}
+
+impl<A, B> Longer<A, B> {
+    fn longer<'a, O>(&mut self, i: Span<'a>) -> PResult<'a, O>
+    where
+        A: Parser<Span<'a>, Output = O, Error = Fail>,
+        B: Parser<Span<'a>, Output = O, Error = Fail>,
+    {
+        let t = i.extra;
+        let before_a = t.mark();
+        let ra = self.0.parse(i);
+        if let Err(Err::Failure(f)) = ra {
+            return Err(Err::Failure(f));
+        }
+        let before_b = t.mark();
+        let rb = self.1.parse(i);
+        let b_wins = match (&ra, &rb) {
+            (_, Err(Err::Failure(_))) => return rb,
+            (Ok(x), Ok(y)) => y.0.fragment().len() < x.0.fragment().len(),
+            (Ok(_), Err(_)) => false,
+            (Err(_), Ok(_)) => true,
+            (Err(_), Err(_)) => {
+                t.rollback(before_a);
+                return ra;
+            }
+        };
+        if !b_wins {
+            t.rollback(before_b);
             return ra;
         }
-    };
-    if !b_wins {
-        t.rollback(before_b);
-        return ra;
+        if before_b > before_a {
+            // Only when recording a tree (`mark` is 0 otherwise).
+            t.rollback(before_a);
+            return self.1.parse(i);
+        }
+        rb
     }
-    if before_b > before_a {
-        // Only when recording a tree (`mark` is 0 otherwise).
-        t.rollback(before_a);
-        return b(i);
-    }
-    rb
 }
 
 /// A run of `xalpha`s (escapes included): the characters of `xalphas`, `ialpha`, `hostname`,
@@ -306,14 +332,6 @@ pub fn prefixedurl<'a>(i: Span<'a>) -> PResult<'a, PrefixedUrl<'a>> {
     .parse(i)
 }
 
-/// `Some` unless `r` is a recoverable failure: the result of one alternative of `url`.
-fn matched<'a, P>(r: PResult<'a, P>, wrap: fn(P) -> Url<'a>) -> Option<PResult<'a, Url<'a>>> {
-    match r {
-        Err(Err::Error(_)) => None,
-        r => Some(r.map(|(rest, v)| (rest, wrap(v)))),
-    }
-}
-
 /// ```text
 /// url                    httpaddress | ftpaddress | newsaddress |
 ///                        nntpaddress | prosperoaddress | telnetaddress
@@ -325,32 +343,27 @@ fn matched<'a, P>(r: PResult<'a, P>, wrap: fn(P) -> Url<'a>) -> Option<PResult<'
 /// Each alternative starts with its own scheme literal (`URL_STARTS`), and none of them is a
 /// prefix of another: at most one alternative gets past its first characters, so ordered
 /// choice is exact. Only the alternatives whose literal starts with the input's first byte are
-/// tried ([`by_first_byte`]): the others fail at that byte, where no diagnosis needs them.
+/// tried ([`alt_by_first_byte`]): the others fail at that byte, where no diagnosis needs them.
 pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
-    production("url", |i: Span<'a>| {
-        let tries = by_first_byte(&i, &URL_STARTS);
-        macro_rules! alternative {
-            ($k:expr, $f:ident, $wrap:path) => {
-                if tries($k)
-                    && let Some(r) = matched($f(i), $wrap)
-                {
-                    return r;
-                }
-            };
-        }
-        alternative!(0, httpaddress, Url::Http);
-        alternative!(1, ftpaddress, Url::Ftp);
-        alternative!(2, newsaddress, Url::News);
-        alternative!(3, nntpaddress, Url::Nntp);
-        alternative!(4, prosperoaddress, Url::Prospero);
-        alternative!(5, telnetaddress, Url::Telnet);
-        alternative!(6, gopheraddress, Url::Gopher);
-        alternative!(7, waisaddress, Url::Wais);
-        alternative!(8, mailtoaddress, Url::Mailto);
-        alternative!(9, midaddress, Url::Mid);
-        alternative!(10, cidaddress, Url::Cid);
-        fail()
-    })
+    production(
+        "url",
+        alt_by_first_byte(
+            &URL_STARTS,
+            (
+                map(httpaddress, Url::Http),
+                map(ftpaddress, Url::Ftp),
+                map(newsaddress, Url::News),
+                map(nntpaddress, Url::Nntp),
+                map(prosperoaddress, Url::Prospero),
+                map(telnetaddress, Url::Telnet),
+                map(gopheraddress, Url::Gopher),
+                map(waisaddress, Url::Wais),
+                map(mailtoaddress, Url::Mailto),
+                map(midaddress, Url::Mid),
+                map(cidaddress, Url::Cid),
+            ),
+        ),
+    )
     .parse(i)
 }
 
@@ -580,9 +593,11 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
 ///
 /// Rewrite: both alternatives start with `w a i s : / / hostport / database`, so ordered
 /// choice would keep the shorter `waisindex` of a `waisdoc`. Both are tried and the longer
-/// match is kept.
+/// match is kept ([`longer`]). That keeps the language: after the shared part the two differ
+/// in what comes next (`?` or `/`), and nothing follows `waisaddress` (it ends `url`), so the
+/// longer match is the only one a member can use.
 pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
-    production("waisaddress", |i| longer(i, waisindex, waisdoc)).parse(i)
+    production("waisaddress", longer(waisindex, waisdoc)).parse(i)
 }
 
 /// ```text
@@ -673,21 +688,21 @@ pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Rewrite: `*` is an `xalpha` and a `group` may hold `@`, so the alternatives overlap and
 /// share prefixes (`a@b.c` is a `group` and an `article`; `*@x` is an `article` that starts
-/// like `*`). All three are tried and the longest match is kept; on a tie the `article`, as
-/// the RFC tells message ids from groups by their `@` (rfc1630.txt:913).
+/// like `*`). All three are tried and the longest match is kept ([`longer`], twice); on a tie
+/// the `article`, as the RFC tells message ids from groups by their `@` (rfc1630.txt:913).
+/// Nothing follows `groupart` (it ends `newsaddress`), so the longest match is the only one
+/// a member can use: the language is the union, as printed.
 pub fn groupart<'a>(i: Span<'a>) -> PResult<'a, GroupArt<'a>> {
-    production("groupart", |i: Span<'a>| {
-        let article_or_group = |i| {
+    production(
+        "groupart",
+        longer(
             longer(
-                i,
-                |i| article(i).map(|(r, a)| (r, GroupArt::Article(a))),
-                |i| group(i).map(|(r, g)| (r, GroupArt::Group(g.into()))),
-            )
-        };
-        longer(i, article_or_group, |i| {
-            map(lit("*"), |s| GroupArt::All(s.into())).parse(i)
-        })
-    })
+                map(article, GroupArt::Article),
+                map(group, |g| GroupArt::Group(g.into())),
+            ),
+            map(lit("*"), |s| GroupArt::All(s.into())),
+        ),
+    )
     .parse(i)
 }
 
@@ -890,11 +905,14 @@ pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, Gopher<'a>> {
 ///
 /// Rewrite: a `hostname` may hold `@` and start like a `user`, so the optional part and a
 /// bare `hostport` overlap: `a@1` is only a `hostport` (`1` is no host), `u:p@h` only has a
-/// user. Both readings are tried and the longer match is kept (on a tie, the one with a user).
+/// user. Both readings are tried and the longer match is kept ([`longer`]; on a tie, the one
+/// with a user). What follows `login` (`/`, or the end) is neither in a `hostport` nor in a
+/// `user`, so the longer match is the only one a member can continue from.
 /// Within each, the greedy runs are exact: `user` and `password` hold neither `:` nor `@`.
 pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
-    production("login", |i| {
-        let with_user = |i: Span<'a>| {
+    production(
+        "login",
+        longer(
             map(
                 consumed((user, opt(preceded(lit(":"), password)), lit("@"), hostport)),
                 |(text, (u, pw, _, hp))| Login {
@@ -903,20 +921,15 @@ pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
                     password: pw.map(Part::from),
                     hostport: hp,
                 },
-            )
-            .parse(i)
-        };
-        let without = |i: Span<'a>| {
+            ),
             map(hostport, |hp| Login {
                 text: hp.text,
                 user: None,
                 password: None,
                 hostport: hp,
-            })
-            .parse(i)
-        };
-        longer(i, with_user, without)
-    })
+            }),
+        ),
+    )
     .parse(i)
 }
 

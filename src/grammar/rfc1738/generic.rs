@@ -17,10 +17,10 @@ use super::nntp::nntpurl;
 use super::prospero::prosperourl;
 use super::telnet::telneturl;
 use super::wais::waisurl;
-use super::{Alt, longest, longest_of, xchars_stop};
+use super::{longest, xchars_stop};
 use crate::grammar::labels::{self, Labels};
 use crate::input::primitives::{branch, lit, many_esc, many1, one, production};
-use crate::input::{PResult, Span, by_first_byte};
+use crate::input::{PResult, Span};
 use crate::part::Part;
 use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
 use crate::table::Table;
@@ -63,7 +63,8 @@ pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
 /// ```
 /// rfc1738.txt:941, section 5.
 ///
-/// Rewrite: the longest match wins, the first in the printed order on ties. Every specific
+/// Rewrite: the longest match wins (the [`longest`](super::longest) combinator, not nom's
+/// ordered `alt`), the first in the printed order on ties. Every specific
 /// alternative is a `genericurl` too (its literal is a `scheme` and `:`, and all it holds after
 /// that is `xchar`s: `uchar`s, reserved characters and the escape `%09`), so the language is
 /// `otherurl`'s, and `otherurl` always matches the longest prefix (the whole run of `xchar`s).
@@ -75,24 +76,26 @@ pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
 /// the end of the `xchar` run, so on the fast path a specific match that reaches it is
 /// taken without running `otherurl`. Of the specific alternatives, each starting with its
 /// literal (`URL_STARTS`), only those whose literal starts with the input's first byte run
-/// ([`by_first_byte`]).
+/// (`by_first_byte`).
 pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
-    production("url", |i: Span<'a>| {
-        let alts: [Alt<'a, Url<'a>>; 11] = [
-            |i| httpurl(i).map(|(r, u)| (r, Url::Http(u))),
-            |i| ftpurl(i).map(|(r, u)| (r, Url::Ftp(u))),
-            |i| newsurl(i).map(|(r, u)| (r, Url::News(u))),
-            |i| nntpurl(i).map(|(r, u)| (r, Url::Nntp(u))),
-            |i| telneturl(i).map(|(r, u)| (r, Url::Telnet(u))),
-            |i| gopherurl(i).map(|(r, u)| (r, Url::Gopher(u))),
-            |i| waisurl(i).map(|(r, u)| (r, Url::Wais(u))),
-            |i| mailtourl(i).map(|(r, u)| (r, Url::Mailto(u))),
-            |i| fileurl(i).map(|(r, u)| (r, Url::File(u))),
-            |i| prosperourl(i).map(|(r, u)| (r, Url::Prospero(u))),
-            |i| otherurl(i).map(|(r, u)| (r, Url::Generic(u))),
-        ];
-        longest_of(i, &alts, by_first_byte(&i, &URL_STARTS), xchars_stop)
-    })
+    production(
+        "url",
+        longest((
+            map(httpurl, Url::Http),
+            map(ftpurl, Url::Ftp),
+            map(newsurl, Url::News),
+            map(nntpurl, Url::Nntp),
+            map(telneturl, Url::Telnet),
+            map(gopherurl, Url::Gopher),
+            map(waisurl, Url::Wais),
+            map(mailtourl, Url::Mailto),
+            map(fileurl, Url::File),
+            map(prosperourl, Url::Prospero),
+            map(otherurl, Url::Generic),
+        ))
+        .by_first_byte(&URL_STARTS)
+        .settled_at(xchars_stop),
+    )
     .parse(i)
 }
 
@@ -146,25 +149,23 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:959, section 5. Matches the empty string.
 ///
-/// Rewrite: the longest match wins, `ip-schemepart` on ties. Every `ip-schemepart` is a
+/// Rewrite: the longest match wins ([`longest`](super::longest)), `ip-schemepart` on ties. Every `ip-schemepart` is a
 /// string of `xchar`s (`//`, user and password characters, host names, `:`, digits, `/` and a
 /// `*xchar` url-path), so the language is `*xchar`, whose greedy run is always the longest
 /// match; nothing follows `schemepart` (it ends `genericurl`), so that run is the only match
 /// that can be used. Taking `ip-schemepart` when it covers the same run gives the more
 /// informative of the two derivations of such a string.
 pub fn schemepart<'a>(i: Span<'a>) -> PResult<'a, SchemePart<'a>> {
-    production("schemepart", |i: Span<'a>| {
-        let alts: [Alt<'a, SchemePart<'a>>; 2] = [
-            |i| ip_schemepart(i).map(|(r, p)| (r, SchemePart::Ip(p))),
-            |i| {
-                map(many_esc(XCHAR, "xchar", "escape"), |p| {
-                    SchemePart::Opaque(p.into())
-                })
-                .parse(i)
-            },
-        ];
-        longest(i, &alts, xchars_stop)
-    })
+    production(
+        "schemepart",
+        longest((
+            map(ip_schemepart, SchemePart::Ip),
+            map(many_esc(XCHAR, "xchar", "escape"), |p| {
+                SchemePart::Opaque(p.into())
+            }),
+        ))
+        .settled_at(xchars_stop),
+    )
     .parse(i)
 }
 

@@ -2,7 +2,7 @@
 
 use super::chars::{ALPHA, DIGIT, UCHAR};
 use super::generic::host;
-use super::{Alt, longest, unsettled};
+use super::longest;
 use nom::Parser;
 use nom::combinator::{consumed, map, recognize};
 use nom::sequence::preceded;
@@ -39,20 +39,20 @@ pub fn newsurl<'a>(i: Span<'a>) -> PResult<'a, NewsUrl<'a>> {
 /// ```
 /// rfc1738.txt:1023, section 3.6.
 ///
-/// Rewrite: the longest match wins. Ordered choice would take `"*"` from `*x@h` and `group`
+/// Rewrite: the longest match wins ([`longest`](super::longest)). Ordered choice would take `"*"` from `*x@h` and `group`
 /// from `comp.x@h`, both of which are `article`s (`*` is an `extra`, and every `group`
 /// character is a `uchar`). The three languages are disjoint (only an `article` holds `@`,
 /// only a `group` starts with a letter and holds no `@`), and nothing follows `grouppart`
 /// (it ends `newsurl`), so the one alternative that covers the whole input is the longest.
 pub fn grouppart<'a>(i: Span<'a>) -> PResult<'a, GroupPart<'a>> {
-    production("grouppart", |i: Span<'a>| {
-        let alts: [Alt<'a, GroupPart<'a>>; 3] = [
-            |i| crate::input::lit(i, "*").map(|(r, s)| (r, GroupPart::All(s.into()))),
-            |i| group(i).map(|(r, s)| (r, GroupPart::Group(s.into()))),
-            |i| article(i).map(|(r, a)| (r, GroupPart::Article(a))),
-        ];
-        longest(i, &alts, unsettled)
-    })
+    production(
+        "grouppart",
+        longest((
+            map(lit("*"), |s| GroupPart::All(s.into())),
+            map(group, |s| GroupPart::Group(s.into())),
+            map(article, GroupPart::Article),
+        )),
+    )
     .parse(i)
 }
 

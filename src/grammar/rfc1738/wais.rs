@@ -3,7 +3,7 @@
 use super::chars::UCHAR;
 use super::generic::hostport;
 use super::http::search;
-use super::{Alt, longest, unsettled};
+use super::longest;
 use nom::Parser;
 use nom::combinator::{consumed, map};
 use nom::sequence::preceded;
@@ -21,18 +21,14 @@ use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
 /// ```
 /// rfc1738.txt:1037, section 3.9.
 ///
-/// Rewrite: the longest match wins. All three start `"wais://" hostport "/" database`, so
-/// ordered choice would take `waisdatabase` from `wais://h/db?x` and leave `?x`. After the
+/// Rewrite: the longest match wins ([`longest`](super::longest), not nom's ordered `alt`).
+/// All three start `"wais://" hostport "/" database`, so ordered choice would take
+/// `waisdatabase` from `wais://h/db?x` and leave `?x`. After the
 /// `database` (a greedy run of `uchar`s, which hold neither `?` nor `/`) the three differ in
 /// what comes next: the end, `?` or `/`, so at most one covers the whole input, and nothing
 /// follows `waisurl`: the longest match is the one that can be used.
 pub fn waisurl<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
-    production("waisurl", |i: Span<'a>| {
-        let alts: [Alt<'a, WaisUrl<'a>>; 3] =
-            [|i| waisdatabase(i), |i| waisindex(i), |i| waisdoc(i)];
-        longest(i, &alts, unsettled)
-    })
-    .parse(i)
+    production("waisurl", longest((waisdatabase, waisindex, waisdoc))).parse(i)
 }
 
 /// `"wais://" hostport "/" database`, the head the three forms share.

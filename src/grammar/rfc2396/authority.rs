@@ -6,6 +6,7 @@ use nom::combinator::{consumed, map, map_opt, opt, recognize};
 use nom::sequence::{preceded, terminated};
 
 use super::chars::{DIGIT, UNRESERVED};
+use super::{Dialect, Rfc2396};
 use crate::grammar::labels::{self, Labels};
 use crate::input::primitives::{
     branch, lit, many, many_esc, many1, many1_esc, next_byte, production,
@@ -32,27 +33,27 @@ use crate::table::Table;
 /// past its end keeps that choice without scanning twice.
 #[inline]
 pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
-    authority_in::<false>(i)
+    authority_in::<Rfc2396>(i)
 }
 
-/// `authority`, of RFC 2396 or (`V6`) as RFC 2732 amends it.
+/// `authority`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it.
 ///
 /// Under RFC 2732 a `server` can hold `[` and `]`, which no `reg_name` can: a server that
 /// holds one is kept even when a `reg_name` character follows it, since `reg_name` would stop
 /// before the `[` and so end earlier, where nothing after an authority (`/`, `?`, `#`, the
 /// end) can follow either.
 #[inline]
-pub(crate) fn authority_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
+pub(crate) fn authority_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     // The fast pass records nothing, so it needs no `production`.
-    if !V6 && i.extra.mode() == Mode::Fast {
+    if !D::IPV6 && i.extra.mode() == Mode::Fast {
         return super::fast::authority_span(i);
     }
     production(
         "authority",
         alt((
             // A bad escape fails `reg_name` at the same byte: it scans the same characters.
-            branch(map_opt((server_in::<V6>, next_byte()), |(s, next)| {
-                let whole = !continues_reg_name(next) || (V6 && s.text.as_str().contains('['));
+            branch(map_opt((server_in::<D>, next_byte()), |(s, next)| {
+                let whole = !continues_reg_name(next) || (D::IPV6 && s.text.as_str().contains('['));
                 whole.then_some(Authority::Server(s))
             })),
             map(reg_name, |r| Authority::RegName(r.into())),
@@ -106,17 +107,17 @@ pub(super) const LABELS: Labels = Labels {
 /// `userinfo` has no `@`, so `userinfo "@"` can only end at the first `@`: trying it first and
 /// falling back to `hostport` alone (which has no `@` either) is exact.
 pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
-    server_in::<false>(i)
+    server_in::<Rfc2396>(i)
 }
 
-/// `server`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn server_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Server<'a>> {
+/// `server`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn server_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Server<'a>> {
     production(
         "server",
         map(
             consumed(opt(branch((
                 opt(branch(terminated(userinfo, lit("@")))),
-                hostport_in::<V6>,
+                hostport_in::<D>,
             )))),
             |(text, server)| match server {
                 Some((user, (host, port))) => Server {
@@ -149,14 +150,14 @@ pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1493, section 3.2.2. Gives the host and the port digits.
 pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
-    hostport_in::<false>(i)
+    hostport_in::<Rfc2396>(i)
 }
 
-/// `hostport`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn hostport_in<'a, const V6: bool>(
+/// `hostport`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn hostport_in<'a, D: Dialect>(
     i: Span<'a>,
 ) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
-    production("hostport", (host_in::<V6>, opt(preceded(lit(":"), port)))).parse(i)
+    production("hostport", (host_in::<D>, opt(preceded(lit(":"), port)))).parse(i)
 }
 
 /// ```text
@@ -168,12 +169,12 @@ pub(crate) fn hostport_in<'a, const V6: bool>(
 /// one) and an `IPv4address` match holds none, so when both match a prefix of the same input,
 /// the `IPv4address` one ends before that letter and the `hostname` one is the longer.
 pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
-    host_in::<false>(i)
+    host_in::<Rfc2396>(i)
 }
 
-/// `host`, of RFC 2396 or (`V6`) as RFC 2732 amends it, with its `IPv6reference` last: it
+/// `host`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it, with its `IPv6reference` last: it
 /// starts with `[`, which no `hostname` or `IPv4address` holds, so ordered choice stays exact.
-pub(crate) fn host_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+pub(crate) fn host_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Host<'a>> {
     let host = |kind| {
         move |h: Span<'a>| Host {
             text: h.into(),
@@ -184,17 +185,17 @@ pub(crate) fn host_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Host<'a>> 
         "host",
         alt((
             map(hostname, host(HostKind::Hostname)),
-            map(ipv4address_in::<V6>, host(HostKind::Ipv4Address)),
-            map(ipv6reference_in::<V6>, host(HostKind::Ipv6Reference)),
+            map(ipv4address_in::<D>, host(HostKind::Ipv4Address)),
+            map(ipv6reference_in::<D>, host(HostKind::Ipv6Reference)),
         )),
     )
     .parse(i)
 }
 
-/// RFC 2732's `IPv6reference` (`V6`), or nothing at all: RFC 2396 has no such host.
+/// RFC 2732's `IPv6reference` (dialect [`Rfc2732`](super::Rfc2732)), or nothing at all: RFC 2396 has no such host.
 #[inline(always)]
-fn ipv6reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    if V6 {
+fn ipv6reference_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    if D::IPV6 {
         crate::grammar::rfc2732::ipv6reference(i)
     } else {
         fail()
@@ -240,31 +241,31 @@ pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1498, section 3.2.2.
 pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    ipv4address_in::<false>(i)
+    ipv4address_in::<Rfc2396>(i)
 }
 
-/// `IPv4address`: RFC 2396's `1*digit` parts, or (`V6`) RFC 2373's `1*3DIGIT`, which RFC 2732
+/// `IPv4address`: RFC 2396's `1*digit` parts, or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2373's `1*3DIGIT`, which RFC 2732
 /// puts in its place.
-pub(crate) fn ipv4address_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+pub(crate) fn ipv4address_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "IPv4address",
         recognize((
-            ipv4_part::<V6>,
+            ipv4_part::<D>,
             lit("."),
-            ipv4_part::<V6>,
+            ipv4_part::<D>,
             lit("."),
-            ipv4_part::<V6>,
+            ipv4_part::<D>,
             lit("."),
-            ipv4_part::<V6>,
+            ipv4_part::<D>,
         )),
     )
     .parse(i)
 }
 
-/// A part of an `IPv4address`: `1*digit`, or (`V6`) `1*3DIGIT`.
+/// A part of an `IPv4address`: `1*digit`, or (dialect [`Rfc2732`](super::Rfc2732)) `1*3DIGIT`.
 #[inline(always)]
-fn ipv4_part<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    if V6 {
+fn ipv4_part<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    if D::IPV6 {
         crate::grammar::rfc2732::digits_1_3(i)
     } else {
         many1(DIGIT, "digit").parse(i)

@@ -7,6 +7,7 @@
 
 use nom::Parser;
 
+use super::{Dialect, Rfc2396};
 use crate::input::primitives::{one, one_or_escape, production};
 use crate::input::{PResult, Span, escape};
 use crate::table::Table;
@@ -23,19 +24,19 @@ pub const URIC: Table = RESERVED.or(UNRESERVED);
 /// ```
 /// rfc2396.txt:1519, section 2.
 pub fn uric<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    uric_in::<false>(i)
+    uric_in::<Rfc2396>(i)
 }
 
-/// `uric`, of RFC 2396 or (`V6`) as RFC 2732 amends it: `reserved` has `[` and `]`.
+/// `uric`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it: `reserved` has `[` and `]`.
 #[inline]
-pub(crate) fn uric_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("uric", one_or_escape(uric_table::<V6>(), "uric", "escaped")).parse(i)
+pub(crate) fn uric_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production("uric", one_or_escape(uric_table::<D>(), "uric", "escaped")).parse(i)
 }
 
-/// The single characters of `uric`, of RFC 2396 or (`V6`) RFC 2732.
+/// The single characters of `uric`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
 #[inline(always)]
-pub(crate) const fn uric_table<const V6: bool>() -> Table {
-    if V6 { URIC_2732 } else { URIC }
+pub(crate) const fn uric_table<D: Dialect>() -> Table {
+    if D::IPV6 { URIC_2732 } else { URIC }
 }
 
 /// The single characters of `uric` as RFC 2732 amends it: `[` and `]` are `reserved`.
@@ -56,12 +57,12 @@ pub const RESERVED: Table = Table::chars(";/?:@&=+$,");
 /// ```
 /// rfc2396.txt:1520, section 2.2.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    reserved_in::<false>(i)
+    reserved_in::<Rfc2396>(i)
 }
 
-/// `reserved`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn reserved_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    let t = if V6 { RESERVED_2732 } else { RESERVED };
+/// `reserved`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn reserved_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let t = if D::IPV6 { RESERVED_2732 } else { RESERVED };
     production("reserved", one(t, "reserved")).parse(i)
 }
 
@@ -223,12 +224,12 @@ pub const UNWISE: Table = Table::chars("{}|\\^[]`");
 /// ```
 /// rfc2396.txt:571, section 2.4.3.
 pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    unwise_in::<false>(i)
+    unwise_in::<Rfc2396>(i)
 }
 
-/// `unwise`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn unwise_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    let t = if V6 { UNWISE_2732 } else { UNWISE };
+/// `unwise`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn unwise_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    let t = if D::IPV6 { UNWISE_2732 } else { UNWISE };
     production("unwise", one(t, "unwise")).parse(i)
 }
 

@@ -8,6 +8,7 @@ use nom::sequence::preceded;
 
 use super::chars::{UNRESERVED, uric_table};
 use super::uri::{abs_path, opaque_part_in};
+use super::{Dialect, Rfc2396};
 use crate::input::primitives::{lit, many_esc, one_or_escape, production, separated};
 use crate::input::{PResult, Span};
 use crate::table::Table;
@@ -23,16 +24,12 @@ use crate::table::Table;
 ///
 /// `abs_path` starts with `/` and `opaque_part` never does: ordered choice is exact.
 pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    path_in::<false>(i)
+    path_in::<Rfc2396>(i)
 }
 
-/// `path`, of RFC 2396 or (`V6`) RFC 2732 (whose `opaque_part` may hold `[` and `]`).
-pub(crate) fn path_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(
-        "path",
-        recognize(opt(alt((abs_path, opaque_part_in::<V6>)))),
-    )
-    .parse(i)
+/// `path`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732 (whose `opaque_part` may hold `[` and `]`).
+pub(crate) fn path_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production("path", recognize(opt(alt((abs_path, opaque_part_in::<D>))))).parse(i)
 }
 
 /// ```text
@@ -103,13 +100,13 @@ pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1508, section 3.4. Matches the empty string.
 pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    query_in::<false>(i)
+    query_in::<Rfc2396>(i)
 }
 
-/// `query`, of RFC 2396 or (`V6`) RFC 2732 (whose `uric` has `[` and `]`).
+/// `query`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732 (whose `uric` has `[` and `]`).
 #[inline]
-pub(crate) fn query_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("query", many_esc(uric_table::<V6>(), "uric", "escaped")).parse(i)
+pub(crate) fn query_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production("query", many_esc(uric_table::<D>(), "uric", "escaped")).parse(i)
 }
 
 // =============================================================================================
@@ -121,11 +118,11 @@ pub(crate) fn query_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>>
 /// ```
 /// rfc2396.txt:1510, section 4.1. Matches the empty string.
 pub fn fragment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    fragment_in::<false>(i)
+    fragment_in::<Rfc2396>(i)
 }
 
-/// `fragment`, of RFC 2396 or (`V6`) RFC 2732.
+/// `fragment`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
 #[inline]
-pub(crate) fn fragment_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("fragment", many_esc(uric_table::<V6>(), "uric", "escaped")).parse(i)
+pub(crate) fn fragment_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    production("fragment", many_esc(uric_table::<D>(), "uric", "escaped")).parse(i)
 }

@@ -8,6 +8,7 @@ use nom::sequence::{preceded, separated_pair};
 use super::authority::authority_in;
 use super::chars::{ALPHA, DIGIT, UNRESERVED, uric_table};
 use super::path::{fragment_in, path_segments, query_in};
+use super::{Dialect, Rfc2396};
 use crate::input::primitives::{lit, many, many_esc, many1_esc, one, one_or_escape, production};
 use crate::input::{Mode, PResult, Span};
 use crate::part::Part;
@@ -32,16 +33,16 @@ use crate::table::Table;
 /// `fast.rs`); the diagnosing and tree passes follow the structure below.
 #[inline]
 pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
-    uri_reference_in::<false>(i)
+    uri_reference_in::<Rfc2396>(i)
 }
 
-/// `URI-reference`, of RFC 2396 or (`V6`) as RFC 2732 amends it. RFC 2732's runs the
+/// `URI-reference`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it. RFC 2732's runs the
 /// structured pass in every mode.
 #[inline]
-pub(crate) fn uri_reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
+pub(crate) fn uri_reference_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     // The fast pass records nothing, so it needs no `production`.
     if i.extra.mode() == Mode::Fast {
-        if !V6 {
+        if !D::IPV6 {
             return super::fast::uri_reference(i);
         }
         // RFC 2396's language is part of RFC 2732's (which adds brackets and only restricts
@@ -62,10 +63,10 @@ pub(crate) fn uri_reference_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, U
         map(
             consumed((
                 alt((
-                    map(absolute_uri_in::<V6>, |(s, h)| Some((Some(s), h))),
-                    opt(map(relative_uri_in::<V6>, |h| (None, h))),
+                    map(absolute_uri_in::<D>, |(s, h)| Some((Some(s), h))),
+                    opt(map(relative_uri_in::<D>, |h| (None, h))),
                 )),
-                opt(preceded(lit("#"), fragment_in::<V6>)),
+                opt(preceded(lit("#"), fragment_in::<D>)),
             )),
             |(text, (body, frag))| {
                 // Without an absolute or relative part, the empty path stands where the
@@ -116,20 +117,18 @@ fn empty_hier<'a>(at: &Span<'a>) -> Hier<'a> {
 /// `hier_part` starts with `/` and `opaque_part` never does, so at most one alternative can
 /// match and ordered choice is exact.
 pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
-    absolute_uri_in::<false>(i)
+    absolute_uri_in::<Rfc2396>(i)
 }
 
-/// `absoluteURI`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn absolute_uri_in<'a, const V6: bool>(
-    i: Span<'a>,
-) -> PResult<'a, (Part<'a>, Hier<'a>)> {
+/// `absoluteURI`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn absolute_uri_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
     production(
         "absoluteURI",
         map(
             separated_pair(
                 scheme,
                 lit(":"),
-                alt((hier_part_in::<V6>, map(opaque_part_in::<V6>, opaque_hier))),
+                alt((hier_part_in::<D>, map(opaque_part_in::<D>, opaque_hier))),
             ),
             |(s, hier)| (s.into(), hier),
         ),
@@ -146,17 +145,17 @@ pub(crate) fn absolute_uri_in<'a, const V6: bool>(
 /// covers exactly what `abs_path` would, because an authority is any run of `reg_name`
 /// characters, which are `pchar`s and `;`. `rel_path` never starts with `/`.
 pub fn relative_uri<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
-    relative_uri_in::<false>(i)
+    relative_uri_in::<Rfc2396>(i)
 }
 
-/// `relativeURI`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn relative_uri_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
+/// `relativeURI`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn relative_uri_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(
         "relativeURI",
         map(
             (
                 alt((
-                    net_or_abs_path::<V6>,
+                    net_or_abs_path::<D>,
                     map(rel_path, |p| {
                         let path = Path {
                             text: p.into(),
@@ -165,7 +164,7 @@ pub(crate) fn relative_uri_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hi
                         (None, path)
                     }),
                 )),
-                opt_query::<V6>,
+                opt_query::<D>,
             ),
             |((authority, path), query)| Hier {
                 authority,
@@ -182,15 +181,15 @@ pub(crate) fn relative_uri_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hi
 /// ```
 /// rfc2396.txt:1469, section 3. See [`relative_uri`] for why `net_path` first is exact.
 pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
-    hier_part_in::<false>(i)
+    hier_part_in::<Rfc2396>(i)
 }
 
-/// `hier_part`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn hier_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
+/// `hier_part`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn hier_part_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(
         "hier_part",
         map(
-            (net_or_abs_path::<V6>, opt_query::<V6>),
+            (net_or_abs_path::<D>, opt_query::<D>),
             |((authority, path), query)| Hier {
                 authority,
                 path,
@@ -204,11 +203,9 @@ pub(crate) fn hier_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Hier<
 /// `( net_path | abs_path )`, the shared head of `hier_part` and `relativeURI`. A `net_path`
 /// without an `abs_path` has the empty path, where its authority ends.
 #[inline]
-fn net_or_abs_path<'a, const V6: bool>(
-    i: Span<'a>,
-) -> PResult<'a, (Option<Authority<'a>>, Path<'a>)> {
+fn net_or_abs_path<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, (Option<Authority<'a>>, Path<'a>)> {
     alt((
-        map(consumed(net_path_in::<V6>), |(net, (a, p))| {
+        map(consumed(net_path_in::<D>), |(net, (a, p))| {
             let path = match p {
                 Some(p) => Path {
                     text: p.into(),
@@ -234,8 +231,8 @@ fn net_or_abs_path<'a, const V6: bool>(
 
 /// `[ "?" query ]`.
 #[inline]
-fn opt_query<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
-    map(opt(preceded(lit("?"), query_in::<V6>)), |q| {
+fn opt_query<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
+    map(opt(preceded(lit("?"), query_in::<D>)), |q| {
         q.map(Part::from)
     })
     .parse(i)
@@ -246,16 +243,16 @@ fn opt_query<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Option<Part<'a>>> {
 /// ```
 /// rfc2396.txt:1470, section 3.
 pub fn opaque_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    opaque_part_in::<false>(i)
+    opaque_part_in::<Rfc2396>(i)
 }
 
-/// `opaque_part`, of RFC 2396 or (`V6`) RFC 2732 (whose `uric` has `[` and `]`).
-pub(crate) fn opaque_part_in<'a, const V6: bool>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+/// `opaque_part`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732 (whose `uric` has `[` and `]`).
+pub(crate) fn opaque_part_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "opaque_part",
         recognize((
             uric_no_slash,
-            many_esc(uric_table::<V6>(), "uric", "escaped"),
+            many_esc(uric_table::<D>(), "uric", "escaped"),
         )),
     )
     .parse(i)
@@ -282,16 +279,16 @@ pub fn uric_no_slash<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1475, section 3.
 pub fn net_path<'a>(i: Span<'a>) -> PResult<'a, (Authority<'a>, Option<Span<'a>>)> {
-    net_path_in::<false>(i)
+    net_path_in::<Rfc2396>(i)
 }
 
-/// `net_path`, of RFC 2396 or (`V6`) RFC 2732.
-pub(crate) fn net_path_in<'a, const V6: bool>(
+/// `net_path`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+pub(crate) fn net_path_in<'a, D: Dialect>(
     i: Span<'a>,
 ) -> PResult<'a, (Authority<'a>, Option<Span<'a>>)> {
     production(
         "net_path",
-        preceded(lit("//"), (authority_in::<V6>, opt(abs_path))),
+        preceded(lit("//"), (authority_in::<D>, opt(abs_path))),
     )
     .parse(i)
 }

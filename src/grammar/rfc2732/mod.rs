@@ -5,7 +5,7 @@
 //!
 //! | production | here |
 //! | --- | --- |
-//! | `host`, `IPv4address`, `reserved`, `unwise` | amended: RFC 2396's functions with RFC 2732's choice (`V6`) |
+//! | `host`, `IPv4address`, `reserved`, `unwise` | amended: RFC 2396's functions with RFC 2732's choice (dialect [`Rfc2732`]) |
 //! | `ipv6reference`, `IPv6address`, `hexpart`, `hexseq`, `hex4` | added, below |
 //! | the productions that reach `host` or `uric` (`URI-reference`, `absoluteURI`, `relativeURI`, `hier_part`, `opaque_part`, `net_path`, `authority`, `server`, `hostport`, `path`, `query`, `fragment`, `uric`) | RFC 2396's text, run with RFC 2732's `host` and `reserved` |
 //! | the rest | RFC 2396's functions |
@@ -15,15 +15,16 @@
 //! `grammar/DEVIATIONS.md` records it.
 
 use nom::branch::alt;
-use nom::combinator::{all_consuming, opt, recognize, verify};
+use nom::bytes::complete::take;
+use nom::combinator::{all_consuming, map_parser, opt, recognize, verify};
 use nom::multi::{many_m_n, many0_count};
 use nom::sequence::preceded;
-use nom::{Err, Input, Parser};
+use nom::{OutputMode, Parser};
 
-use crate::grammar::rfc2396::{self as base, DIGIT, HEX};
+use crate::grammar::rfc2396::{self as base, DIGIT, HEX, Rfc2732};
 use crate::grammar::{Rule, rule};
-use crate::input::primitives::{branch, lit, next_byte, one, production};
-use crate::input::{PResult, Span, fail};
+use crate::input::primitives::{Out, branch, lift, lit, next_byte, one, production};
+use crate::input::{Fail, PResult, Span, fail};
 use crate::rfc2396::Host;
 
 // =============================================================================================
@@ -36,7 +37,7 @@ use crate::rfc2396::Host;
 /// rfc2732.txt:122, section 3. `IPv6reference` is the `ipv6reference` of the next line (the
 /// BNF reader's correction).
 pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
-    base::host_in::<true>(i)
+    base::host_in::<Rfc2732>(i)
 }
 
 /// ```text
@@ -66,24 +67,46 @@ pub fn ipv6reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// group began the `IPv4address`; then the `hexpart` is read again up to the `:` before that
 /// group, and the `IPv4address` after it. That group must be one to three digits and follow a
 /// single `:` inside its `hexseq` (after `::`, or as the first group, no `":" IPv4address` can
-/// start there). When the `IPv4address` fails, the whole `hexpart` stands, as read first.
+/// start there): [`hexpart_before_ipv4`] reads that shorter `hexpart`. The first branch, when
+/// it matches, is the longer match of the two (the second stops at the `.`), and an
+/// `IPv6address` is followed by `]` in `ipv6reference`, never by a `.`: the longer match is
+/// the only one a member can use, so taking it first keeps the language. When the
+/// `IPv4address` fails, the whole `hexpart` stands, as read by the second branch.
 pub fn ipv6address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "IPv6address",
         recognize(alt((
-            branch(hexpart_ipv4_in_last_group),
+            branch(recognize((hexpart_before_ipv4(), lit(":"), ipv4address))),
             recognize((hexpart, opt(preceded(lit(":"), ipv4address)))),
         ))),
     )
     .parse(i)
 }
 
-/// `hexpart ":" IPv4address` where the `hexpart` read alone ends in a group followed by a `.`,
-/// the group that begins the `IPv4address`: the `hexpart` up to the `:` before that group, the
-/// `:`, the `IPv4address`. Fails when the `hexpart` is not followed by such a group (then
-/// [`ipv6address`]'s second branch reads it as printed), and gives the `hexpart` alone when
-/// the `IPv4address` fails (then no `":" IPv4address` can follow: the next byte is the `.`).
-fn hexpart_ipv4_in_last_group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+/// See [`hexpart_before_ipv4`].
+#[derive(Clone, Copy)]
+pub struct HexpartBeforeIpv4;
+
+/// A `hexpart` that gives back its last group, when the `hexpart` read alone ends in a group
+/// followed by a `.` (the group that begins an `IPv4address`): the `hexpart` up to the `:`
+/// before that group. Fails when the `hexpart` is not followed by such a group (then
+/// [`ipv6address`]'s second branch reads it as printed). The longest-match `hexseq` takes
+/// every `hex4` it can; this is the one place where a shorter match is needed.
+pub fn hexpart_before_ipv4() -> HexpartBeforeIpv4 {
+    HexpartBeforeIpv4
+}
+
+impl<'a> Parser<Span<'a>> for HexpartBeforeIpv4 {
+    type Output = Span<'a>;
+    type Error = Fail;
+
+    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, Span<'a>> {
+        lift::<OM, Span<'a>>(hexpart_before_ipv4_at(i))
+    }
+}
+
+/// [`hexpart_before_ipv4`] on `i`.
+fn hexpart_before_ipv4_at<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let mark = i.extra.mark();
     let split = match (hexpart, next_byte()).parse(i)? {
         (_, (h, Some(b'.'))) => ipv4_split(h.fragment()),
@@ -92,20 +115,9 @@ fn hexpart_ipv4_in_last_group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let Some(split) = split else {
         return fail();
     };
+    // The whole `hexpart` read above leaves no node: the shorter one is the derivation.
     i.extra.rollback(mark);
-    // The `hexpart` before the split, which must read the whole of it.
-    let within = |j: Span<'a>| {
-        all_consuming(hexpart)
-            .parse(j.take(split))
-            .map(|_| (j.take_from(split), ()))
-    };
-    match recognize((within, lit(":"), ipv4address)).parse(i) {
-        Err(Err::Error(_)) => {
-            i.extra.rollback(mark);
-            hexpart(i)
-        }
-        r => r,
-    }
+    map_parser(take(split), all_consuming(hexpart)).parse(i)
 }
 
 /// Where the `:` before the last group of a `hexpart`'s text stands, when that group can
@@ -172,7 +184,7 @@ pub(crate) fn digits_1_3<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2373-appendix-b.txt:7 (RFC 2373 Appendix B), by RFC 2732 section 3 (2).
 pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    base::ipv4address_in::<true>(i)
+    base::ipv4address_in::<Rfc2732>(i)
 }
 
 /// ```text
@@ -181,7 +193,7 @@ pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2732.txt:133, section 3 (3).
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    base::reserved_in::<true>(i)
+    base::reserved_in::<Rfc2732>(i)
 }
 
 /// ```text
@@ -189,7 +201,7 @@ pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2732.txt:138, section 3 (3).
 pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    base::unwise_in::<true>(i)
+    base::unwise_in::<Rfc2732>(i)
 }
 
 /// The productions of RFC 2396 as RFC 2732 amends them, in the order of the BNF reader's
@@ -197,46 +209,58 @@ pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 pub static RULES: &[Rule] = &[
     rule!(
         "URI-reference",
-        base::uri_reference_in::<true>,
+        base::uri_reference_in::<Rfc2732>,
         1465,
         "4",
         nullable
     ),
-    rule!("absoluteURI", base::absolute_uri_in::<true>, 1466, "3"),
-    rule!("relativeURI", base::relative_uri_in::<true>, 1467, "5"),
-    rule!("hier_part", base::hier_part_in::<true>, 1469, "3"),
-    rule!("opaque_part", base::opaque_part_in::<true>, 1470, "3"),
+    rule!("absoluteURI", base::absolute_uri_in::<Rfc2732>, 1466, "3"),
+    rule!("relativeURI", base::relative_uri_in::<Rfc2732>, 1467, "5"),
+    rule!("hier_part", base::hier_part_in::<Rfc2732>, 1469, "3"),
+    rule!("opaque_part", base::opaque_part_in::<Rfc2732>, 1470, "3"),
     rule!("uric_no_slash", base::uric_no_slash, 1472, "3"),
-    rule!("net_path", base::net_path_in::<true>, 1475, "3"),
+    rule!("net_path", base::net_path_in::<Rfc2732>, 1475, "3"),
     rule!("abs_path", base::abs_path, 1476, "3"),
     rule!("rel_path", base::rel_path, 1477, "5"),
     rule!("rel_segment", base::rel_segment, 1479, "5"),
     rule!("scheme", base::scheme, 1482, "3.1"),
     rule!(
         "authority",
-        base::authority_in::<true>,
+        base::authority_in::<Rfc2732>,
         1484,
         "3.2",
         nullable
     ),
     rule!("reg_name", base::reg_name, 1486, "3.2.1"),
-    rule!("server", base::server_in::<true>, 1489, "3.2.2", nullable),
+    rule!(
+        "server",
+        base::server_in::<Rfc2732>,
+        1489,
+        "3.2.2",
+        nullable
+    ),
     rule!("userinfo", base::userinfo, 1490, "3.2.2", nullable),
-    rule!("hostport", base::hostport_in::<true>, 1493, "3.2.2"),
+    rule!("hostport", base::hostport_in::<Rfc2732>, 1493, "3.2.2"),
     rule!("host", host, 122, "3"),
     rule!("hostname", base::hostname, 1495, "3.2.2"),
     rule!("domainlabel", base::domainlabel, 1496, "3.2.2"),
     rule!("toplabel", base::toplabel, 1497, "3.2.2"),
     rule!("IPv4address", ipv4address, 7, "Appendix B"),
     rule!("port", base::port, 1499, "3.2.2", nullable),
-    rule!("path", base::path_in::<true>, 1501, "3.3", nullable),
+    rule!("path", base::path_in::<Rfc2732>, 1501, "3.3", nullable),
     rule!("path_segments", base::path_segments, 1502, "3.3", nullable),
     rule!("segment", base::segment, 1503, "3.3", nullable),
     rule!("param", base::param, 1504, "3.3", nullable),
     rule!("pchar", base::pchar, 1505, "3.3"),
-    rule!("query", base::query_in::<true>, 1508, "3.4", nullable),
-    rule!("fragment", base::fragment_in::<true>, 1510, "4.1", nullable),
-    rule!("uric", base::uric_in::<true>, 1519, "2"),
+    rule!("query", base::query_in::<Rfc2732>, 1508, "3.4", nullable),
+    rule!(
+        "fragment",
+        base::fragment_in::<Rfc2732>,
+        1510,
+        "4.1",
+        nullable
+    ),
+    rule!("uric", base::uric_in::<Rfc2732>, 1519, "2"),
     rule!("reserved", reserved, 133, "3"),
     rule!("unreserved", base::unreserved, 1522, "2.3"),
     rule!("mark", base::mark, 1523, "2.3"),
