@@ -683,13 +683,71 @@ pub enum LookupError {
     #[error("unknown grammar {0:?}")]
     Grammar(String),
     /// The grammar has no such rule.
-    #[error("grammar {grammar} has no rule {rule:?}")]
+    #[error("grammar {grammar} has no rule {rule:?}{}", DidYouMean(*closest))]
     Rule {
         /// The grammar.
-        grammar: &'static str,
+        grammar: crate::Grammar,
         /// The rule asked for.
         rule: String,
+        /// The grammar's rule whose name is closest to the one asked for (ignoring case),
+        /// when one is close: a typo or two away.
+        closest: Option<&'static str>,
     },
+}
+
+impl LookupError {
+    /// The error for rule `name`, which grammar `g` does not have.
+    pub(crate) fn rule(g: crate::Grammar, name: &str) -> LookupError {
+        let wanted = name.to_ascii_lowercase();
+        let closest = g
+            .rule_names()
+            .map(|r| (edit_distance(&r.to_ascii_lowercase(), &wanted), r))
+            .min()
+            .filter(|&(d, _)| d <= 2.max(name.chars().count() / 3))
+            .map(|(_, r)| r);
+        LookupError::Rule {
+            grammar: g,
+            rule: name.to_string(),
+            closest,
+        }
+    }
+}
+
+/// `; did you mean "name"?`, or nothing.
+struct DidYouMean(Option<&'static str>);
+
+impl fmt::Display for DidYouMean {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(r) => write!(f, "; did you mean {r:?}?"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The number of edits (insert, delete or replace a character, or swap two adjacent ones)
+/// that turn `a` into `b`: the optimal string alignment distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table: two back, one back, this one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        std::mem::swap(&mut before, &mut last);
+        std::mem::swap(&mut last, &mut row);
+    }
+    last[b.len()]
 }
 
 #[cfg(test)]
@@ -722,7 +780,7 @@ mod tests {
             }
         }
         let e = Grammar::Rfc2396
-            .check_bytes("URI-reference", b"http://a/\xff")
+            .check("URI-reference", b"http://a/\xff")
             .unwrap_err();
         assert_eq!(e.brief().found_kind(), "not-utf8");
         assert_eq!(e.brief().to_string(), e.headline());
@@ -733,6 +791,47 @@ mod tests {
         let e = Grammar::Rfc2396.check("no-such-rule", "x").unwrap_err();
         assert!(e.brief().is_unknown_rule());
         assert_eq!(e.brief().to_string(), "rfc2396 has no such rule");
+    }
+
+    #[test]
+    fn edit_distances() {
+        for (a, b, d) in [
+            ("", "", 0),
+            ("abc", "", 3),
+            ("", "ab", 2),
+            ("hostname", "hostnme", 1),
+            ("hostname", "hsotname", 1),
+            ("uri-reference", "uri-refrence", 1),
+            ("kitten", "sitting", 3),
+            ("ab", "ba", 1),
+            ("ca", "abc", 3),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a:?} {b:?}");
+            assert_eq!(edit_distance(b, a), d, "{b:?} {a:?}");
+        }
+    }
+
+    /// An unknown rule is answered with the closest name, in any case, when one is close.
+    #[test]
+    fn unknown_rules_name_the_closest() {
+        let closest = |g: Grammar, name: &str| match g.rule(name) {
+            Err(LookupError::Rule { closest, .. }) => closest,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(closest(Grammar::Rfc2396, "hostnme"), Some("hostname"));
+        assert_eq!(
+            closest(Grammar::Rfc2396, "uri-reference"),
+            Some("URI-reference")
+        );
+        assert_eq!(closest(Grammar::Rfc2396, "ipv4adress"), Some("IPv4address"));
+        assert_eq!(closest(Grammar::Rfc1738, "ftpurl2"), Some("ftpurl"));
+        assert_eq!(closest(Grammar::Rfc2396, "zzzzzz"), None);
+        assert_eq!(closest(Grammar::Rfc2396, ""), None);
+        let e = Grammar::Rfc2396.check("hostnme", "x").unwrap_err();
+        assert_eq!(
+            e.message,
+            "grammar rfc2396 has no rule \"hostnme\"; did you mean \"hostname\"?"
+        );
     }
 
     #[test]
@@ -831,13 +930,9 @@ mod tests {
             code("URI-reference", "http://exa mple/"),
             code("URI-reference", "http://other host/x")
         );
-        let e = g
-            .check_bytes("URI-reference", b"http://a/b\xff")
-            .unwrap_err();
+        let e = g.check("URI-reference", b"http://a/b\xff").unwrap_err();
         assert_eq!(e.code(), "rfc2396::URI-reference::not-utf8");
-        let e = g
-            .check_bytes("URI-reference", b"http://a/b%\xff")
-            .unwrap_err();
+        let e = g.check("URI-reference", b"http://a/b%\xff").unwrap_err();
         assert_eq!(e.code(), "rfc2396::escaped::not-utf8");
         let e = g.check("no-such-rule", "x").unwrap_err();
         assert_eq!(e.code(), "rfc2396::unknown-rule");

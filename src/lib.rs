@@ -79,7 +79,7 @@ mod serialize;
 mod table;
 
 pub use error::{Brief, Citation, Error, ErrorInfo, LookupError, Position};
-pub use grammar::{Grammar, Locator, Rule};
+pub use grammar::{CheckInput, Grammar, Locator, PartialDerivation, Rule, RuleRef};
 pub use input::{Expected, Node};
 pub use part::Part;
 pub use rfc2396::{Authority, UriReference, UriReferenceBuf};

@@ -217,8 +217,8 @@ fn not_utf8_offsets_agree() {
     ];
     for &g in Grammar::ALL {
         for input in inputs {
-            let comb = g.check_bytes(g.start_rule(), input).unwrap_err();
-            let spec = g.check_spec_bytes(g.start_rule(), input).unwrap_err();
+            let comb = g.check(g.start_rule(), input).unwrap_err();
+            let spec = g.check_by_spec(g.start_rule(), input).unwrap_err();
             assert_eq!(comb.offset, spec.offset, "{} {input:?}", g.name());
             let k = std::str::from_utf8(input).unwrap_err().valid_up_to();
             assert!(comb.offset <= k, "{} {input:?}", g.name());

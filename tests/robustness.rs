@@ -7,7 +7,7 @@ use urigram::Grammar;
 fn every_rule(input: &[u8]) {
     for &g in Grammar::ALL {
         for r in g.rules() {
-            let res = g.check_bytes(r.name, input);
+            let res = g.check(r, input);
             if let Err(e) = res {
                 assert!(
                     e.offset <= input.len(),

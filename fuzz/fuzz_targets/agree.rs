@@ -19,6 +19,6 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let (g, rule) = rules[pick as usize % rules.len()];
     let comb = g.check(rule, input).map_err(|e| e.offset);
-    let spec = g.check_spec(rule, input).map_err(|e| e.offset);
+    let spec = g.check_by_spec(rule, input).map_err(|e| e.offset);
     assert_eq!(comb, spec, "{} {rule} {input:?}", g.name());
 });

@@ -1,7 +1,7 @@
 //! Locating where inputs stop being valid, for statistics over many of them: the verdict and
 //! the [`Brief`] of each rejection, without the message, the expected items or the help.
 
-use super::{Grammar, Rule};
+use super::{CheckInput, Grammar, Rule};
 use crate::error::Brief;
 use crate::input::{Expected, Tracker, fast_span};
 
@@ -141,8 +141,17 @@ impl Locator {
         self.rule
     }
 
-    /// [`Grammar::locate_rule`] of `input`.
-    pub fn locate(&mut self, input: &str) -> Result<(), Brief> {
+    /// [`Grammar::locate`] of `input` (text or bytes, see [`CheckInput`]) against the rule.
+    #[inline]
+    pub fn locate<I: CheckInput + ?Sized>(&mut self, input: &I) -> Result<(), Brief> {
+        match input.text() {
+            Ok(s) => self.locate_text(s),
+            // Rare: the whole diagnosis.
+            Err(_) => self.grammar.locate(self.rule, input),
+        }
+    }
+
+    fn locate_text(&mut self, input: &str) -> Result<(), Brief> {
         if self.rejections < MOSTLY_REJECTED
             && let Ok((rest, ())) = (self.rule.parse)(fast_span(input))
             && rest.fragment().is_empty()
@@ -167,13 +176,5 @@ impl Locator {
             self.early_ends = share(self.early_ends, early);
         }
         r
-    }
-
-    /// [`Grammar::locate_bytes`] of `input`.
-    pub fn locate_bytes(&mut self, input: &[u8]) -> Result<(), Brief> {
-        match std::str::from_utf8(input) {
-            Ok(s) => self.locate(s),
-            Err(_) => self.grammar.locate_bytes(self.rule.name, input),
-        }
     }
 }

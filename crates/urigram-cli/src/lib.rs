@@ -94,25 +94,12 @@ pub(crate) fn parse_grammar() -> impl clap::builder::TypedValueParser<Value = Gr
     PossibleValuesParser::new(values).try_map(|s| s.parse::<Grammar>())
 }
 
-/// Production `name` of grammar `g`, or an error that names the closest production and the
-/// command that lists them all.
+/// Production `name` of grammar `g`, or the library's error (which names the closest
+/// production) and the command that lists them all.
 pub(crate) fn find_rule(g: Grammar, name: &str) -> Result<&'static urigram::Rule, String> {
     g.rule(name).map_err(|e| {
-        let closest = g
-            .rule_names()
-            .map(|r| {
-                (
-                    strsim::damerau_levenshtein(&r.to_lowercase(), &name.to_lowercase()),
-                    r,
-                )
-            })
-            .min();
-        let hint = match closest {
-            Some((d, r)) if d <= 2.max(name.len() / 3) => format!("; did you mean {r:?}?"),
-            _ => String::new(),
-        };
         format!(
-            "{e}{hint} (`urigram rules --grammar {g}` lists its {} productions)",
+            "{e} (`urigram rules --grammar {g}` lists its {} productions)",
             g.rule_names().count()
         )
     })

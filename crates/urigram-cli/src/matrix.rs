@@ -130,7 +130,7 @@ pub fn run(
 fn row<'a>(input: &'a [u8], origin: &'a str, line: usize, grammars: &[Grammar]) -> Row<'a> {
     let verdicts = grammars
         .iter()
-        .map(|&g| (g, g.check_bytes(g.start_rule(), input)))
+        .map(|&g| (g, g.check(g.start_rule(), input)))
         .collect();
     Row {
         input,

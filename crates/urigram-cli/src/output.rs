@@ -81,13 +81,10 @@ pub fn write_record(
 }
 
 /// The note under a valid RFC 1738 URL that only `otherurl` took although its scheme has a
-/// production of its own ([`urigram::Grammar::scheme_error`]).
+/// production of its own (`check::scheme_error`).
 pub fn scheme_note(e: &Error) -> String {
-    let expected = if e.expected.is_empty() {
-        String::new()
-    } else {
-        format!(", expected {}", urigram::render::one_of(&e.expected))
-    };
+    // The message is the headline, then what was expected.
+    let expected = &e.message[e.headline().len()..];
     format!(
         "  = note: valid as otherurl (any scheme), but not as the scheme's own {}: {}{expected} \
          [{}] (see {})",

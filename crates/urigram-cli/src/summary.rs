@@ -746,7 +746,7 @@ fn found(e: &Brief) -> String {
         Some(c) if c.is_ascii_control() => format!("control character U+{:04X}", c as u32),
         Some(c) if c.is_ascii() => format!("{c:?}"),
         Some(_) => "a non-ASCII character".into(),
-        // A byte that is no character ends the error one byte later (see `check_bytes`).
+        // A byte that is no character ends the error one byte later (see `Grammar::check` of bytes).
         None if e.end > e.offset => "a byte that is not UTF-8".into(),
         None => "the end of the line".into(),
     }
