@@ -542,7 +542,7 @@ fn push_found(s: &mut String, c: char) {
 }
 
 /// A list for people: `a`, `a or b`, `a, b or c`.
-pub fn one_of(items: &[Expected]) -> String {
+pub(crate) fn one_of(items: &[Expected]) -> String {
     let mut s = String::with_capacity(items.len() * 12);
     push_one_of(&mut s, items);
     s
@@ -589,7 +589,7 @@ pub struct Position {
 
 impl Position {
     /// The position of byte `offset` in `text` (clamped to the text, and to a char boundary).
-    pub fn of(text: &str, offset: usize) -> Position {
+    pub(crate) fn of(text: &str, offset: usize) -> Position {
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;

@@ -79,7 +79,7 @@ pub enum FixResult {
 }
 
 /// The escapes of `c`: `%XX` for each octet of its UTF-8 form, upper-case hex.
-pub fn escape_char(c: char) -> String {
+pub(crate) fn escape_char(c: char) -> String {
     let mut buf = [0u8; 4];
     c.encode_utf8(&mut buf)
         .bytes()
@@ -333,13 +333,7 @@ fn escape_fix(at: usize, c: char) -> Fix {
 }
 
 /// Apply `fixes` (ranges in `input`, left to right, not overlapping) to `input`.
-///
-/// ```
-/// use urigram::{Grammar, fix::{FixResult, apply, fix}};
-/// let FixResult::Fixed { uri, fixes } = fix("http://a/{x}", Grammar::Rfc2396) else { panic!() };
-/// assert_eq!(apply("http://a/{x}", &fixes), uri);
-/// ```
-pub fn apply(input: &str, fixes: &[Fix]) -> String {
+pub(crate) fn apply(input: &str, fixes: &[Fix]) -> String {
     let mut out = String::with_capacity(input.len() + 8 * fixes.len());
     let mut last = 0;
     for f in fixes {

@@ -23,7 +23,7 @@
 //! "##);
 //! ```
 //!
-//! Lines longer than [`WINDOW`] characters are shown as a window around the offending
+//! Lines longer than 100 characters are shown as a window around the offending
 //! character, so a diagnostic's size never depends on the length of the line. Control
 //! characters, C1 controls and the Unicode bidirectional controls are shown visibly
 //! ([`visible`]), so what the terminal shows is what the input holds.
@@ -31,12 +31,11 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
-use crate::error::Error;
-pub use crate::error::one_of;
+use crate::error::{Error, one_of};
 
 /// The widest source line a diagnostic shows whole, in characters; a longer one is shown as a
 /// window of this many characters around the offending one, with `…` where it is cut.
-pub const WINDOW: usize = 100;
+pub(crate) const WINDOW: usize = 100;
 
 /// How a character is shown: itself, or a visible stand-in for a control character (its
 /// Unicode "control picture", U+2400 block, one character wide) or for an invisible one that
@@ -54,7 +53,10 @@ fn push_visible(out: &mut String, c: char) {
 
 /// The text as a terminal should show it: C0 controls and DEL as their control pictures, C1
 /// controls, the bidirectional controls and marks, the line and paragraph separators and the
-/// byte-order mark as `<U+XXXX>`. Every name the tool prints goes through it.
+/// byte-order mark as `<U+XXXX>`. [`Report`] shows the text of a line this way; a program
+/// that prints an input, a file name or any other untrusted text beside a report uses it so
+/// that both read the same and no escape sequence reaches the terminal (the command line
+/// prints every name through it).
 ///
 /// ```
 /// assert_eq!(urigram::render::visible("a\tb\u{202E}c"), "a\u{2409}b<U+202E>c");

@@ -273,7 +273,7 @@ pub struct Piece {
 
 impl Piece {
     /// A piece of `range`, at `at` in the URI, written as it stands in the text.
-    pub fn new(at: usize, range: Range<usize>) -> Piece {
+    pub(crate) fn new(at: usize, range: Range<usize>) -> Piece {
         Piece {
             at,
             range,

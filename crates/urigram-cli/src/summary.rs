@@ -19,7 +19,7 @@ use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, Seq
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
-use urigram::{Brief, Position};
+use urigram::Brief;
 
 use urigram::render::visible as printable;
 
@@ -761,7 +761,8 @@ fn column_of(input: &[u8], offset: usize) -> u64 {
         Ok(t) => t,
         Err(u) => std::str::from_utf8(&before[..u.valid_up_to()]).unwrap_or_default(),
     };
-    Position::of(text, offset).column as u64
+    let line = &text[text.rfind('\n').map_or(0, |p| p + 1)..];
+    line.chars().count() as u64 + 1
 }
 
 /// `1234567` -> `1,234,567`.
