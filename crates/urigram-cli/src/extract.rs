@@ -25,7 +25,7 @@ use urigram::render::{Report, visible};
 
 use super::output::{Batch, Only, Totals, error_json};
 use super::progress::Progress;
-use super::render::{Color, STDIN};
+use super::render::{Color, STDIN, report};
 use super::stream::{self, Chunk, Failure, Flow};
 use super::summary::Section;
 use super::{Format, parse_grammar};
@@ -610,12 +610,12 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     };
     let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
     notes(&mut note, f, ", ", "");
-    let report = Report::new(e, place.text)
+    let report_of = Report::new(e, place.text)
         .origin(place.label)
         .first_line(place.first_line as usize)
         .color(color)
         .note(note);
-    let _ = writeln!(out, "{report}");
+    let _ = writeln!(out, "{}", report(report_of));
 }
 
 /// What else a reader should know: delimiters, lines, escapes, a hyphen left out.

@@ -109,7 +109,14 @@ pub fn record(input: &str, r: &Result<(), Error>) -> Value {
 
 /// Every field of an error, as JSON: the library's own serialization (its `serde` feature).
 pub fn error_json(e: &Error) -> Value {
-    serde_json::to_value(e).expect("an error serializes")
+    let mut v = serde_json::to_value(e).expect("an error serializes");
+    // The help in the command line's terms (`--grammar rfc2732`).
+    if let Some(Value::String(h)) = v.get_mut("help")
+        && let std::borrow::Cow::Owned(cli) = crate::render::cli_terms(h)
+    {
+        *h = cli;
+    }
+    v
 }
 
 /// The end of a run's output: the JSON document's closing counts or its summary sections, the

@@ -1162,10 +1162,21 @@ fn code(e: &Error) -> String {
     e.code()
 }
 
-/// The message of a diagnostic: the error's message and, as rustc's `help:` line, its help.
+/// The message of a diagnostic: the error's message and, as rustc's `help:` line, its help,
+/// where a grammar the library names as its value (`` `Grammar::Rfc2732` ``) is named as the
+/// value of the grammar setting.
 fn message(e: &Error) -> String {
     match &e.help {
-        Some(h) => format!("{}\nhelp: {h}", e.message),
+        Some(h) => {
+            let mut h = h.clone();
+            for g in Grammar::ALL {
+                h = h.replace(
+                    &format!("`Grammar::{g:?}`"),
+                    &format!("the grammar setting `{g}`"),
+                );
+            }
+            format!("{}\nhelp: {h}", e.message)
+        }
         None => e.message.clone(),
     }
 }
