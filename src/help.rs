@@ -169,7 +169,7 @@ mod tests {
     use crate::Grammar;
 
     fn help(g: Grammar, rule: &str, s: &str) -> Option<String> {
-        g.check(rule, s).unwrap_err().help.clone()
+        g.check(rule, s).unwrap_err().help().map(String::from)
     }
 
     #[test]

@@ -15,8 +15,8 @@
 //!
 //! // Checking any production of any grammar, with a precise error.
 //! let e = Grammar::Rfc2396.check("URI-reference", "http://exa mple/").unwrap_err();
-//! assert_eq!((e.offset, e.line, e.column), (10, 1, 11));
-//! assert_eq!(e.found, Some(' '));
+//! assert_eq!((e.offset(), e.line(), e.column()), (10, 1, 11));
+//! assert_eq!(e.found(), Some(' '));
 //! ```
 //!
 //! # Features
@@ -78,7 +78,7 @@ pub mod rfc2396;
 mod serialize;
 mod table;
 
-pub use error::{Brief, Citation, Error, ErrorInfo, LookupError, Position};
+pub use error::{Brief, Citation, Error, FoundKind, LookupError, Position};
 pub use grammar::{CheckInput, Grammar, Locator, PartialDerivation, Rule, RuleRef};
 pub use input::{Expected, Node};
 pub use part::Part;

@@ -187,7 +187,7 @@ impl<'a> Report<'a> {
     /// first (saturating at `usize::MAX`, so no number makes it overflow).
     fn line_number(&self) -> usize {
         self.first_line
-            .saturating_add(self.error.line.saturating_sub(1))
+            .saturating_add(self.error.line().saturating_sub(1))
     }
 
     /// The place as the report prints it: `origin:line:column`.
@@ -197,7 +197,7 @@ impl<'a> Report<'a> {
             "{}:{}:{}",
             visible(&self.origin),
             self.line_number(),
-            e.column
+            e.column()
         )
     }
 }
@@ -299,16 +299,16 @@ impl fmt::Display for Report<'_> {
             }
             i
         };
-        let offset = floor(e.offset);
+        let offset = floor(e.offset());
         let (line_start, line) = excerpt_at(self.text, offset);
-        let span = offset - line_start..floor(e.end).max(offset) - line_start;
+        let span = offset - line_start..floor(e.end()).max(offset) - line_start;
         let (text, start, end) = shown(line, span);
         let number = self.line_number().to_string();
         let pad = " ".repeat(number.len());
-        let label = if e.expected.is_empty() {
+        let label = if e.expected().is_empty() {
             "not valid here".to_string()
         } else {
-            format!("expected {}", one_of(&e.expected))
+            format!("expected {}", one_of(e.expected()))
         };
         writeln!(
             f,
@@ -326,14 +326,14 @@ impl fmt::Display for Report<'_> {
             "^".repeat(end - start)
         )?;
         writeln!(f, "{pad} {blue}|{reset}")?;
-        if let Some(h) = &e.help {
+        if let Some(h) = &e.help() {
             writeln!(f, "{pad} {blue}={reset} {cyan}help{reset}: {}", visible(h))?;
         }
-        if !e.stack.is_empty() {
+        if !e.stack().is_empty() {
             writeln!(
                 f,
                 "{pad} {blue}={reset} {bold}note{reset}: in {}",
-                e.stack.join(" > ")
+                e.stack().join(" > ")
             )?;
         }
         for n in &self.notes {
@@ -342,7 +342,7 @@ impl fmt::Display for Report<'_> {
         writeln!(
             f,
             "{pad} {blue}={reset} {bold}note{reset}: see {}",
-            e.citation
+            e.citation()
         )
     }
 }
@@ -416,7 +416,7 @@ mod tests {
         let e = Grammar::Rfc2396
             .check("URI-reference", "http://a/%zzzzzzz")
             .unwrap_err();
-        assert_eq!(e.offset, 10);
+        assert_eq!(e.offset(), 10);
         // Byte 10 is inside the sixth `é`: the caret goes under the character it is in.
         let shown = Report::new(&e, "ééééééé").to_string();
         assert!(shown.contains("1 | ééééééé\n  |      ^"), "{shown}");

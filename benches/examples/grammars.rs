@@ -50,7 +50,7 @@ fn main() {
                     tally += grammar
                         .check(rule, black_box(l))
                         .err()
-                        .map_or(0, |e| e.offset);
+                        .map_or(0, |e| e.offset());
                 }
             }
             "derive" => {

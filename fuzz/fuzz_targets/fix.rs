@@ -37,8 +37,8 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(fix(&uri, g), FixResult::Valid, "{line:?} -> {uri:?}");
             }
             FixResult::Unfixable { error, .. } => {
-                assert!(error.offset <= error.end && error.end <= line.len(), "{line:?}");
-                assert!(line.is_char_boundary(error.offset), "{line:?}");
+                assert!(error.offset() <= error.end() && error.end() <= line.len(), "{line:?}");
+                assert!(line.is_char_boundary(error.offset()), "{line:?}");
             }
             _ => assert!(g.check(g.start_rule(), line).is_ok(), "{line:?}"),
         }
@@ -53,8 +53,8 @@ fuzz_target!(|data: &[u8]| {
         );
         for u in &t.unfixed {
             let e = &u.error;
-            assert!(e.offset <= e.end && e.end <= text.len(), "{syntax:?} {text:?}");
-            assert!(text.is_char_boundary(e.offset), "{syntax:?} {text:?}");
+            assert!(e.offset() <= e.end() && e.end() <= text.len(), "{syntax:?} {text:?}");
+            assert!(text.is_char_boundary(e.offset()), "{syntax:?} {text:?}");
         }
         // Not in Markdown: an escape changes how the characters beside an inline delimiter
         // (`~`, `*`, `_`) flank it, so a second reading can end a URI elsewhere, and CommonMark

@@ -24,7 +24,7 @@ pub(super) fn run(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> (Result<
     }
     let offset = t.farthest().unwrap_or(0).min(input.len());
     let failed_in = t.innermost_failed_in().unwrap_or(rule.name);
-    let b = Brief::new(g.name(), rule.name, failed_in, input, offset);
+    let b = Brief::new(g, rule.name, failed_in, input, offset);
     (Err(b), prefix)
 }
 
@@ -44,7 +44,7 @@ fn ends_early(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Resul
             let end = rest.location_offset();
             t.farthest()
                 .is_none_or(|f| f <= end)
-                .then(|| Err(Brief::new(g.name(), rule.name, rule.name, input, end)))
+                .then(|| Err(Brief::new(g, rule.name, rule.name, input, end)))
         }
         Err(_) => None,
     }
@@ -79,7 +79,7 @@ fn ends_early(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Resul
 ///
 /// let mut l = Grammar::Rfc822.locator("addr-spec").unwrap();
 /// let b = l.locate("http://a/").unwrap_err();
-/// assert_eq!((b.offset, b.code().as_str()), (4, "rfc822::addr-spec::reserved"));
+/// assert_eq!((b.offset(), b.code().as_str()), (4, "rfc822::addr-spec::reserved"));
 /// assert!(l.locate("user@example.com").is_ok());
 /// ```
 #[derive(Debug)]

@@ -328,8 +328,8 @@ impl Grammar {
     ///
     /// // Bytes.
     /// let e = g.check("URI-reference", b"http://a/\xff").unwrap_err();
-    /// assert_eq!(e.offset, 9);
-    /// assert!(e.message.contains("not UTF-8"));
+    /// assert_eq!(e.offset(), 9);
+    /// assert!(e.message().contains("not UTF-8"));
     /// ```
     ///
     /// # Panics
@@ -374,7 +374,7 @@ impl Grammar {
         // ends (when it recorded anything there).
         let e = match self.check_text(r, prefix) {
             Err(e) => Some(e),
-            Ok(()) => Some(self.diagnose(r, prefix, Mode::Diagnose).1).filter(|d| d.offset == k),
+            Ok(()) => Some(self.diagnose(r, prefix, Mode::Diagnose).1).filter(|d| d.offset() == k),
         };
         // A valid prefix after which nothing was expected can only have ended.
         self.not_utf8(r.name, input, k, "", e, &[Expected::EndOfInput])
@@ -395,8 +395,8 @@ impl Grammar {
     ) -> Error {
         let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
         let (failed_in, stack, expected) = match prefix_error {
-            Some(e) if e.offset < k => return e,
-            Some(e) if e.offset == k => (e.rule, e.stack.clone(), e.expected.clone()),
+            Some(e) if e.offset() < k => return e,
+            Some(e) if e.offset() == k => (e.rule(), e.stack().to_vec(), e.expected().to_vec()),
             _ => (rule, vec![rule], fallback.to_vec()),
         };
         let mut m = crate::error::not_utf8_message(rule, by, input[k], k);
@@ -405,7 +405,7 @@ impl Grammar {
             m.push_str(&crate::error::one_of(&expected));
         }
         Error::at(
-            self.name(),
+            self,
             rule,
             failed_in,
             stack,
@@ -428,7 +428,7 @@ impl Grammar {
     /// ```
     /// use urigram::Grammar;
     /// let b = Grammar::Rfc1738.locate("url", "http://a/b#c").unwrap_err();
-    /// assert_eq!((b.offset, b.rule), (10, "url"));
+    /// assert_eq!((b.offset(), b.rule()), (10, "url"));
     /// assert_eq!(b.code(), "rfc1738::url::hash");
     /// assert!(Grammar::Rfc1738.locate("url", "http://a/b").is_ok());
     /// assert_eq!(Grammar::Rfc1738.locate("uri", "x").unwrap_err().code(), "rfc1738::unknown-rule");
@@ -469,7 +469,7 @@ impl Grammar {
     /// let mut l = Grammar::Rfc1630.locator("fragmentaddress").unwrap();
     /// let stops: Vec<_> = ["http:a/b", "http://a/b", "x:y#z"]
     ///     .into_iter()
-    ///     .map(|s| l.locate(s).err().map(|b| b.offset))
+    ///     .map(|s| l.locate(s).err().map(|b| b.offset()))
     ///     .collect();
     /// assert_eq!(stops, [None, Some(5), None]);
     /// ```
@@ -488,7 +488,7 @@ impl Grammar {
     /// let nodes = Grammar::Rfc2396.derive("IPv4address", "10.0.0.1").unwrap();
     /// assert_eq!((nodes[0].rule, nodes[0].start, nodes[0].end), ("IPv4address", 0, 8));
     /// let partial = Grammar::Rfc2396.derive("IPv4address", "10.0.x").unwrap_err();
-    /// assert_eq!(partial.error().offset, 5);
+    /// assert_eq!(partial.error().offset(), 5);
     /// assert_eq!(partial.nodes()[0].rule, "IPv4address");
     /// ```
     pub fn derive<'r>(
@@ -525,7 +525,7 @@ impl Grammar {
 
     fn unknown_rule(self, input: &str, e: LookupError) -> Error {
         Error::at(
-            self.name(),
+            self,
             self.start_rule(),
             self.start_rule(),
             Vec::new(),
@@ -543,12 +543,12 @@ impl Grammar {
             // The rule matched a prefix: the input should have ended here.
             t.record(rest.location_offset(), Expected::EndOfInput);
         }
-        let e = Error::from_tracker(self.name(), rule.name, input, &t, |r| self.citation(r));
+        let e = Error::from_tracker(self, rule.name, input, &t, |r| self.citation(r));
         // The productions that matched or were open where the input stopped being valid.
         let partial = t
             .nodes_at_farthest()
             .into_iter()
-            .filter(|n| n.start <= e.offset)
+            .filter(|n| n.start <= e.offset())
             .collect();
         (partial, e)
     }
@@ -740,7 +740,7 @@ impl Grammar {
     /// ```
     /// use urigram::Grammar;
     /// let e = Grammar::Rfc2396.check_by_spec("URI-reference", "http://a/b%zz").unwrap_err();
-    /// assert_eq!(e.offset, 11);
+    /// assert_eq!(e.offset(), 11);
     /// assert_eq!(e.code(), "rfc2396::escaped::letter");
     /// assert_eq!(e, e.clone());
     /// assert!(Grammar::Rfc2396.check_by_spec("URI-reference", "g;x?y#s").is_ok());
@@ -784,15 +784,15 @@ impl Grammar {
         // what was expected, the help and the citation, so that both engines give the same
         // diagnostic; the verdict and the offset are the interpreter's own.
         if let Err(c) = self.check_text(r, input)
-            && c.offset == offset
+            && c.offset() == offset
         {
             let m = c
-                .message
+                .message()
                 .replacen(&format!("not a valid {}", r.name), &by, 1);
             return Err(c.with_message(m));
         }
         let e = Error::at(
-            self.name(),
+            self,
             r.name,
             r.name,
             vec![r.name],
@@ -801,7 +801,7 @@ impl Grammar {
             Vec::new(),
             self.citation(r.name),
         );
-        let found = match e.found {
+        let found = match e.found() {
             Some(c) => format!("{:?}", c),
             None => "the end of the input".to_string(),
         };

@@ -61,7 +61,7 @@ use crate::part::Part;
 /// assert_eq!(u.to_string(), "http://www.example.com/index.html");
 /// assert!(matches!(u, Url::Http(_)));
 /// let e = Url::parse("http://www.example.com/#top").unwrap_err();
-/// assert_eq!(e.offset, 23);
+/// assert_eq!(e.offset(), 23);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Url<'a> {
@@ -306,7 +306,7 @@ crate::owned::owned!(
     /// let u: UrlBuf = "ftp://ftp.example.com/pub/file.txt;type=i".parse().unwrap();
     /// assert!(matches!(u.get(), Url::Ftp(_)));
     /// assert_eq!(u.as_str(), "ftp://ftp.example.com/pub/file.txt;type=i");
-    /// assert_eq!("HTTP://h/".parse::<UrlBuf>().unwrap_err().offset, 0);
+    /// assert_eq!("HTTP://h/".parse::<UrlBuf>().unwrap_err().offset(), 0);
     /// ```
     UrlBuf,
     Url,
@@ -404,7 +404,7 @@ mod tests {
     #[test]
     fn lenient_scheme_is_opt_in() {
         let on = ParseOptions::default().case_insensitive_scheme(true);
-        assert_eq!(Url::parse("Ftp://h/").unwrap_err().offset, 0);
+        assert_eq!(Url::parse("Ftp://h/").unwrap_err().offset(), 0);
         for (s, http) in [
             ("HTTP://h/a", true),
             ("Http:x", false),
@@ -422,7 +422,7 @@ mod tests {
         assert_eq!(u.hostport().host().as_str(), "H");
         assert_eq!(u.scheme(), "HTTP");
         let e = Url::parse_with("HTTP://h/ x", on).unwrap_err();
-        assert_eq!(e.offset, 9);
+        assert_eq!(e.offset(), 9);
         // Upper case stays an error in the rest of the URL's literals.
         assert!(matches!(Url::parse_with("HTTP:X", on), Ok(Url::Generic(_))));
     }

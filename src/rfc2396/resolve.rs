@@ -575,7 +575,7 @@ pub fn resolve_with(
 ///
 /// let e = resolve_str(base, "?a b", Default::default()).unwrap_err();
 /// let ResolveError::InvalidReference(e) = e else { panic!() };
-/// assert_eq!(e.offset, 2);
+/// assert_eq!(e.offset(), 2);
 /// assert!(resolve_str("b/c", "g", Default::default()).is_err());
 /// ```
 pub fn resolve_str(

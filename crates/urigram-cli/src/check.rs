@@ -558,7 +558,7 @@ mod scheme_tests {
     #[test]
     fn a_scheme_error_says_where_the_schemes_own_production_stops() {
         let e = scheme_error("url", "ftp://h/p;type=x").unwrap();
-        assert_eq!((e.start_rule, e.offset), ("ftpurl", 15));
+        assert_eq!((e.start_rule(), e.offset()), ("ftpurl", 15));
         assert!(scheme_error("url", "ftp://h/p;type=i").is_none());
         assert!(scheme_error("url", "x-private:anything").is_none());
         assert!(scheme_error("ftpurl", "ftp://h/p;type=x").is_none());

@@ -216,11 +216,14 @@ impl Plan {
                     Err(e) => {
                         let t = place.text;
                         let (start, end) = match last_line {
-                            Some((start, end)) if (start..=end).contains(&e.offset) => (start, end),
+                            Some((start, end)) if (start..=end).contains(&e.offset()) => {
+                                (start, end)
+                            }
                             _ => {
-                                let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
-                                let end =
-                                    t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                                let start = t[..e.offset()].rfind('\n').map_or(0, |k| k + 1);
+                                let end = t[e.offset()..]
+                                    .find('\n')
+                                    .map_or(t.len(), |k| e.offset() + k);
                                 (start, end)
                             }
                         };
@@ -228,10 +231,10 @@ impl Plan {
                         let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
                         s.add_invalid_at(
                             place.label,
-                            place.line(e.line),
+                            place.line(e.line()),
                             line.as_bytes(),
-                            e.offset - start,
-                            || e.column as u64,
+                            e.offset() - start,
+                            || e.column() as u64,
                             &e.brief(),
                         );
                     }
@@ -675,9 +678,9 @@ fn record(place: &Place<'_>, f: &Found<'_>) -> Value {
             Ok(()) => Value::Null,
             Err(e) => {
                 let mut v = error_json(e);
-                v["offset"] = json!(at(e.offset));
-                v["end"] = json!(at(e.end));
-                v["line"] = json!(place.line(e.line));
+                v["offset"] = json!(at(e.offset()));
+                v["end"] = json!(at(e.end()));
+                v["line"] = json!(place.line(e.line()));
                 v
             }
         },

@@ -170,7 +170,12 @@ fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
     for (g, v) in &r.verdicts {
         let verdict = match v {
             Ok(()) => "valid".to_string(),
-            Err(e) => format!("invalid at byte {} in {} ({})", e.offset, e.rule, e.code()),
+            Err(e) => format!(
+                "invalid at byte {} in {} ({})",
+                e.offset(),
+                e.rule(),
+                e.code()
+            ),
         };
         s.push_str(&format!(
             "  {:<gw$}  {:<rw$}  {verdict}\n",

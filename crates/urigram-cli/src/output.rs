@@ -84,14 +84,14 @@ pub fn write_record(
 /// production of its own (`check::scheme_error`).
 pub fn scheme_note(e: &Error) -> String {
     // The message is the headline, then what was expected.
-    let expected = &e.message[e.headline().len()..];
+    let expected = &e.message()[e.headline().len()..];
     format!(
         "  = note: valid as otherurl (any scheme), but not as the scheme's own {}: {}{expected} \
          [{}] (see {})",
-        e.start_rule,
+        e.start_rule(),
         urigram::render::visible(e.headline()),
         e.code(),
-        e.citation
+        e.citation()
     )
 }
 

@@ -111,7 +111,7 @@ mod tests {
         let e = Grammar::Rfc1630
             .check("fragmentaddress", "http://a/b")
             .unwrap_err();
-        let help = e.help.as_deref().unwrap();
+        let help = e.help().unwrap();
         assert_eq!(
             cli_terms(help),
             "RFC 1630's generic BNF, as printed, has no path that starts with `/`, so it reads \

@@ -68,7 +68,7 @@ fn check_one(s: &str, g: Grammar) -> bool {
         }
         FixResult::Unfixable { error, reason } => {
             assert!(!reason.is_empty());
-            assert!(error.offset <= s.len() && s.is_char_boundary(error.offset));
+            assert!(error.offset() <= s.len() && s.is_char_boundary(error.offset()));
             false
         }
         _ => unreachable!(),
