@@ -219,7 +219,7 @@ mod tests {
         assert_eq!(offset(line, &e), 9);
         let d = e.uri.expect("urigram's diagnostic");
         assert_eq!(d.code(), "rfc2396::escaped::letter");
-        assert!(d.help.as_deref().unwrap().contains("%25"));
+        assert!(d.help().unwrap().contains("%25"));
         // A space inside the URI: the URI token ends there and the version is wrong.
         let line = "GET /a b HTTP/1.1";
         assert_eq!(offset(line, &err(line)), 7);

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::Grammar;
 use crate::input::{Expected, Tracker};
 
 /// A place in a spec text: file, line and section, printed as `rfc2396.txt:1526 (section 2.4.1)`.
@@ -22,9 +23,12 @@ impl fmt::Display for Citation {
     }
 }
 
-/// An input that is not a member of the rule's language.
+/// An input that is not a member of the rule's language: where it stopped being valid
+/// ([`Error::offset`], [`Error::line`], [`Error::column`] ...), in which production
+/// ([`Error::rule`], [`Error::stack`]), what was expected there ([`Error::expected`]), the
+/// spec's line that says so ([`Error::citation`]), and the message and help in plain words.
 ///
-/// `offset` follows one contract for every grammar and rule: it is the length of the longest
+/// [`Error::offset`] follows one contract for every grammar and rule: it is the length of the longest
 /// prefix of the input that is still a prefix of some string of the rule's language, i.e. the
 /// first byte at which no continuation could make the input valid. It equals the input's
 /// length when the input is a valid beginning that stops too early.
@@ -32,62 +36,136 @@ impl fmt::Display for Citation {
 /// ```
 /// use urigram::Grammar;
 /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
-/// assert_eq!(e.offset, 11);
-/// assert_eq!(e.rule, "escaped");
+/// assert_eq!(e.offset(), 11);
+/// assert_eq!(e.rule(), "escaped");
 /// assert_eq!(e.expected_names(), ["hex"]);
-/// assert_eq!(e.citation.to_string(), "rfc2396.txt:1526 (section 2.4.1)");
+/// assert_eq!(e.citation().to_string(), "rfc2396.txt:1526 (section 2.4.1)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.0.message)]
 pub struct Error(Box<ErrorInfo>);
 
-/// The fields of an [`Error`] (it dereferences to this).
+/// The fields of an [`Error`], read through its methods.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ErrorInfo {
-    /// The grammar: `rfc2396`, `rfc1738` ...
-    pub grammar: &'static str,
+pub(crate) struct ErrorInfo {
+    /// The grammar.
+    pub(crate) grammar: Grammar,
     /// The rule the check was for (`URI-reference`).
-    pub start_rule: &'static str,
+    pub(crate) start_rule: &'static str,
     /// The innermost production that every failure at `offset` happened in.
-    pub rule: &'static str,
+    pub(crate) rule: &'static str,
     /// The productions from `start_rule` down to `rule`.
-    pub stack: Vec<&'static str>,
-    /// Byte offset of the first byte that no continuation makes valid (see above).
-    pub offset: usize,
+    pub(crate) stack: Vec<&'static str>,
+    /// Byte offset of the first byte that no continuation makes valid.
+    pub(crate) offset: usize,
     /// One past the last byte of the offending character (`offset` at the end of the input).
-    pub end: usize,
+    pub(crate) end: usize,
     /// 1-based line of `offset`.
-    pub line: usize,
+    pub(crate) line: usize,
     /// 1-based column of `offset`, counted in characters.
-    pub column: usize,
-    /// 1-based column of `offset`, counted in UTF-16 code units (what most editors use).
-    pub column_utf16: usize,
+    pub(crate) column: usize,
+    /// 1-based column of `offset`, counted in UTF-16 code units.
+    pub(crate) column_utf16: usize,
     /// The character found at `offset`, or `None` at the end of the input.
-    pub found: Option<char>,
+    pub(crate) found: Option<char>,
     /// What would have been valid at `offset`, by production or literal.
-    pub expected: Vec<Expected>,
+    pub(crate) expected: Vec<Expected>,
     /// Where the spec defines `rule`.
-    pub citation: Citation,
-    /// What to write instead, for the common mistakes (a space, a non-ASCII character, a `%`
-    /// that begins no escape ...).
-    pub help: Option<String>,
+    pub(crate) citation: Citation,
+    /// What to write instead, for the common mistakes.
+    pub(crate) help: Option<String>,
     /// The whole message in plain words.
-    pub message: String,
+    pub(crate) message: String,
     /// The byte at `offset` when it begins no UTF-8 character (then `found` is `None` and
     /// `end` is one past it), for [`Brief`]'s text.
     pub(crate) bad_byte: Option<u8>,
 }
 
 impl Error {
+    /// The grammar checked.
+    pub fn grammar(&self) -> Grammar {
+        self.0.grammar
+    }
+
+    /// The rule the check was for (`URI-reference`).
+    pub fn start_rule(&self) -> &'static str {
+        self.0.start_rule
+    }
+
+    /// The innermost production that every failure at [`Error::offset`] happened in
+    /// (`escaped`); the start rule for an unknown rule.
+    pub fn rule(&self) -> &'static str {
+        self.0.rule
+    }
+
+    /// The productions from [`Error::start_rule`] down to [`Error::rule`] (empty for an
+    /// unknown rule).
+    pub fn stack(&self) -> &[&'static str] {
+        &self.0.stack
+    }
+
+    /// Byte offset of the first byte that no continuation makes valid (see above).
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// One past the last byte of the offending character ([`Error::offset`] at the end of the
+    /// input; one past it for a byte that is not UTF-8).
+    pub fn end(&self) -> usize {
+        self.0.end
+    }
+
+    /// 1-based line of [`Error::offset`].
+    pub fn line(&self) -> usize {
+        self.0.line
+    }
+
+    /// 1-based column of [`Error::offset`], counted in characters.
+    pub fn column(&self) -> usize {
+        self.0.column
+    }
+
+    /// 1-based column of [`Error::offset`], counted in UTF-16 code units (what most editors
+    /// use).
+    pub fn column_utf16(&self) -> usize {
+        self.0.column_utf16
+    }
+
+    /// The character found at [`Error::offset`], or `None` at the end of the input or at a
+    /// byte that is not UTF-8.
+    pub fn found(&self) -> Option<char> {
+        self.0.found
+    }
+
+    /// What would have been valid at [`Error::offset`], by production or literal.
+    pub fn expected(&self) -> &[Expected] {
+        &self.0.expected
+    }
+
+    /// Where the spec defines [`Error::rule`].
+    pub fn citation(&self) -> Citation {
+        self.0.citation
+    }
+
+    /// What to write instead, for the common mistakes (a space, a non-ASCII character, a `%`
+    /// that begins no escape ...).
+    pub fn help(&self) -> Option<&str> {
+        self.0.help.as_deref()
+    }
+
+    /// The whole message in plain words (what `Display` writes).
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+
     /// The expected items as plain strings (literals quoted, productions by name).
     pub fn expected_names(&self) -> Vec<String> {
-        self.expected.iter().map(|e| e.to_string()).collect()
+        self.expected().iter().map(|e| e.to_string()).collect()
     }
 
     /// A stable diagnostic code, `{grammar}::{rule}::{found}`: the grammar, the innermost
-    /// production that failed ([`ErrorInfo::rule`]) and the kind of thing found where the input
-    /// stopped being valid, one of a small fixed set:
+    /// production that failed ([`Error::rule`]) and the kind of thing found where the input
+    /// stopped being valid ([`FoundKind`]), one of a small fixed set:
     ///
     /// | kind | found |
     /// | --- | --- |
@@ -100,7 +178,7 @@ impl Error {
     ///
     /// A rule the grammar does not have gives `{grammar}::unknown-rule`.
     ///
-    /// The code is short enough to search for and never repeats what [`ErrorInfo::expected`]
+    /// The code is short enough to search for and never repeats what [`Error::expected`]
     /// lists. It depends only on the grammar, the production and the kind of character, never
     /// on the input's text or offsets, so two inputs that fail in the same way share it.
     ///
@@ -117,9 +195,16 @@ impl Error {
         self.brief().code()
     }
 
-    /// The kind of thing found at [`ErrorInfo::offset`], as [`Error::code`] names it.
-    pub fn found_kind(&self) -> &'static str {
-        found_kind(self.grammar, self.found, self.offset, self.end)
+    /// The kind of thing found at [`Error::offset`], as [`Error::code`] names it.
+    ///
+    /// ```
+    /// use urigram::{FoundKind, Grammar};
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.found_kind(), FoundKind::Letter);
+    /// assert_eq!(e.found_kind().as_str(), "letter");
+    /// ```
+    pub fn found_kind(&self) -> FoundKind {
+        found_kind(self.0.grammar, self.0.found, self.0.offset, self.0.end)
     }
 
     /// Where the input stops being valid and in which production, without the rest: what
@@ -131,15 +216,16 @@ impl Error {
     /// assert_eq!(e.brief(), Grammar::Rfc2396.locate("URI-reference", "http://a/b%zz").unwrap_err());
     /// ```
     pub fn brief(&self) -> Brief {
+        let e = &*self.0;
         Brief {
-            grammar: self.grammar,
-            start_rule: self.start_rule,
-            rule: self.rule,
-            offset: self.offset,
-            end: self.end,
-            found: self.found,
-            bad_byte: self.bad_byte,
-            known_rule: !self.stack.is_empty(),
+            grammar: e.grammar,
+            start_rule: e.start_rule,
+            rule: e.rule,
+            offset: e.offset,
+            end: e.end,
+            found: e.found,
+            bad_byte: e.bad_byte,
+            known_rule: !e.stack.is_empty(),
         }
     }
 
@@ -151,18 +237,19 @@ impl Error {
     /// use urigram::Grammar;
     /// let e = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err();
     /// assert_eq!(e.headline(), "not a valid URI-reference: 'z' at byte 11 in escaped");
-    /// assert_eq!(e.message, "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex");
+    /// assert_eq!(e.message(), "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex");
     /// ```
     pub fn headline(&self) -> &str {
-        match self.message.rfind(", expected ") {
-            Some(k) if !self.expected.is_empty() => &self.message[..k],
-            _ => &self.message,
+        let m = &self.0.message;
+        match m.rfind(", expected ") {
+            Some(k) if !self.0.expected.is_empty() => &m[..k],
+            _ => m,
         }
     }
 
     /// The same error placed in a larger text: the checked input was the token that starts
-    /// at byte `n` of `text` (a line, a file). The offsets ([`ErrorInfo::offset`] and
-    /// [`ErrorInfo::end`]) move by `n`, and the line and columns are counted in `text`, so
+    /// at byte `n` of `text` (a line, a file). The offsets ([`Error::offset`] and
+    /// [`Error::end`]) move by `n`, and the line and columns are counted in `text`, so
     /// that [`render::Report`](crate::render::Report) of the result with `text` puts the caret
     /// under the offending character. What the error says (message, expected items, help,
     /// productions) is kept as it is: the message still names the byte in the token, as the
@@ -179,10 +266,10 @@ impl Error {
     /// // The request target is the second word, at byte 4 of the line.
     /// let (at, token) = (4, line.split(' ').nth(1).unwrap());
     /// let e = Grammar::Rfc2396.check("abs_path", token).unwrap_err();
-    /// assert_eq!((e.offset, e.column), (5, 6)); // in the token: the `é`
+    /// assert_eq!((e.offset(), e.column()), (5, 6)); // in the token: the `é`
     ///
     /// let e = e.offset_by(at, line);
-    /// assert_eq!((e.offset, e.end, e.line, e.column), (9, 11, 1, 10));
+    /// assert_eq!((e.offset(), e.end(), e.line(), e.column()), (9, 11, 1, 10));
     /// let shown = Report::new(&e, line).to_string();
     /// assert!(shown.contains(" --> <input>:1:10\n"), "{shown}");
     /// assert!(shown.contains("1 | GET /caf/\u{e9} HTTP/1.0\n  |          ^ expected"), "{shown}");
@@ -196,9 +283,9 @@ impl Error {
             }
             i
         };
-        let offset = floor(self.offset.saturating_add(n));
-        let end = if self.end > self.offset {
-            floor(self.end.saturating_add(n)).max(offset)
+        let offset = floor(self.0.offset.saturating_add(n));
+        let end = if self.0.end > self.0.offset {
+            floor(self.0.end.saturating_add(n)).max(offset)
         } else {
             offset
         };
@@ -208,7 +295,7 @@ impl Error {
 
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
     pub(crate) fn from_tracker(
-        grammar: &'static str,
+        grammar: Grammar,
         start_rule: &'static str,
         input: &str,
         t: &Tracker,
@@ -235,7 +322,7 @@ impl Error {
     /// Build an error at `offset` of `input` with the given detail.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn at(
-        grammar: &'static str,
+        grammar: Grammar,
         start_rule: &'static str,
         rule: &'static str,
         stack: Vec<&'static str>,
@@ -248,7 +335,7 @@ impl Error {
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
         let message = message(start_rule, rule, offset, found, &expected);
-        let help = crate::help::help(grammar, input, offset, found, &expected);
+        let help = crate::help::help(grammar.name(), input, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -270,17 +357,18 @@ impl Error {
 
     /// The same error for a text `whole` that holds the checked input at byte `shift`.
     pub(crate) fn shifted(&self, whole: &str, shift: usize) -> Error {
+        let e = &*self.0;
         Error::at(
-            self.grammar,
-            self.start_rule,
-            self.rule,
-            self.stack.clone(),
+            e.grammar,
+            e.start_rule,
+            e.rule,
+            e.stack.clone(),
             whole,
-            self.offset + shift,
-            self.expected.clone(),
-            self.citation,
+            e.offset + shift,
+            e.expected.clone(),
+            e.citation,
         )
-        .with_end(self.end + shift)
+        .with_end(e.end + shift)
     }
 
     /// Set where the offending input ends (a bad byte that is no character).
@@ -315,13 +403,6 @@ impl Error {
     }
 }
 
-impl std::ops::Deref for Error {
-    type Target = ErrorInfo;
-    fn deref(&self) -> &ErrorInfo {
-        &self.0
-    }
-}
-
 /// Where an input stops being valid and in which production: an [`Error`] without its message,
 /// expected items, help and production stack. [`Grammar::locate`](crate::Grammar::locate)
 /// finds it for a fraction of what a full diagnosis costs, and it is all a statistic over many
@@ -330,27 +411,18 @@ impl std::ops::Deref for Error {
 /// ```
 /// use urigram::Grammar;
 /// let b = Grammar::Rfc2396.locate("URI-reference", "http://a/b%zz").unwrap_err();
-/// assert_eq!((b.offset, b.rule, b.found), (11, "escaped", Some('z')));
+/// assert_eq!((b.offset(), b.rule(), b.found()), (11, "escaped", Some('z')));
 /// assert_eq!(b.code(), "rfc2396::escaped::letter");
 /// assert_eq!(b.to_string(), "not a valid URI-reference: 'z' at byte 11 in escaped");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub struct Brief {
-    /// The grammar: `rfc2396`, `rfc1738` ...
-    pub grammar: &'static str,
-    /// The rule the check was for (`URI-reference`).
-    pub start_rule: &'static str,
-    /// The innermost production that every failure at `offset` happened in
-    /// ([`ErrorInfo::rule`]).
-    pub rule: &'static str,
-    /// Byte offset of the first byte that no continuation makes valid ([`ErrorInfo::offset`]).
-    pub offset: usize,
-    /// One past the last byte of the offending character ([`ErrorInfo::end`]).
-    pub end: usize,
-    /// The character found at `offset`, or `None` at the end of the input or at a byte that is
-    /// not UTF-8.
-    pub found: Option<char>,
+    grammar: Grammar,
+    start_rule: &'static str,
+    rule: &'static str,
+    offset: usize,
+    end: usize,
+    found: Option<char>,
     /// [`ErrorInfo`]'s byte that begins no UTF-8 character.
     bad_byte: Option<u8>,
     /// False for an error about a rule the grammar does not have.
@@ -360,7 +432,7 @@ pub struct Brief {
 impl Brief {
     /// The brief of an input that a known rule rejects.
     pub(crate) fn new(
-        grammar: &'static str,
+        grammar: Grammar,
         start_rule: &'static str,
         rule: &'static str,
         input: &str,
@@ -385,17 +457,50 @@ impl Brief {
         !self.known_rule
     }
 
+    /// The grammar checked ([`Error::grammar`]).
+    pub fn grammar(&self) -> Grammar {
+        self.grammar
+    }
+
+    /// The rule the check was for ([`Error::start_rule`]).
+    pub fn start_rule(&self) -> &'static str {
+        self.start_rule
+    }
+
+    /// The innermost production that every failure at the offset happened in
+    /// ([`Error::rule`]).
+    pub fn rule(&self) -> &'static str {
+        self.rule
+    }
+
+    /// Byte offset of the first byte that no continuation makes valid ([`Error::offset`]).
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// One past the last byte of the offending character ([`Error::end`]).
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    /// The character found at the offset, or `None` at the end of the input or at a byte
+    /// that is not UTF-8 ([`Error::found`]).
+    pub fn found(&self) -> Option<char> {
+        self.found
+    }
+
     /// [`Error::code`]: `{grammar}::{rule}::{found}`.
     pub fn code(&self) -> String {
         // Concatenated, not formatted: a corpus summary asks every invalid line for its code.
+        let grammar = self.grammar.name();
         if !self.known_rule {
-            let mut s = String::from(self.grammar);
+            let mut s = String::from(grammar);
             s.push_str("::unknown-rule");
             return s;
         }
-        let kind = self.found_kind();
-        let mut s = String::with_capacity(self.grammar.len() + self.rule.len() + kind.len() + 4);
-        s.push_str(self.grammar);
+        let kind = self.found_kind().as_str();
+        let mut s = String::with_capacity(grammar.len() + self.rule.len() + kind.len() + 4);
+        s.push_str(grammar);
         s.push_str("::");
         s.push_str(self.rule);
         s.push_str("::");
@@ -404,11 +509,11 @@ impl Brief {
     }
 
     /// [`Error::found_kind`].
-    pub fn found_kind(&self) -> &'static str {
+    pub fn found_kind(&self) -> FoundKind {
         found_kind(self.grammar, self.found, self.offset, self.end)
     }
 
-    /// Where the spec defines [`Brief::rule`]: [`ErrorInfo::citation`] of the same error.
+    /// Where the spec defines [`Brief::rule`]: [`Error::citation`] of the same error.
     ///
     /// ```
     /// use urigram::Grammar;
@@ -416,11 +521,7 @@ impl Brief {
     /// assert_eq!(b.citation().to_string(), "rfc2396.txt:1526 (section 2.4.1)");
     /// ```
     pub fn citation(&self) -> Citation {
-        let g = self
-            .grammar
-            .parse::<crate::Grammar>()
-            .unwrap_or(crate::Grammar::Rfc2396);
-        g.citation(self.rule)
+        self.grammar.citation(self.rule)
     }
 }
 
@@ -450,25 +551,84 @@ pub(crate) fn not_utf8_message(rule: &str, by: &str, b: u8, offset: usize) -> St
     format!("not a valid {rule}{by}: the byte {b:#04X} at byte {offset} is not UTF-8")
 }
 
+/// The kind of thing found where an input stops being valid ([`Error::found_kind`]), the
+/// last part of [`Error::code`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum FoundKind {
+    /// The end of the input: it stops too early (`end`).
+    End,
+    /// A space (`space`).
+    Space,
+    /// A C0 control character or DEL (`control`).
+    Control,
+    /// A character outside US-ASCII (`non-ascii`).
+    NonAscii,
+    /// A byte that is not UTF-8 (`not-utf8`).
+    NotUtf8,
+    /// An ASCII letter (`letter`).
+    Letter,
+    /// An ASCII digit (`digit`).
+    Digit,
+    /// `%` (`percent`).
+    Percent,
+    /// `#` (`hash`).
+    Hash,
+    /// One of the characters RFC 2396 excludes, `<>"{}|\^[]` and backquote (`excluded`).
+    Excluded,
+    /// One of `;/?:@&=+$,` (and, under RFC 2732, `[` and `]`) (`reserved`).
+    Reserved,
+    /// One of `-_.!~*'()` (`mark`).
+    Mark,
+}
+
+impl FoundKind {
+    /// The name in [`Error::code`]: `end`, `space`, `non-ascii` ...
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FoundKind::End => "end",
+            FoundKind::Space => "space",
+            FoundKind::Control => "control",
+            FoundKind::NonAscii => "non-ascii",
+            FoundKind::NotUtf8 => "not-utf8",
+            FoundKind::Letter => "letter",
+            FoundKind::Digit => "digit",
+            FoundKind::Percent => "percent",
+            FoundKind::Hash => "hash",
+            FoundKind::Excluded => "excluded",
+            FoundKind::Reserved => "reserved",
+            FoundKind::Mark => "mark",
+        }
+    }
+}
+
+impl fmt::Display for FoundKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The kind of thing found at `offset` (see [`Error::code`]).
-fn found_kind(grammar: &str, found: Option<char>, offset: usize, end: usize) -> &'static str {
+fn found_kind(grammar: Grammar, found: Option<char>, offset: usize, end: usize) -> FoundKind {
     match found {
-        None if end > offset => "not-utf8",
-        None => "end",
-        Some(' ') => "space",
-        Some(c) if c.is_ascii_control() => "control",
-        Some(c) if !c.is_ascii() => "non-ascii",
-        Some(c) if c.is_ascii_alphabetic() => "letter",
-        Some(c) if c.is_ascii_digit() => "digit",
-        Some('%') => "percent",
-        Some('#') => "hash",
+        None if end > offset => FoundKind::NotUtf8,
+        None => FoundKind::End,
+        Some(' ') => FoundKind::Space,
+        Some(c) if c.is_ascii_control() => FoundKind::Control,
+        Some(c) if !c.is_ascii() => FoundKind::NonAscii,
+        Some(c) if c.is_ascii_alphabetic() => FoundKind::Letter,
+        Some(c) if c.is_ascii_digit() => FoundKind::Digit,
+        Some('%') => FoundKind::Percent,
+        Some('#') => FoundKind::Hash,
         // RFC 2732 adds the brackets to `reserved` (rfc2732.txt:133).
-        Some('[' | ']') if grammar == "rfc2732" => "reserved",
+        Some('[' | ']') if grammar == Grammar::Rfc2732 => FoundKind::Reserved,
         // RFC 3986's reserved characters are gen-delims and sub-delims (rfc3986.txt:2785).
-        Some('[' | ']' | '!' | '*' | '\'' | '(' | ')') if grammar == "rfc3986" => "reserved",
-        Some(c) if ";/?:@&=+$,".contains(c) => "reserved",
-        Some(c) if "-_.!~*'()".contains(c) => "mark",
-        Some(_) => "excluded",
+        Some('[' | ']' | '!' | '*' | '\'' | '(' | ')') if grammar == Grammar::Rfc3986 => {
+            FoundKind::Reserved
+        }
+        Some(c) if ";/?:@&=+$,".contains(c) => FoundKind::Reserved,
+        Some(c) if "-_.!~*'()".contains(c) => FoundKind::Mark,
+        Some(_) => FoundKind::Excluded,
     }
 }
 
@@ -544,7 +704,7 @@ fn push_found(s: &mut String, c: char) {
 }
 
 /// A list for people: `a`, `a or b`, `a, b or c`.
-pub fn one_of(items: &[Expected]) -> String {
+pub(crate) fn one_of(items: &[Expected]) -> String {
     let mut s = String::with_capacity(items.len() * 12);
     push_one_of(&mut s, items);
     s
@@ -591,7 +751,7 @@ pub struct Position {
 
 impl Position {
     /// The position of byte `offset` in `text` (clamped to the text, and to a char boundary).
-    pub fn of(text: &str, offset: usize) -> Position {
+    pub(crate) fn of(text: &str, offset: usize) -> Position {
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
@@ -685,13 +845,71 @@ pub enum LookupError {
     #[error("unknown grammar {0:?}")]
     Grammar(String),
     /// The grammar has no such rule.
-    #[error("grammar {grammar} has no rule {rule:?}")]
+    #[error("grammar {grammar} has no rule {rule:?}{}", DidYouMean(*closest))]
     Rule {
         /// The grammar.
-        grammar: &'static str,
+        grammar: crate::Grammar,
         /// The rule asked for.
         rule: String,
+        /// The grammar's rule whose name is closest to the one asked for (ignoring case),
+        /// when one is close: a typo or two away.
+        closest: Option<&'static str>,
     },
+}
+
+impl LookupError {
+    /// The error for rule `name`, which grammar `g` does not have.
+    pub(crate) fn rule(g: crate::Grammar, name: &str) -> LookupError {
+        let wanted = name.to_ascii_lowercase();
+        let closest = g
+            .rule_names()
+            .map(|r| (edit_distance(&r.to_ascii_lowercase(), &wanted), r))
+            .min()
+            .filter(|&(d, _)| d <= 2.max(name.chars().count() / 3))
+            .map(|(_, r)| r);
+        LookupError::Rule {
+            grammar: g,
+            rule: name.to_string(),
+            closest,
+        }
+    }
+}
+
+/// `; did you mean "name"?`, or nothing.
+struct DidYouMean(Option<&'static str>);
+
+impl fmt::Display for DidYouMean {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(r) => write!(f, "; did you mean {r:?}?"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The number of edits (insert, delete or replace a character, or swap two adjacent ones)
+/// that turn `a` into `b`: the optimal string alignment distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table: two back, one back, this one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        std::mem::swap(&mut before, &mut last);
+        std::mem::swap(&mut last, &mut row);
+    }
+    last[b.len()]
 }
 
 #[cfg(test)]
@@ -720,13 +938,13 @@ mod tests {
                 let b = e.brief();
                 assert_eq!(b.to_string(), e.headline(), "{g} {s:?}");
                 assert_eq!(b.code(), e.code(), "{g} {s:?}");
-                assert_eq!(b.citation(), e.citation, "{g} {s:?}");
+                assert_eq!(b.citation(), e.citation(), "{g} {s:?}");
             }
         }
         let e = Grammar::Rfc2396
-            .check_bytes("URI-reference", b"http://a/\xff")
+            .check("URI-reference", b"http://a/\xff")
             .unwrap_err();
-        assert_eq!(e.brief().found_kind(), "not-utf8");
+        assert_eq!(e.brief().found_kind(), FoundKind::NotUtf8);
         assert_eq!(e.brief().to_string(), e.headline());
         assert_eq!(
             e.brief().to_string(),
@@ -735,6 +953,47 @@ mod tests {
         let e = Grammar::Rfc2396.check("no-such-rule", "x").unwrap_err();
         assert!(e.brief().is_unknown_rule());
         assert_eq!(e.brief().to_string(), "rfc2396 has no such rule");
+    }
+
+    #[test]
+    fn edit_distances() {
+        for (a, b, d) in [
+            ("", "", 0),
+            ("abc", "", 3),
+            ("", "ab", 2),
+            ("hostname", "hostnme", 1),
+            ("hostname", "hsotname", 1),
+            ("uri-reference", "uri-refrence", 1),
+            ("kitten", "sitting", 3),
+            ("ab", "ba", 1),
+            ("ca", "abc", 3),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a:?} {b:?}");
+            assert_eq!(edit_distance(b, a), d, "{b:?} {a:?}");
+        }
+    }
+
+    /// An unknown rule is answered with the closest name, in any case, when one is close.
+    #[test]
+    fn unknown_rules_name_the_closest() {
+        let closest = |g: Grammar, name: &str| match g.rule(name) {
+            Err(LookupError::Rule { closest, .. }) => closest,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(closest(Grammar::Rfc2396, "hostnme"), Some("hostname"));
+        assert_eq!(
+            closest(Grammar::Rfc2396, "uri-reference"),
+            Some("URI-reference")
+        );
+        assert_eq!(closest(Grammar::Rfc2396, "ipv4adress"), Some("IPv4address"));
+        assert_eq!(closest(Grammar::Rfc1738, "ftpurl2"), Some("ftpurl"));
+        assert_eq!(closest(Grammar::Rfc2396, "zzzzzz"), None);
+        assert_eq!(closest(Grammar::Rfc2396, ""), None);
+        let e = Grammar::Rfc2396.check("hostnme", "x").unwrap_err();
+        assert_eq!(
+            e.message(),
+            "grammar rfc2396 has no rule \"hostnme\"; did you mean \"hostname\"?"
+        );
     }
 
     #[test]
@@ -833,13 +1092,9 @@ mod tests {
             code("URI-reference", "http://exa mple/"),
             code("URI-reference", "http://other host/x")
         );
-        let e = g
-            .check_bytes("URI-reference", b"http://a/b\xff")
-            .unwrap_err();
+        let e = g.check("URI-reference", b"http://a/b\xff").unwrap_err();
         assert_eq!(e.code(), "rfc2396::URI-reference::not-utf8");
-        let e = g
-            .check_bytes("URI-reference", b"http://a/b%\xff")
-            .unwrap_err();
+        let e = g.check("URI-reference", b"http://a/b%\xff").unwrap_err();
         assert_eq!(e.code(), "rfc2396::escaped::not-utf8");
         let e = g.check("no-such-rule", "x").unwrap_err();
         assert_eq!(e.code(), "rfc2396::unknown-rule");

@@ -31,7 +31,7 @@
 //! let FixResult::Unfixable { error, reason } = fix("http://[::1]/ x", Grammar::Rfc2396) else {
 //!     panic!()
 //! };
-//! assert_eq!(error.offset, 7);
+//! assert_eq!(error.offset(), 7);
 //! assert!(reason.contains("RFC 2732"), "{reason}");
 //! ```
 
@@ -79,7 +79,7 @@ pub enum FixResult {
 }
 
 /// The escapes of `c`: `%XX` for each octet of its UTF-8 form, upper-case hex.
-pub fn escape_char(c: char) -> String {
+pub(crate) fn escape_char(c: char) -> String {
     let mut buf = [0u8; 4];
     c.encode_utf8(&mut buf)
         .bytes()
@@ -112,27 +112,27 @@ fn is_escape(input: &str, p: usize) -> bool {
 /// ```
 pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
     let no = |why: &str| Err(format!("{why}; no fix keeps what the URI stands for"));
-    if error.grammar == "rfc822" {
+    if error.grammar() == Grammar::Rfc822 {
         return no("a mail address, not a URI");
     }
-    let at = error.offset.min(input.len());
+    let at = error.offset().min(input.len());
     if !input.is_char_boundary(at) {
         return no("the error is inside a character");
     }
     let before = &input[..at];
     // A "%" that begins no escape: the error is at the first byte after it that is no hex
     // digit (or at the end).
-    if error.expected.contains(&Expected::Rule("hex")) {
+    if error.expected().contains(&Expected::Rule("hex")) {
         let p = match before.rfind('%') {
             Some(p) if p + 3 > at => p,
             _ => return no("two hex digits were expected here, but after no `%`"),
         };
         return Ok(escape_fix(p, '%'));
     }
-    let Some(c) = error.found else {
+    let Some(c) = error.found() else {
         return no("the URI ends too early");
     };
-    if error.grammar == "rfc1738"
+    if error.grammar() == Grammar::Rfc1738
         && c.is_ascii_uppercase()
         && before
             .bytes()
@@ -151,7 +151,10 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
             });
         }
     }
-    if error.grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
+    if error.grammar() == Grammar::Rfc2396
+        && c == '['
+        && (before.ends_with("//") || before.ends_with('@'))
+    {
         return no(
             "an IPv6 literal: RFC 2396 has no way to write one (RFC 2732 adds it); escaping the \
              brackets would make it a registry name",
@@ -205,7 +208,7 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
         let mut shift: isize = 0;
         for f in &fixes {
             let end = f.range.start as isize + shift + f.replacement.len() as isize;
-            if end > error.offset as isize {
+            if end > error.offset() as isize {
                 break;
             }
             shift += f.replacement.len() as isize - f.range.len() as isize;
@@ -227,7 +230,7 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
         };
         let unfixable = |reason: String| {
             let to_input = |o: usize| (o as isize - shift).clamp(0, input.len() as isize) as usize;
-            let (offset, end) = (to_input(seen.offset), to_input(seen.end));
+            let (offset, end) = (to_input(seen.offset()), to_input(seen.end()));
             let pos = Position::of(input, offset);
             FixResult::Unfixable {
                 error: seen.clone().relocated(offset, end, pos),
@@ -235,7 +238,7 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
             }
         };
         if let Some(f) = fixes.get(passed)
-            && f.range.start as isize + shift <= error.offset as isize
+            && f.range.start as isize + shift <= error.offset() as isize
         {
             // The error is inside what this fix wrote: it did not take the check past it.
             return unfixable(format!(
@@ -334,13 +337,7 @@ fn escape_fix(at: usize, c: char) -> Fix {
 }
 
 /// Apply `fixes` (ranges in `input`, left to right, not overlapping) to `input`.
-///
-/// ```
-/// use urigram::{Grammar, fix::{FixResult, apply, fix}};
-/// let FixResult::Fixed { uri, fixes } = fix("http://a/{x}", Grammar::Rfc2396) else { panic!() };
-/// assert_eq!(apply("http://a/{x}", &fixes), uri);
-/// ```
-pub fn apply(input: &str, fixes: &[Fix]) -> String {
+pub(crate) fn apply(input: &str, fixes: &[Fix]) -> String {
     let mut out = String::with_capacity(input.len() + 8 * fixes.len());
     let mut last = 0;
     for f in fixes {
@@ -388,7 +385,7 @@ pub struct TextFix {
 /// assert_eq!(t.fixed, 2);
 /// assert_eq!(t.unfixed[0].uri, "http://[::1]/");
 /// let e = &t.unfixed[0].error;
-/// assert_eq!((e.offset, e.line, e.column), (50, 2, 18)); // the "["
+/// assert_eq!((e.offset(), e.line(), e.column()), (50, 2, 18)); // the "["
 /// assert_eq!(fix_text(&t.text, Grammar::Rfc2396).text, t.text);
 /// ```
 pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
@@ -448,8 +445,8 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
             }
             FixResult::Valid => continue,
             FixResult::Unfixable { error, reason } => {
-                let offset = f.source_offset(error.offset);
-                let end = (offset + (error.end - error.offset)).min(text.len());
+                let offset = f.source_offset(error.offset());
+                let end = (offset + (error.end() - error.offset())).min(text.len());
                 let pos = cursor.at(offset);
                 (error.relocated(offset, end, pos), reason)
             }
@@ -490,7 +487,7 @@ pub(crate) fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
     loop {
         let unfixable = |reason: String, delta: isize, error: Error| {
             let to_input = |o: usize| (o as isize - delta).clamp(0, input.len() as isize) as usize;
-            let (offset, end) = (to_input(error.offset), to_input(error.end));
+            let (offset, end) = (to_input(error.offset()), to_input(error.end()));
             let pos = Position::of(input, offset);
             FixResult::Unfixable {
                 error: error.relocated(offset, end, pos),
@@ -506,7 +503,7 @@ pub(crate) fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
         let done = f.range.start + f.replacement.len();
         match grammar.check(rule, &next) {
             Ok(()) => {}
-            Err(e) if e.offset >= done => error = e,
+            Err(e) if e.offset() >= done => error = e,
             Err(_) => {
                 let reason = format!(
                     "the fix ({}) does not make it conform here; no fix keeps what the URI \
@@ -601,7 +598,7 @@ mod tests {
         let FixResult::Unfixable { error, .. } = fix(&s, Grammar::Rfc2396) else {
             panic!()
         };
-        assert_eq!(error.offset, 40_000);
+        assert_eq!(error.offset(), 40_000);
     }
 
     #[test]
@@ -614,7 +611,7 @@ mod tests {
             panic!()
         };
         assert!(reason.contains("more than 64"), "{reason}");
-        assert_eq!(error.offset, 9 + MAX_PLACED_FIXES);
+        assert_eq!(error.offset(), 9 + MAX_PLACED_FIXES);
     }
 
     #[test]
@@ -640,7 +637,7 @@ mod tests {
             match fix(s, g) {
                 FixResult::Unfixable { error, reason } => {
                     assert!(reason.contains("no fix keeps") || reason.contains("RFC 2732"));
-                    assert!(error.offset <= s.len());
+                    assert!(error.offset() <= s.len());
                 }
                 other => panic!("{s:?}: {other:?}"),
             }
@@ -649,7 +646,7 @@ mod tests {
         let FixResult::Unfixable { error, .. } = fix("x y:z", g) else {
             panic!()
         };
-        assert_eq!((error.offset, error.column), (3, 4), "{error:?}");
+        assert_eq!((error.offset(), error.column()), (3, 4), "{error:?}");
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub fn passes_agree(s: &str) -> Result<(), String> {
 /// fast pass's verdict and extent; and for every grammar's start rule, the diagnosing pass
 /// (which skips the segments of a path before its last `/`, `input::separated`) reports the
 /// error the tree pass, which follows every production, reports; and locating the error
-/// (`Grammar::locate_rule`, and a `Locator` in each order of its passes) gives its brief.
+/// (`Grammar::locate`, and a `Locator` in each order of its passes) gives its brief.
 pub fn checks_agree(s: &str) -> Result<(), String> {
     use crate::Grammar;
     use crate::grammar::rfc1738;
@@ -58,8 +58,8 @@ pub fn checks_agree(s: &str) -> Result<(), String> {
             Ok(r) => r,
             Err(e) => return Err(e.to_string()),
         };
-        let diagnosed = g.check_rule(rule, s).err();
-        let traced = g.derive(rule, s).err().map(|b| b.1);
+        let diagnosed = g.check(rule, s).err();
+        let traced = g.derive(rule, s).err().map(|b| b.error().clone());
         if diagnosed != traced {
             return Err(format!(
                 "{g} {}: the diagnosing pass gives {diagnosed:?}, the tree pass {traced:?} on {s:?}",
@@ -71,7 +71,7 @@ pub fn checks_agree(s: &str) -> Result<(), String> {
         let mut skipping = crate::Locator::new(g, rule).rejecting();
         let mut early = crate::Locator::new(g, rule).rejecting().ending_early();
         for (how, located) in [
-            ("Grammar::locate_rule", g.locate_rule(rule, s).err()),
+            ("Grammar::locate", g.locate(rule, s).err()),
             ("a locator skipping the fast pass", skipping.locate(s).err()),
             (
                 "a locator trying the farthest failure alone",

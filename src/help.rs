@@ -1,6 +1,11 @@
 //! Help for the mistakes people make most: a space, a control or non-ASCII character, a `%`
 //! that begins no escape, an excluded character, an IPv6 literal under RFC 2396, an upper-case
 //! scheme under RFC 1738. Each help says what to write instead and cites the spec.
+//!
+//! The help speaks to a program's author, in the library's terms: another grammar is named as
+//! its [`Grammar`](crate::Grammar) value (`` `Grammar::Rfc2732` ``), which a command line may
+//! show as its own option, and a gap of a printed grammar that urigram keeps is pointed to in
+//! the crate's record of them, `grammar/DEVIATIONS.md`.
 
 use crate::input::Expected;
 
@@ -68,15 +73,16 @@ pub(crate) fn help(
     if grammar == "rfc1630" && c == '/' {
         return Some(
             "RFC 1630's generic BNF, as printed, has no path that starts with `/`, so it reads \
-             no `scheme://host/...` URI (grammar/DEVIATIONS.md); check such URLs with \
-             `--grammar rfc1630-url` (RFC 1630's BNF for specific URL schemes) or `rfc2396`"
+             no `scheme://host/...` URI (urigram's grammar/DEVIATIONS.md); check such URLs with \
+             `Grammar::Rfc1630Url` (RFC 1630's BNF for specific URL schemes) or \
+             `Grammar::Rfc2396`"
                 .to_string(),
         );
     }
     if grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
         return Some(
             "IPv6 literals in brackets are not part of RFC 2396; RFC 2732 adds them to its \
-             grammar: check with `--grammar rfc2732` (`Grammar::Rfc2732`)"
+             grammar: check with `Grammar::Rfc2732`"
                 .to_string(),
         );
     }
@@ -90,7 +96,7 @@ pub(crate) fn help(
             let tail = &after[..after.find(']').unwrap_or(after.len())];
             return Some(cat(&[
                 "RFC 2373's grammar, which RFC 2732 cites, has no `::` directly before an IPv4 \
-                 address (grammar/DEVIATIONS.md); the same address is written `::0:",
+                 address (urigram's grammar/DEVIATIONS.md); the same address is written `::0:",
                 digits,
                 tail,
                 "`",
@@ -105,7 +111,7 @@ pub(crate) fn help(
             return Some(
                 "an RFC 2732 literal holds an IPv6 address alone: zone identifiers (`%25` and \
                  a zone, RFC 6874) came later and are not part of this grammar \
-                 (grammar/DEVIATIONS.md)"
+                 (urigram's grammar/DEVIATIONS.md)"
                     .to_string(),
             );
         }
@@ -180,7 +186,7 @@ mod tests {
     use crate::Grammar;
 
     fn help(g: Grammar, rule: &str, s: &str) -> Option<String> {
-        g.check(rule, s).unwrap_err().help.clone()
+        g.check(rule, s).unwrap_err().help().map(String::from)
     }
 
     #[test]
@@ -213,5 +219,25 @@ mod tests {
                 .unwrap()
                 .contains("RFC 6874")
         );
+    }
+
+    /// The help names other grammars as the library's values, never a command line's options.
+    #[test]
+    fn help_speaks_in_library_terms() {
+        let h = help(Grammar::Rfc2396, "URI-reference", "http://[::1]/").unwrap();
+        assert!(h.contains("`Grammar::Rfc2732`"), "{h}");
+        let h = help(Grammar::Rfc1630, "fragmentaddress", "http://a/b").unwrap();
+        assert!(h.contains("`Grammar::Rfc1630Url`"), "{h}");
+        assert!(h.contains("`Grammar::Rfc2396`"), "{h}");
+        for (g, s) in [
+            (Grammar::Rfc2396, "http://[::1]/"),
+            (Grammar::Rfc1630, "http://a/b"),
+            (Grammar::Rfc2732, "http://[::1.2.3.4]/"),
+            (Grammar::Rfc2732, "http://[::1%25eth0]/"),
+            (Grammar::Rfc1738, "HTTP://a/"),
+        ] {
+            let h = help(g, g.start_rule(), s).unwrap();
+            assert!(!h.contains("--"), "{g} {s:?}: {h}");
+        }
     }
 }

@@ -15,17 +15,17 @@
 //!
 //! // Checking any production of any grammar, with a precise error.
 //! let e = Grammar::Rfc2396.check("URI-reference", "http://exa mple/").unwrap_err();
-//! assert_eq!((e.offset, e.line, e.column), (10, 1, 11));
-//! assert_eq!(e.found, Some(' '));
+//! assert_eq!((e.offset(), e.line(), e.column()), (10, 1, 11));
+//! assert_eq!(e.found(), Some(' '));
 //! ```
 //!
-//! # The light build
+//! # Features
 //!
-//! The command-line tool and its language server are behind the default features `cli` and
-//! `lsp`. A program that needs only the library depends on
-//! `urigram = { version = "0.1", default-features = false }` and builds on `nom`,
-//! `nom_locate` and `thiserror` alone: 11 crates with urigram itself, against 49 with the
-//! default features. Add `features = ["serde"]` to serialize the owned types.
+//! The library has no default features: `urigram = "0.1"` builds on `nom`, `nom_locate` and
+//! `thiserror` alone. `serde` serializes the owned types and the diagnostic, `markup` finds
+//! URIs in Markdown and HTML ([`extract`]), and `bnf` reads and runs the spec texts as
+//! grammars. The command-line tool is the crate `urigram-cli` (binary `urigram`), and the
+//! language server the crate `urigram-lsp`; both use only this library's public API.
 //!
 //! # Where things are
 //!
@@ -78,8 +78,8 @@ pub mod rfc2396;
 mod serialize;
 mod table;
 
-pub use error::{Brief, Citation, Error, ErrorInfo, LookupError, Position};
-pub use grammar::{Grammar, Locator, Rule};
+pub use error::{Brief, Citation, Error, FoundKind, LookupError, Position};
+pub use grammar::{CheckInput, Grammar, Locator, PartialDerivation, Rule, RuleRef};
 pub use input::{Expected, Node};
 pub use part::Part;
 pub use rfc2396::{Authority, UriReference, UriReferenceBuf};

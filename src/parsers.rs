@@ -81,11 +81,9 @@ where
     } else {
         let t = Tracker::new(Mode::Diagnose);
         let _ = (rule.parse)(t.span(input));
-        Error::from_tracker(grammar.name(), rule.name, input, &t, |r| {
-            grammar.citation(r)
-        })
+        Error::from_tracker(grammar, rule.name, input, &t, |r| grammar.citation(r))
     };
-    let at = e.offset.min(input.len());
+    let at = e.offset().min(input.len());
     Err(Err::Error(E::from_external_error(
         &input[at..],
         ErrorKind::Verify,
@@ -313,8 +311,8 @@ mod tests {
         };
         assert_eq!(input.len() - e.rest.len(), 5);
         let d = e.diagnostic.unwrap();
-        assert_eq!(d.offset, 5);
-        assert_eq!(d.start_rule, "absoluteURI");
+        assert_eq!(d.offset(), 5);
+        assert_eq!(d.start_rule(), "absoluteURI");
         // The whole-token reading places the error inside the escape.
         let mut p = complete(Grammar::Rfc2396, "abs_path").unwrap();
         let r: IResult<&str, &str, Mine> = p.parse("/a%zz");

@@ -60,6 +60,10 @@ impl<'a> Part<'a> {
     }
 }
 
+/// The part a span of the input covers, for the productions (`Part::from(span)`,
+/// `span.into()`). Hidden: the span's type is the crate's plumbing, and no public function
+/// gives one out, so this is no part of the API.
+#[doc(hidden)]
 impl<'a> From<Span<'a>> for Part<'a> {
     fn from(s: Span<'a>) -> Part<'a> {
         Part {

@@ -23,7 +23,7 @@
 //! "##);
 //! ```
 //!
-//! Lines longer than [`WINDOW`] characters are shown as a window around the offending
+//! Lines longer than 100 characters are shown as a window around the offending
 //! character, so a diagnostic's size never depends on the length of the line. Control
 //! characters, C1 controls and the Unicode bidirectional controls are shown visibly
 //! ([`visible`]), so what the terminal shows is what the input holds.
@@ -31,12 +31,11 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
-use crate::error::Error;
-pub use crate::error::one_of;
+use crate::error::{Error, one_of};
 
 /// The widest source line a diagnostic shows whole, in characters; a longer one is shown as a
 /// window of this many characters around the offending one, with `…` where it is cut.
-pub const WINDOW: usize = 100;
+pub(crate) const WINDOW: usize = 100;
 
 /// How a character is shown: itself, or a visible stand-in for a control character (its
 /// Unicode "control picture", U+2400 block, one character wide) or for an invisible one that
@@ -54,7 +53,10 @@ fn push_visible(out: &mut String, c: char) {
 
 /// The text as a terminal should show it: C0 controls and DEL as their control pictures, C1
 /// controls, the bidirectional controls and marks, the line and paragraph separators and the
-/// byte-order mark as `<U+XXXX>`. Every name the tool prints goes through it.
+/// byte-order mark as `<U+XXXX>`. [`Report`] shows the text of a line this way; a program
+/// that prints an input, a file name or any other untrusted text beside a report uses it so
+/// that both read the same and no escape sequence reaches the terminal (the command line
+/// prints every name through it).
 ///
 /// ```
 /// assert_eq!(urigram::render::visible("a\tb\u{202E}c"), "a\u{2409}b<U+202E>c");
@@ -185,7 +187,7 @@ impl<'a> Report<'a> {
     /// first (saturating at `usize::MAX`, so no number makes it overflow).
     fn line_number(&self) -> usize {
         self.first_line
-            .saturating_add(self.error.line.saturating_sub(1))
+            .saturating_add(self.error.line().saturating_sub(1))
     }
 
     /// The place as the report prints it: `origin:line:column`.
@@ -195,7 +197,7 @@ impl<'a> Report<'a> {
             "{}:{}:{}",
             visible(&self.origin),
             self.line_number(),
-            e.column
+            e.column()
         )
     }
 }
@@ -297,16 +299,16 @@ impl fmt::Display for Report<'_> {
             }
             i
         };
-        let offset = floor(e.offset);
+        let offset = floor(e.offset());
         let (line_start, line) = excerpt_at(self.text, offset);
-        let span = offset - line_start..floor(e.end).max(offset) - line_start;
+        let span = offset - line_start..floor(e.end()).max(offset) - line_start;
         let (text, start, end) = shown(line, span);
         let number = self.line_number().to_string();
         let pad = " ".repeat(number.len());
-        let label = if e.expected.is_empty() {
+        let label = if e.expected().is_empty() {
             "not valid here".to_string()
         } else {
-            format!("expected {}", one_of(&e.expected))
+            format!("expected {}", one_of(e.expected()))
         };
         writeln!(
             f,
@@ -324,14 +326,14 @@ impl fmt::Display for Report<'_> {
             "^".repeat(end - start)
         )?;
         writeln!(f, "{pad} {blue}|{reset}")?;
-        if let Some(h) = &e.help {
+        if let Some(h) = &e.help() {
             writeln!(f, "{pad} {blue}={reset} {cyan}help{reset}: {}", visible(h))?;
         }
-        if !e.stack.is_empty() {
+        if !e.stack().is_empty() {
             writeln!(
                 f,
                 "{pad} {blue}={reset} {bold}note{reset}: in {}",
-                e.stack.join(" > ")
+                e.stack().join(" > ")
             )?;
         }
         for n in &self.notes {
@@ -340,7 +342,7 @@ impl fmt::Display for Report<'_> {
         writeln!(
             f,
             "{pad} {blue}={reset} {bold}note{reset}: see {}",
-            e.citation
+            e.citation()
         )
     }
 }
@@ -414,7 +416,7 @@ mod tests {
         let e = Grammar::Rfc2396
             .check("URI-reference", "http://a/%zzzzzzz")
             .unwrap_err();
-        assert_eq!(e.offset, 10);
+        assert_eq!(e.offset(), 10);
         // Byte 10 is inside the sixth `é`: the caret goes under the character it is in.
         let shown = Report::new(&e, "ééééééé").to_string();
         assert!(shown.contains("1 | ééééééé\n  |      ^"), "{shown}");

@@ -23,20 +23,20 @@ impl Serialize for Error {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut o = s.serialize_struct("Error", 15)?;
         o.serialize_field("code", &self.code())?;
-        o.serialize_field("message", &self.message)?;
-        o.serialize_field("help", &self.help)?;
-        o.serialize_field("grammar", self.grammar)?;
-        o.serialize_field("start_rule", self.start_rule)?;
-        o.serialize_field("offset", &self.offset)?;
-        o.serialize_field("end", &self.end)?;
-        o.serialize_field("line", &self.line)?;
-        o.serialize_field("column", &self.column)?;
-        o.serialize_field("column_utf16", &self.column_utf16)?;
-        o.serialize_field("rule", self.rule)?;
-        o.serialize_field("stack", &self.stack)?;
-        o.serialize_field("found", &self.found.map(String::from))?;
+        o.serialize_field("message", &self.message())?;
+        o.serialize_field("help", &self.help())?;
+        o.serialize_field("grammar", self.grammar().name())?;
+        o.serialize_field("start_rule", self.start_rule())?;
+        o.serialize_field("offset", &self.offset())?;
+        o.serialize_field("end", &self.end())?;
+        o.serialize_field("line", &self.line())?;
+        o.serialize_field("column", &self.column())?;
+        o.serialize_field("column_utf16", &self.column_utf16())?;
+        o.serialize_field("rule", self.rule())?;
+        o.serialize_field("stack", &self.stack())?;
+        o.serialize_field("found", &self.found().map(String::from))?;
         o.serialize_field("expected", &self.expected_names())?;
-        o.serialize_field("citation", &self.citation)?;
+        o.serialize_field("citation", &self.citation())?;
         o.end()
     }
 }

@@ -24,7 +24,7 @@ fn parse() {
     // position. Here the error has the byte, line, column, production and expectations.
     let e = UriReference::parse("http://exa mple/").unwrap_err();
     assert_eq!(
-        (e.offset, e.line, e.column, e.found),
+        (e.offset(), e.line(), e.column(), e.found()),
         (10, 1, 11, Some(' '))
     );
     let shown = Report::new(&e, "http://exa mple/").to_string();

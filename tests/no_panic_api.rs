@@ -208,11 +208,11 @@ fn render_anywhere(r: &mut Rng, e: &Error, own: &str, other: &str) {
     let n = r.offset(other.len());
     let moved = e.clone().offset_by(n, other);
     assert!(
-        moved.offset <= other.len() && moved.end <= other.len(),
+        moved.offset() <= other.len() && moved.end() <= other.len(),
         "{n} {other:?}"
     );
-    assert!(moved.offset <= moved.end);
-    assert!(other.is_char_boundary(moved.offset) && other.is_char_boundary(moved.end));
+    assert!(moved.offset() <= moved.end());
+    assert!(other.is_char_boundary(moved.offset()) && other.is_char_boundary(moved.end()));
     let shown = Report::new(&moved, other).to_string();
     assert!(shown.contains("-->"));
 }
@@ -252,7 +252,7 @@ fn check_grammars(r: &mut Rng, s: &str, other: &str, every_rule: bool) {
         };
         for rule in rules {
             if let Err(e) = g.check(rule, s) {
-                assert!(e.offset <= s.len(), "{g} {rule} {s:?}");
+                assert!(e.offset() <= s.len(), "{g} {rule} {s:?}");
                 render_anywhere(r, &e, s, other);
             }
         }
@@ -519,9 +519,9 @@ fn an_error_in_a_token_renders_in_its_line() {
     let token = "http://a/%zz";
     let at = line.find(token).unwrap();
     let e = UriReference::parse(token).unwrap_err();
-    assert_eq!(e.offset, 10);
+    assert_eq!(e.offset(), 10);
     let e = e.offset_by(at, line);
-    assert_eq!((e.offset, e.column), (at + 10, 17));
+    assert_eq!((e.offset(), e.column()), (at + 10, 17));
     let shown = Report::new(&e, line).to_string();
     assert!(
         shown.contains("1 | ééééé http://a/%zz rest\n  |                 ^ expected hex"),

@@ -34,10 +34,10 @@ fn round_trip<B>(
         assert_eq!(get(&b), v, "{s:?}");
     }
     for &(s, offset) in invalid {
-        assert_eq!(view(s).unwrap_err().offset, offset, "{s:?}");
-        assert_eq!(s.parse::<B>().unwrap_err().offset, offset, "{s:?}");
+        assert_eq!(view(s).unwrap_err().offset(), offset, "{s:?}");
+        assert_eq!(s.parse::<B>().unwrap_err().offset(), offset, "{s:?}");
         let e = B::try_from(s.to_string()).unwrap_err();
-        assert_eq!(e.offset, offset, "{s:?}");
+        assert_eq!(e.offset(), offset, "{s:?}");
     }
 }
 

@@ -53,7 +53,7 @@ fn every_production_has_cases_and_a_snapshot() {
                         snap.push_str(&render::tree(&c.input, &nodes));
                     }
                     Err(b) => {
-                        let (_, e) = *b;
+                        let (_, e) = b.into_parts();
                         if c.ok {
                             failures.push(format!("{}: {:?} rejected: {e}", rule.name, c.input));
                         }

@@ -21,7 +21,7 @@ fn compare<'s>(
     let mut n = 0;
     for s in inputs {
         n += 1;
-        let mine = g.check(rule, s).map_err(|e| e.offset);
+        let mine = g.check(rule, s).map_err(|e| e.offset());
         let spec = rec.check(s);
         if mine != spec {
             out.push(format!(

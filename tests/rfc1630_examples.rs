@@ -12,14 +12,14 @@ use urigram::rfc1630::{
 fn generic(input: &str) -> Result<(), usize> {
     Grammar::Rfc1630
         .check("fragmentaddress", input)
-        .map_err(|e| e.offset)
+        .map_err(|e| e.offset())
 }
 
 /// The verdict of `input` under the URL BNF.
 fn url(input: &str) -> Result<(), usize> {
     Grammar::Rfc1630Url
         .check("url", input)
-        .map_err(|e| e.offset)
+        .map_err(|e| e.offset())
 }
 
 /// `(line, uri, generic verdict, url verdict)`.
@@ -113,7 +113,7 @@ fn fragment_example_is_in_neither_grammar() {
     assert_eq!(
         Grammar::Rfc1630Url
             .check("fragmentid", "andy")
-            .map_err(|e| e.offset),
+            .map_err(|e| e.offset()),
         Ok(())
     );
 }
@@ -191,7 +191,7 @@ fn example_3_is_illegal() {
     assert_eq!(same_uri(news, news).map_err(|e| e.offset), Err(16));
     // The escape is what fails, at the "s" after "%a".
     let e = Url::parse(news).unwrap_err();
-    assert_eq!((e.offset, e.rule), (18, "escape"));
+    assert_eq!((e.offset(), e.rule()), (18, "escape"));
     assert_eq!(e.expected_names(), ["hex"]);
 }
 

@@ -18,7 +18,7 @@ fn url(s: &str) -> Url<'_> {
 fn rejected_at(rule: &str, s: &str) -> usize {
     match Grammar::Rfc1738.check(rule, s) {
         Ok(()) => panic!("{rule} accepted {s:?}"),
-        Err(e) => e.offset,
+        Err(e) => e.offset(),
     }
 }
 

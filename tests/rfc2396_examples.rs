@@ -116,8 +116,8 @@ fn appendix_c_references_and_results() {
 #[test]
 fn appendix_c1_question_y_is_outside_the_grammar() {
     let e = Grammar::Rfc2396.check("URI-reference", "?y").unwrap_err();
-    assert_eq!(e.offset, 0);
-    assert_eq!(e.found, Some('?'));
+    assert_eq!(e.offset(), 0);
+    assert_eq!(e.found(), Some('?'));
     assert!(UriReference::parse("?y").is_err());
 }
 
@@ -141,7 +141,7 @@ fn error_offsets() {
         ("http://a/b#c#d", 12),
     ] {
         let e = Grammar::Rfc2396.check("URI-reference", s).unwrap_err();
-        assert_eq!(e.offset, off, "{s}");
+        assert_eq!(e.offset(), off, "{s}");
         assert_eq!(UriReference::parse(s).unwrap_err(), e, "{s}");
     }
 }

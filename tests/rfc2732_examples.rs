@@ -47,11 +47,8 @@ fn literals_are_ipv6addresses_but_one() {
     // `hexpart` is "::" with no `hexseq` or a `hexseq` after "::", and `":" IPv4address` needs
     // a colon of its own: the `.` after `192` is where the printed grammar stops.
     let e = G.check("IPv6address", LITERALS[OUTSIDE]).unwrap_err();
-    assert_eq!(e.offset, 5);
-    assert!(
-        e.help.as_deref().unwrap_or("").contains("::0:192.9.5.5"),
-        "{e:?}"
-    );
+    assert_eq!(e.offset(), 5);
+    assert!(e.help().unwrap_or("").contains("::0:192.9.5.5"), "{e:?}");
     assert!(G.check("IPv6address", "::0:192.9.5.5").is_ok());
 }
 
@@ -60,14 +57,14 @@ fn urls_are_uri_references_with_ipv6_hosts() {
     for (k, (url, literal)) in URLS.iter().zip(LITERALS).enumerate() {
         if k == OUTSIDE {
             let e = G.check("URI-reference", url).unwrap_err();
-            assert_eq!((e.offset, e.rule), (13, "ipv6reference"), "{url}");
+            assert_eq!((e.offset(), e.rule()), (13, "ipv6reference"), "{url}");
             assert!(UriReference::parse_rfc2732(url).is_err());
             continue;
         }
         assert!(G.check("URI-reference", url).is_ok(), "{url}");
         // RFC 2396 alone does not read them: `[` is excluded there.
         let e = Grammar::Rfc2396.check("URI-reference", url).unwrap_err();
-        assert_eq!(e.offset, 7, "{url}");
+        assert_eq!(e.offset(), 7, "{url}");
         let u = UriReference::parse_rfc2732(url).unwrap();
         assert_eq!(u.to_string(), *url, "Display gives the text back");
         let h = u.host().unwrap();

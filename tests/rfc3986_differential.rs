@@ -22,7 +22,7 @@ fn compare<'s>(
     let mut n = 0;
     for s in inputs {
         n += 1;
-        let mine = G.check(rule, s).map_err(|e| e.offset);
+        let mine = G.check(rule, s).map_err(|e| e.offset());
         let spec = rec.check(s);
         if mine != spec {
             out.push(format!(

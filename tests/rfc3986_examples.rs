@@ -14,7 +14,7 @@ const G: Grammar = Grammar::Rfc3986;
 fn derive(rule: &str, input: &str) -> Vec<Node> {
     let r = G.rule(rule).unwrap();
     G.derive(r, input)
-        .unwrap_or_else(|e| panic!("{rule} {input:?}: {}", e.1))
+        .unwrap_or_else(|e| panic!("{rule} {input:?}: {}", e.error()))
 }
 
 /// The text of the first node of production `rule` in a derivation of `input`.
@@ -235,7 +235,7 @@ fn where_rfc3986_and_rfc2396_differ() {
         assert!(Grammar::Rfc2732.check("URI-reference", s).is_err(), "{s}");
     }
     let e = G.check("URI-reference", "http://a/?[x]").unwrap_err();
-    assert_eq!(e.offset, 10);
+    assert_eq!(e.offset(), 10);
     assert!(
         Grammar::Rfc2732
             .check("URI-reference", "http://a/?[x]")

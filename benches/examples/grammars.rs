@@ -42,22 +42,22 @@ fn main() {
         match pass.as_str() {
             "check" => {
                 for l in &lines {
-                    tally += grammar.check_rule(rule, black_box(l)).is_ok() as usize;
+                    tally += grammar.check(rule, black_box(l)).is_ok() as usize;
                 }
             }
             "invalid" => {
                 for l in &invalid {
                     tally += grammar
-                        .check_rule(rule, black_box(l))
+                        .check(rule, black_box(l))
                         .err()
-                        .map_or(0, |e| e.offset);
+                        .map_or(0, |e| e.offset());
                 }
             }
             "derive" => {
                 for l in &lines {
                     tally += match grammar.derive(rule, black_box(l)) {
                         Ok(nodes) => nodes.len(),
-                        Err(e) => e.0.len(),
+                        Err(e) => e.nodes().len(),
                     };
                 }
             }

@@ -145,7 +145,7 @@ fn main() {
             s.name
         );
         let e = s.grammar.check(s.rule, &bad).unwrap_err();
-        assert_eq!(e.offset, body.len() + s.bad_at, "{}: {e}", s.name);
+        assert_eq!(e.offset(), body.len() + s.bad_at, "{}: {e}", s.name);
         let t_ok = best(runs, || assert!(s.grammar.check(s.rule, &ok).is_ok()));
         let t_bad = best(runs, || assert!(s.grammar.check(s.rule, &bad).is_err()));
         let mbytes = bad.len() as f64 / 1e6;

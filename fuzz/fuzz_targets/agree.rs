@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         .flat_map(|&g| g.rule_names().map(move |r| (g, r)))
         .collect();
     let (g, rule) = rules[pick as usize % rules.len()];
-    let comb = g.check(rule, input).map_err(|e| e.offset);
-    let spec = g.check_spec(rule, input).map_err(|e| e.offset);
+    let comb = g.check(rule, input).map_err(|e| e.offset());
+    let spec = g.check_by_spec(rule, input).map_err(|e| e.offset());
     assert_eq!(comb, spec, "{} {rule} {input:?}", g.name());
 });

@@ -164,13 +164,13 @@ fn check(text: &str, g: Grammar, syntax: Syntax, options: Options) {
         assert_eq!(check.is_ok(), f.result.is_ok(), "{at}");
         if let Err(e) = &f.result {
             assert!(
-                inside(&(e.offset..e.end)),
+                inside(&(e.offset()..e.end())),
                 "error {}..{}: {at}",
-                e.offset,
-                e.end
+                e.offset(),
+                e.end()
             );
             let c = check.unwrap_err();
-            assert_eq!(e.offset, f.source_offset(c.offset), "{at}");
+            assert_eq!(e.offset(), f.source_offset(c.offset()), "{at}");
         }
     }
 }

@@ -8,9 +8,9 @@ use urigram::Grammar;
 fuzz_target!(|data: &[u8]| {
     for &g in Grammar::ALL {
         for r in g.rules() {
-            if let Err(e) = g.check_bytes(r.name, data) {
-                assert!(e.offset <= data.len());
-                assert!(e.end >= e.offset);
+            if let Err(e) = g.check(r, data) {
+                assert!(e.offset() <= data.len());
+                assert!(e.end() >= e.offset());
             }
         }
     }

@@ -12,7 +12,7 @@
 //! assert_eq!(found[0].delimiter, Delimiter::AngleUrl);
 //! assert!(found[0].result.is_ok());
 //! let e = found[1].result.as_ref().unwrap_err();
-//! assert_eq!((e.offset, e.line, e.column), (53, 2, 33)); // the first 'z', in the text
+//! assert_eq!((e.offset(), e.line(), e.column()), (53, 2, 33)); // the first 'z', in the text
 //! ```
 //!
 //! # What counts as a URI in text
@@ -273,7 +273,7 @@ pub struct Piece {
 
 impl Piece {
     /// A piece of `range`, at `at` in the URI, written as it stands in the text.
-    pub fn new(at: usize, range: Range<usize>) -> Piece {
+    pub(crate) fn new(at: usize, range: Range<usize>) -> Piece {
         Piece {
             at,
             range,
@@ -403,12 +403,12 @@ pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
 /// assert_eq!(found.len(), 1);
 /// assert_eq!(found[0].delimiter, Delimiter::Link);
 /// let e = found[0].result.as_ref().unwrap_err();
-/// assert_eq!(&md[e.offset..e.end], "z");
+/// assert_eq!(&md[e.offset()..e.end()], "z");
 ///
 /// let html = r#"<a href="/search?q=a&amp;b=%">x</a>"#;
 /// let found = extract_with(html, Grammar::Rfc2396, Syntax::Html);
 /// assert_eq!(found[0].text, "/search?q=a&b=%"); // the decoded value is checked
-/// assert_eq!(found[0].result.as_ref().unwrap_err().offset, 28); // the end: the closing quote
+/// assert_eq!(found[0].result.as_ref().unwrap_err().offset(), 28); // the end: the closing quote
 /// # }
 /// ```
 pub fn extract_with(text: &str, grammar: Grammar, syntax: Syntax) -> Vec<Found<'_>> {
@@ -825,10 +825,10 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         result: Ok(()),
     };
     f.result = result.map_err(|e| {
-        let r = if e.end > e.offset {
-            f.source_range(e.offset, e.end)
+        let r = if e.end() > e.offset() {
+            f.source_range(e.offset(), e.end())
         } else {
-            let at = f.source_offset(e.offset);
+            let at = f.source_offset(e.offset());
             at..at
         };
         let pos = cursor.at(r.start);
@@ -967,11 +967,11 @@ mod tests {
         let e = f[1].result.as_ref().unwrap_err();
         // "http://a/b%zz": the first bad byte is 'z' at 11, on the next line of the text.
         assert_eq!(f[1].text, "http://a/b%zz");
-        assert_eq!(e.rule, "escaped");
-        assert_eq!(&text[e.offset..e.end], "z");
-        assert_eq!((e.line, e.column, e.column_utf16), (3, 4, 4));
-        assert_eq!(Position::of(text, e.offset).column, e.column);
-        assert!(e.message.contains("at byte 11"), "{}", e.message);
+        assert_eq!(e.rule(), "escaped");
+        assert_eq!(&text[e.offset()..e.end()], "z");
+        assert_eq!((e.line(), e.column(), e.column_utf16()), (3, 4, 4));
+        assert_eq!(Position::of(text, e.offset()).column, e.column());
+        assert!(e.message().contains("at byte 11"), "{}", e.message());
     }
 
     #[test]
@@ -984,18 +984,18 @@ mod tests {
             (1, 6, 7)
         );
         let e = f[0].result.as_ref().unwrap_err();
-        assert_eq!(&text[e.offset..e.end], "z");
+        assert_eq!(&text[e.offset()..e.end()], "z");
         // é (1 char, 1 unit), 😀 (1 char, 2 units), " x " and "http://a/b%" (14 chars).
-        assert_eq!((e.line, e.column, e.column_utf16), (1, 17, 18));
+        assert_eq!((e.line(), e.column(), e.column_utf16()), (1, 17, 18));
         let e = f[1].result.as_ref().unwrap_err();
-        assert_eq!(&text[e.offset..e.end], "G");
-        assert_eq!((e.line, e.column, e.column_utf16), (2, 18, 20));
+        assert_eq!(&text[e.offset()..e.end()], "G");
+        assert_eq!((e.line(), e.column(), e.column_utf16()), (2, 18, 20));
         for f in &f {
             let e = f.result.as_ref().unwrap_err();
-            let p = Position::of(text, e.offset);
+            let p = Position::of(text, e.offset());
             assert_eq!(
                 (p.line, p.column, p.column_utf16),
-                (e.line, e.column, e.column_utf16)
+                (e.line(), e.column(), e.column_utf16())
             );
         }
     }
@@ -1061,7 +1061,7 @@ mod tests {
         let found = extract(&many, Grammar::Rfc2396);
         assert_eq!(found.len(), 50_000);
         let e = found[49_999].result.as_ref().unwrap_err();
-        assert_eq!((e.line, e.column), (1, 49_999 * 13 + 11));
+        assert_eq!((e.line(), e.column()), (1, 49_999 * 13 + 11));
     }
 
     /// Random text from pieces that matter to the finder: no panic, and every result is
@@ -1095,19 +1095,22 @@ mod tests {
                 assert_eq!(sp, f.start, "{text:?}");
                 if let Err(e) = &f.result {
                     assert!(
-                        f.range.start <= e.offset && e.end <= f.outer.end,
+                        f.range.start <= e.offset() && e.end() <= f.outer.end,
                         "{text:?}"
                     );
-                    assert!(text.is_char_boundary(e.offset) && text.is_char_boundary(e.end));
-                    let p = Position::of(&text, e.offset);
+                    assert!(text.is_char_boundary(e.offset()) && text.is_char_boundary(e.end()));
+                    let p = Position::of(&text, e.offset());
                     assert_eq!(
                         (p.line, p.column, p.column_utf16),
-                        (e.line, e.column, e.column_utf16),
+                        (e.line(), e.column(), e.column_utf16()),
                         "{text:?}"
                     );
                     assert_eq!(
-                        e.found,
-                        text[e.offset..].chars().next().filter(|_| e.end > e.offset)
+                        e.found(),
+                        text[e.offset()..]
+                            .chars()
+                            .next()
+                            .filter(|_| e.end() > e.offset())
                     );
                 }
             }
@@ -1167,7 +1170,7 @@ mod tests {
         let f = &extract_with(t, Grammar::Rfc2396, Syntax::Markdown)[0];
         assert_eq!(f.text, "http://x/(b)/&/%zz");
         let e = f.result.as_ref().unwrap_err();
-        assert_eq!(&t[e.offset..e.end], "z");
+        assert_eq!(&t[e.offset()..e.end()], "z");
         assert_eq!(f.source_offset(9), 13); // "(" is the escape "\\("
         assert!(f.pieces.iter().filter(|p| p.decoded).count() == 3);
     }
@@ -1183,8 +1186,8 @@ mod tests {
         assert_eq!(&t[f[0].outer.clone()], "'/q?a=1&amp;b=&eacute;'");
         let e = f[0].result.as_ref().unwrap_err();
         // The error is the decoded "é": its reference in the source.
-        assert_eq!(&t[e.offset..e.end], "&eacute;");
-        assert_eq!(e.column, Position::of(t, e.offset).column);
+        assert_eq!(&t[e.offset()..e.end()], "&eacute;");
+        assert_eq!(e.column(), Position::of(t, e.offset()).column);
         let p = &f[0].pieces;
         assert_eq!(p.len(), 4);
         assert!(p[1].decoded && p[3].decoded && !p[0].decoded);
@@ -1211,7 +1214,7 @@ mod tests {
         let f = html(t);
         assert_eq!(&t[f[1].outer.clone()], "&lt;URL:http://u/\n v&gt;");
         let e = f[3].result.as_ref().unwrap_err();
-        assert_eq!(&t[e.offset..e.end], "z");
+        assert_eq!(&t[e.offset()..e.end()], "z");
     }
 
     /// Pieces of a text searched in turn, as a streaming reader does, find what the whole

@@ -268,15 +268,21 @@ impl Grammar {
         self.rules().iter().map(|r| r.name)
     }
 
-    /// The production named `name`.
+    /// The production named `name`, as the spec prints it. For a name the grammar does not
+    /// have, the error names the closest one it has, if any is close.
+    ///
+    /// ```
+    /// use urigram::{Grammar, LookupError};
+    /// assert_eq!(Grammar::Rfc2396.rule("hostname").unwrap().line, 1495);
+    /// let e = Grammar::Rfc2396.rule("hostnme").unwrap_err();
+    /// assert_eq!(e.to_string(), "grammar rfc2396 has no rule \"hostnme\"; did you mean \"hostname\"?");
+    /// assert!(matches!(e, LookupError::Rule { closest: Some("hostname"), .. }));
+    /// ```
     pub fn rule(self, name: &str) -> Result<&'static Rule, LookupError> {
         self.rules()
             .iter()
             .find(|r| r.name == name)
-            .ok_or_else(|| LookupError::Rule {
-                grammar: self.name(),
-                rule: name.to_string(),
-            })
+            .ok_or_else(|| LookupError::rule(self, name))
     }
 
     /// The grammars whose productions this one calls without defining them: `rfc1630-url`
@@ -311,87 +317,78 @@ impl Grammar {
         }
     }
 
-    /// Check `input` against production `rule`: the whole input must be one string of its
-    /// language.
+    /// Check `input` against a production: the whole input must be one string of its
+    /// language. The one way to check, for every grammar and rule:
+    ///
+    /// - `rule` is the production's spec name (`"URI-reference"`), or a [`Rule`] looked up once
+    ///   with [`Grammar::rule`] for a program that checks many inputs against it (see
+    ///   [`RuleRef`]);
+    /// - `input` is text (`str`, `String`) or raw bytes (`[u8]`, `Vec<u8>`, `[u8; N]`, see
+    ///   [`CheckInput`]). Bytes that are not UTF-8 are rejected at the first bad one, unless
+    ///   the grammar rejects an earlier byte (no byte of 128 or more is in any production).
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let g = Grammar::Rfc2396;
+    /// assert!(g.check("hostname", "www.example.com.").is_ok());
+    ///
+    /// // A rule looked up once, for many inputs.
+    /// let host = g.rule("hostname").unwrap();
+    /// let bad: Vec<_> = ["a.b", "-a.b", "a..b"].into_iter().filter(|s| g.check(host, s).is_err()).collect();
+    /// assert_eq!(bad, ["-a.b", "a..b"]);
+    ///
+    /// // Bytes.
+    /// let e = g.check("URI-reference", b"http://a/\xff").unwrap_err();
+    /// assert_eq!(e.offset(), 9);
+    /// assert!(e.message().contains("not UTF-8"));
+    /// ```
     ///
     /// # Panics
     ///
-    /// Never. An unknown rule name is reported as an [`Error`] at offset 0; use
-    /// [`Grammar::rule`] first to tell the two apart.
-    pub fn check(self, rule: &str, input: &str) -> Result<(), Error> {
-        match self.rule(rule) {
-            Ok(r) => self.check_rule(r, input),
-            Err(e) => Err(self.unknown_rule(input, e)),
-        }
-    }
-
-    /// For an input that RFC 1738's `url` accepts only through `otherurl` (the generic form)
-    /// although its scheme has a production of its own in section 5 (`ftp` has `ftpurl` ...):
-    /// why that production rejects it. `None` for every other grammar, rule and input.
-    ///
-    /// The input is a valid `url` all the same: `otherurl` takes any scheme. But a reader who
-    /// checks `ftp://h/p;type=x` most likely meant an FTP URL, and this says where it stops
-    /// being one.
-    ///
-    /// ```
-    /// use urigram::Grammar;
-    /// let g = Grammar::Rfc1738;
-    /// assert!(g.check("url", "ftp://h/p;type=x").is_ok());
-    /// let e = g.scheme_error("url", "ftp://h/p;type=x").unwrap();
-    /// assert_eq!((e.start_rule, e.offset), ("ftpurl", 15));
-    /// assert!(g.scheme_error("url", "ftp://h/p;type=i").is_none());
-    /// assert!(g.scheme_error("url", "x-private:anything").is_none());
-    /// ```
-    pub fn scheme_error(self, rule: &str, input: &str) -> Option<Error> {
-        if self != Grammar::Rfc1738 || rule != "url" {
-            return None;
-        }
-        let scheme = input.split(':').next()?;
-        let production = match scheme {
-            "ftp" => "ftpurl",
-            "file" => "fileurl",
-            "http" => "httpurl",
-            "gopher" => "gopherurl",
-            "mailto" => "mailtourl",
-            "news" => "newsurl",
-            "nntp" => "nntpurl",
-            "telnet" => "telneturl",
-            "wais" => "waisurl",
-            "prospero" => "prosperourl",
-            _ => return None,
-        };
-        self.check("url", input).ok()?;
-        self.check(production, input).err()
-    }
-
-    /// Check raw bytes against production `rule`. Input that is not UTF-8 is rejected at its
-    /// first bad byte, unless the grammar rejects an earlier byte (no byte of 128 or more is
-    /// in any production).
-    ///
-    /// ```
-    /// use urigram::Grammar;
-    /// let e = Grammar::Rfc2396.check_bytes("URI-reference", b"http://a/\xff").unwrap_err();
-    /// assert_eq!(e.offset, 9);
-    /// assert!(e.message.contains("not UTF-8"));
-    /// ```
-    pub fn check_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
-        let k = match std::str::from_utf8(input) {
-            Ok(s) => return self.check(rule, s),
-            Err(u) => u.valid_up_to(),
-        };
-        let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
-        let r = match self.rule(rule) {
+    /// Never. An unknown rule name is reported as an [`Error`] at offset 0 whose message
+    /// names the closest rule the grammar has; use [`Grammar::rule`] first to tell the two
+    /// apart.
+    #[inline]
+    pub fn check<'r, I: CheckInput + ?Sized>(
+        self,
+        rule: impl RuleRef<'r>,
+        input: &I,
+    ) -> Result<(), Error> {
+        let text = input.text();
+        let rule = match rule.resolve(self) {
             Ok(r) => r,
-            Err(e) => return Err(self.unknown_rule(prefix, e)),
+            Err(e) => return Err(self.unknown_rule(valid_prefix(text), e)),
         };
+        match text {
+            Ok(s) => self.check_text(rule, s),
+            Err(bytes) => Err(self.check_not_utf8(rule, bytes)),
+        }
+    }
+
+    /// [`Grammar::check`] of text, against a rule looked up.
+    #[inline]
+    fn check_text(self, rule: &Rule, input: &str) -> Result<(), Error> {
+        if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
+            && rest.fragment().is_empty()
+        {
+            return Ok(());
+        }
+        Err(self.diagnose(rule, input, Mode::Diagnose).1)
+    }
+
+    /// [`Grammar::check`] of bytes that are not UTF-8.
+    #[cold]
+    fn check_not_utf8(self, r: &Rule, input: &[u8]) -> Error {
+        let prefix = valid_prefix(Err(input));
+        let k = prefix.len();
         // The valid prefix's own error; for a valid prefix, what a diagnosis expects where it
         // ends (when it recorded anything there).
-        let e = match self.check_rule(r, prefix) {
+        let e = match self.check_text(r, prefix) {
             Err(e) => Some(e),
-            Ok(()) => Some(self.diagnose(r, prefix, Mode::Diagnose).1).filter(|d| d.offset == k),
+            Ok(()) => Some(self.diagnose(r, prefix, Mode::Diagnose).1).filter(|d| d.offset() == k),
         };
         // A valid prefix after which nothing was expected can only have ended.
-        Err(self.not_utf8(r.name, input, k, "", e, &[Expected::EndOfInput]))
+        self.not_utf8(r.name, input, k, "", e, &[Expected::EndOfInput])
     }
 
     /// The error for `input`, which is not UTF-8 from byte `k` on, given what the check (by
@@ -409,8 +406,8 @@ impl Grammar {
     ) -> Error {
         let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
         let (failed_in, stack, expected) = match prefix_error {
-            Some(e) if e.offset < k => return e,
-            Some(e) if e.offset == k => (e.rule, e.stack.clone(), e.expected.clone()),
+            Some(e) if e.offset() < k => return e,
+            Some(e) if e.offset() == k => (e.rule(), e.stack().to_vec(), e.expected().to_vec()),
             _ => (rule, vec![rule], fallback.to_vec()),
         };
         let mut m = crate::error::not_utf8_message(rule, by, input[k], k);
@@ -419,7 +416,7 @@ impl Grammar {
             m.push_str(&crate::error::one_of(&expected));
         }
         Error::at(
-            self.name(),
+            self,
             rule,
             failed_in,
             stack,
@@ -432,39 +429,41 @@ impl Grammar {
         .with_bad_byte(input[k])
     }
 
-    /// Check `input` against `rule` (see [`Grammar::check`]).
-    pub fn check_rule(self, rule: &Rule, input: &str) -> Result<(), Error> {
-        if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
-            && rest.fragment().is_empty()
-        {
-            return Ok(());
-        }
-        Err(self.diagnose(rule, input, Mode::Diagnose).1)
-    }
-
-    /// Where `input` stops being valid for production `rule`, and in which production: the
-    /// [`Brief`] of the error that [`Grammar::check`] gives, found without building it. The
-    /// verdict is [`Grammar::check`]'s, and a rejection's brief is that error's
-    /// [`Error::brief`]; what it leaves out (the message, what was expected, the help) is what
-    /// costs the most to find. For statistics over many inputs.
+    /// Where `input` stops being valid for a production, and in which one: the [`Brief`] of
+    /// the error that [`Grammar::check`] gives for the same rule and input (text or bytes),
+    /// found without building it. The verdict is [`Grammar::check`]'s, and a rejection's brief
+    /// is that error's [`Error::brief`]; what it leaves out (the message, what was expected,
+    /// the help) is what costs the most to find. For statistics over many inputs; a
+    /// [`Locator`] does the same faster for many inputs against one rule.
     ///
     /// ```
     /// use urigram::Grammar;
     /// let b = Grammar::Rfc1738.locate("url", "http://a/b#c").unwrap_err();
-    /// assert_eq!((b.offset, b.rule), (10, "url"));
+    /// assert_eq!((b.offset(), b.rule()), (10, "url"));
     /// assert_eq!(b.code(), "rfc1738::url::hash");
     /// assert!(Grammar::Rfc1738.locate("url", "http://a/b").is_ok());
     /// assert_eq!(Grammar::Rfc1738.locate("uri", "x").unwrap_err().code(), "rfc1738::unknown-rule");
     /// ```
-    pub fn locate(self, rule: &str, input: &str) -> Result<(), Brief> {
-        match self.rule(rule) {
-            Ok(r) => self.locate_rule(r, input),
-            Err(e) => Err(self.unknown_rule(input, e).brief()),
+    #[inline]
+    pub fn locate<'r, I: CheckInput + ?Sized>(
+        self,
+        rule: impl RuleRef<'r>,
+        input: &I,
+    ) -> Result<(), Brief> {
+        let text = input.text();
+        let rule = match rule.resolve(self) {
+            Ok(r) => r,
+            Err(e) => return Err(self.unknown_rule(valid_prefix(text), e).brief()),
+        };
+        match text {
+            Ok(s) => self.locate_text(rule, s),
+            // Rare: the whole diagnosis.
+            Err(bytes) => Err(self.check_not_utf8(rule, bytes).brief()),
         }
     }
 
-    /// [`Grammar::locate`] for a rule already looked up.
-    pub fn locate_rule(self, rule: &Rule, input: &str) -> Result<(), Brief> {
+    /// [`Grammar::locate`] of text, against a rule looked up.
+    fn locate_text(self, rule: &Rule, input: &str) -> Result<(), Brief> {
         if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
             && rest.fragment().is_empty()
         {
@@ -474,42 +473,57 @@ impl Grammar {
         locate::run(self, rule, &Tracker::locating(), input).0
     }
 
-    /// [`Grammar::locate`] for raw bytes: the brief of [`Grammar::check_bytes`]'s error.
-    pub fn locate_bytes(self, rule: &str, input: &[u8]) -> Result<(), Brief> {
-        match std::str::from_utf8(input) {
-            Ok(s) => self.locate(rule, s),
-            // Rare: the whole diagnosis.
-            Err(_) => self.check_bytes(rule, input).map_err(|e| e.brief()),
-        }
-    }
-
-    /// A [`Locator`] for many inputs against production `rule` (a spec name).
+    /// A [`Locator`] for many inputs against one production (a spec name or a [`Rule`]).
     ///
     /// ```
     /// use urigram::Grammar;
     /// let mut l = Grammar::Rfc1630.locator("fragmentaddress").unwrap();
     /// let stops: Vec<_> = ["http:a/b", "http://a/b", "x:y#z"]
     ///     .into_iter()
-    ///     .map(|s| l.locate(s).err().map(|b| b.offset))
+    ///     .map(|s| l.locate(s).err().map(|b| b.offset()))
     ///     .collect();
     /// assert_eq!(stops, [None, Some(5), None]);
     /// ```
-    pub fn locator(self, rule: &str) -> Result<Locator, LookupError> {
-        Ok(Locator::new(self, self.rule(rule)?))
+    pub fn locator(self, rule: impl RuleRef<'static>) -> Result<Locator, LookupError> {
+        Ok(Locator::new(self, rule.resolve(self)?))
     }
 
-    /// The derivation of `input` by `rule`: every production that matched, in pre-order, with
-    /// its byte range and depth. For a rejected input, the error and the partial derivation at
-    /// the error: the productions that had matched, and those still open there (which end at
-    /// the error's offset).
-    pub fn derive(self, rule: &Rule, input: &str) -> Result<Vec<Node>, Box<(Vec<Node>, Error)>> {
+    /// The derivation of `input` by a production (a spec name or a [`Rule`]): every
+    /// production that matched, in pre-order, with its byte range and depth. For a rejected
+    /// input, a [`PartialDerivation`]: the error, and the productions that had matched or were
+    /// still open where the input stopped being valid. [`render::tree`](crate::render::tree)
+    /// draws either for people.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let nodes = Grammar::Rfc2396.derive("IPv4address", "10.0.0.1").unwrap();
+    /// assert_eq!((nodes[0].rule, nodes[0].start, nodes[0].end), ("IPv4address", 0, 8));
+    /// let partial = Grammar::Rfc2396.derive("IPv4address", "10.0.x").unwrap_err();
+    /// assert_eq!(partial.error().offset(), 5);
+    /// assert_eq!(partial.nodes()[0].rule, "IPv4address");
+    /// ```
+    pub fn derive<'r>(
+        self,
+        rule: impl RuleRef<'r>,
+        input: &str,
+    ) -> Result<Vec<Node>, PartialDerivation> {
+        let rule = match rule.resolve(self) {
+            Ok(r) => r,
+            Err(e) => {
+                return Err(PartialDerivation {
+                    nodes: Vec::new(),
+                    error: self.unknown_rule(input, e),
+                });
+            }
+        };
         let t = Tracker::new(Mode::Tree);
         if let Ok((rest, ())) = (rule.parse)(t.span(input))
             && rest.fragment().is_empty()
         {
             return Ok(t.nodes());
         }
-        Err(Box::new(self.diagnose(rule, input, Mode::Tree)))
+        let (nodes, error) = self.diagnose(rule, input, Mode::Tree);
+        Err(PartialDerivation { nodes, error })
     }
 
     /// The error for an input that `rule` (a name of this grammar) rejects.
@@ -522,7 +536,7 @@ impl Grammar {
 
     fn unknown_rule(self, input: &str, e: LookupError) -> Error {
         Error::at(
-            self.name(),
+            self,
             self.start_rule(),
             self.start_rule(),
             Vec::new(),
@@ -540,16 +554,166 @@ impl Grammar {
             // The rule matched a prefix: the input should have ended here.
             t.record(rest.location_offset(), Expected::EndOfInput);
         }
-        let e = Error::from_tracker(self.name(), rule.name, input, &t, |r| self.citation(r));
+        let e = Error::from_tracker(self, rule.name, input, &t, |r| self.citation(r));
         // The productions that matched or were open where the input stopped being valid.
         let partial = t
             .nodes_at_farthest()
             .into_iter()
-            .filter(|n| n.start <= e.offset)
+            .filter(|n| n.start <= e.offset())
             .collect();
         (partial, e)
     }
 }
+
+/// The UTF-8 text of a check's input: all of it, or the valid prefix of bytes that are not
+/// UTF-8.
+fn valid_prefix<'a>(text: Result<&'a str, &'a [u8]>) -> &'a str {
+    match text {
+        Ok(s) => s,
+        Err(b) => {
+            let k = std::str::from_utf8(b).map_or_else(|u| u.valid_up_to(), |s| s.len());
+            std::str::from_utf8(&b[..k]).unwrap_or_default()
+        }
+    }
+}
+
+/// A rejected input's derivation ([`Grammar::derive`]): the error, and the productions that
+/// had matched or were still open where the input stopped being valid (those end at the
+/// error's offset).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialDerivation {
+    nodes: Vec<Node>,
+    error: Error,
+}
+
+impl PartialDerivation {
+    /// The productions matched or open at the error, in pre-order.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// Why the input is rejected: [`Grammar::check`]'s error.
+    pub fn error(&self) -> &Error {
+        &self.error
+    }
+
+    /// The nodes and the error.
+    pub fn into_parts(self) -> (Vec<Node>, Error) {
+        (self.nodes, self.error)
+    }
+}
+
+mod sealed {
+    /// [`super::RuleRef`]'s lookup.
+    pub trait RuleRef<'r> {
+        fn resolve(self, g: super::Grammar) -> Result<&'r super::Rule, super::LookupError>;
+    }
+
+    /// [`super::CheckInput`]'s reading: the text, or bytes that are not UTF-8.
+    pub trait CheckInput {
+        fn text(&self) -> Result<&str, &[u8]>;
+    }
+}
+
+/// A production to check against ([`Grammar::check`], [`Grammar::locate`] ...): its spec name
+/// (`&str`, `&String`), looked up in the grammar at each call, or a [`Rule`] looked up once
+/// with [`Grammar::rule`], for a program that checks many inputs against one rule. A `Rule`
+/// of another grammar is checked as that grammar's production, with this grammar's citations
+/// and help.
+pub trait RuleRef<'r>: sealed::RuleRef<'r> {}
+
+impl<'r> sealed::RuleRef<'r> for &'r Rule {
+    #[inline]
+    fn resolve(self, _: Grammar) -> Result<&'r Rule, LookupError> {
+        Ok(self)
+    }
+}
+impl<'r> RuleRef<'r> for &'r Rule {}
+
+impl<'r> sealed::RuleRef<'r> for &str {
+    #[inline]
+    fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
+        g.rule(self)
+    }
+}
+impl<'r> RuleRef<'r> for &str {}
+
+impl<'r> sealed::RuleRef<'r> for &String {
+    #[inline]
+    fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
+        g.rule(self)
+    }
+}
+impl<'r> RuleRef<'r> for &String {}
+
+impl<'r, T: RuleRef<'r> + Copy> sealed::RuleRef<'r> for &T {
+    #[inline]
+    fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
+        (*self).resolve(g)
+    }
+}
+impl<'r, T: RuleRef<'r> + Copy> RuleRef<'r> for &T {}
+
+/// What [`Grammar::check`] and [`Grammar::locate`] read: text (`str`, `String`, `Cow<str>`) or raw bytes
+/// (`[u8]`, `Vec<u8>`, `[u8; N]`), whose bytes that are not UTF-8 are rejected at the first
+/// one.
+pub trait CheckInput: sealed::CheckInput {}
+
+impl sealed::CheckInput for str {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        Ok(self)
+    }
+}
+impl CheckInput for str {}
+
+impl sealed::CheckInput for String {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        Ok(self)
+    }
+}
+impl CheckInput for String {}
+
+impl sealed::CheckInput for std::borrow::Cow<'_, str> {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        Ok(self)
+    }
+}
+impl CheckInput for std::borrow::Cow<'_, str> {}
+
+impl sealed::CheckInput for [u8] {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        std::str::from_utf8(self).map_err(|_| self)
+    }
+}
+impl CheckInput for [u8] {}
+
+impl sealed::CheckInput for Vec<u8> {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        self.as_slice().text()
+    }
+}
+impl CheckInput for Vec<u8> {}
+
+impl<const N: usize> sealed::CheckInput for [u8; N] {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        self.as_slice().text()
+    }
+}
+impl<const N: usize> CheckInput for [u8; N] {}
+
+impl<T: CheckInput + ?Sized> sealed::CheckInput for &T {
+    #[inline]
+    fn text(&self) -> Result<&str, &[u8]> {
+        (**self).text()
+    }
+}
+impl<T: CheckInput + ?Sized> CheckInput for &T {}
 
 #[cfg(feature = "bnf")]
 impl Grammar {
@@ -577,36 +741,50 @@ impl Grammar {
         &specs[k]
     }
 
-    /// Check `input` against production `rule` with the BNF interpreter instead of the
-    /// combinators: the verdict of the spec text itself. The error has the same offset
-    /// contract as [`Grammar::check`]'s. Where the combinators reject the input at the same
-    /// byte (they always should: the differential tests hold them to it), the production,
-    /// expected items, help and citation are theirs, so that both engines give one
-    /// diagnostic; otherwise the error names the rule checked and no expected items.
+    /// [`Grammar::check`] by the BNF interpreter instead of the combinators: the verdict of
+    /// the spec text itself, for the same rules and inputs (text or bytes). The error has the
+    /// same offset contract as [`Grammar::check`]'s. Where the combinators reject the input at
+    /// the same byte (they always should: the differential tests hold them to it), the
+    /// production, expected items, help and citation are theirs, so that both engines give
+    /// one diagnostic; otherwise the error names the rule checked and no expected items.
     ///
     /// ```
     /// use urigram::Grammar;
-    /// let e = Grammar::Rfc2396.check_spec("URI-reference", "http://a/b%zz").unwrap_err();
-    /// assert_eq!(e.offset, 11);
+    /// let e = Grammar::Rfc2396.check_by_spec("URI-reference", "http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.offset(), 11);
     /// assert_eq!(e.code(), "rfc2396::escaped::letter");
     /// assert_eq!(e, e.clone());
-    /// assert!(Grammar::Rfc2396.check_spec("URI-reference", "g;x?y#s").is_ok());
+    /// assert!(Grammar::Rfc2396.check_by_spec("URI-reference", "g;x?y#s").is_ok());
     /// ```
-    pub fn check_spec(self, rule: &str, input: &str) -> Result<(), Error> {
-        let r = match self.rule(rule) {
+    pub fn check_by_spec<'r, I: CheckInput + ?Sized>(
+        self,
+        rule: impl RuleRef<'r>,
+        input: &I,
+    ) -> Result<(), Error> {
+        let text = input.text();
+        let r = match rule.resolve(self) {
             Ok(r) => r,
-            Err(e) => return Err(self.unknown_rule(input, e)),
+            Err(e) => return Err(self.unknown_rule(valid_prefix(text), e)),
         };
+        let bytes = match text {
+            Ok(s) => return self.check_text_by_spec(r, s),
+            Err(bytes) => bytes,
+        };
+        let prefix = valid_prefix(text);
+        let e = self.check_text_by_spec(r, prefix).err();
+        // The interpreter names no expected items.
+        let by = " by the spec text (BNF interpreter)";
+        Err(self.not_utf8(r.name, bytes, prefix.len(), by, e, &[]))
+    }
+
+    /// [`Grammar::check_by_spec`] of text.
+    fn check_text_by_spec(self, r: &Rule, input: &str) -> Result<(), Error> {
         let rec = match self.spec().recognizer(r.name) {
             Ok(rec) => rec,
             Err(e) => {
-                return Err(self.unknown_rule(
-                    input,
-                    LookupError::Rule {
-                        grammar: self.name(),
-                        rule: e.to_string(),
-                    },
-                ));
+                return Err(self
+                    .unknown_rule(input, LookupError::rule(self, r.name))
+                    .with_message(e.to_string()));
             }
         };
         let Err(offset) = rec.check(input) else {
@@ -616,16 +794,16 @@ impl Grammar {
         // Where the combinators reject at the same byte, their diagnosis names the production,
         // what was expected, the help and the citation, so that both engines give the same
         // diagnostic; the verdict and the offset are the interpreter's own.
-        if let Err(c) = self.check_rule(r, input)
-            && c.offset == offset
+        if let Err(c) = self.check_text(r, input)
+            && c.offset() == offset
         {
             let m = c
-                .message
+                .message()
                 .replacen(&format!("not a valid {}", r.name), &by, 1);
             return Err(c.with_message(m));
         }
         let e = Error::at(
-            self.name(),
+            self,
             r.name,
             r.name,
             vec![r.name],
@@ -634,29 +812,12 @@ impl Grammar {
             Vec::new(),
             self.citation(r.name),
         );
-        let found = match e.found {
+        let found = match e.found() {
             Some(c) => format!("{:?}", c),
             None => "the end of the input".to_string(),
         };
         let m = format!("{by}: {found} at byte {offset}");
         Err(e.with_message(m))
-    }
-
-    /// [`Grammar::check_spec`] for raw bytes, as [`Grammar::check_bytes`] does.
-    pub fn check_spec_bytes(self, rule: &str, input: &[u8]) -> Result<(), Error> {
-        let k = match std::str::from_utf8(input) {
-            Ok(s) => return self.check_spec(rule, s),
-            Err(u) => u.valid_up_to(),
-        };
-        let prefix = std::str::from_utf8(&input[..k]).unwrap_or_default();
-        let r = match self.rule(rule) {
-            Ok(r) => r,
-            Err(e) => return Err(self.unknown_rule(prefix, e)),
-        };
-        let e = self.check_spec(r.name, prefix).err();
-        // The interpreter names no expected items.
-        let by = " by the spec text (BNF interpreter)";
-        Err(self.not_utf8(r.name, input, k, by, e, &[]))
     }
 }
 

@@ -64,7 +64,7 @@ use crate::part::Part;
 /// assert_eq!(u.to_string(), "news:comp.infosystems.www");
 ///
 /// let e = Uri::parse("a:b c").unwrap_err();
-/// assert_eq!(e.offset, 3);
+/// assert_eq!(e.offset(), 3);
 ///
 /// // The path's parts: a trailing slash ends it with a void one (rfc1630.txt:571).
 /// let u = Uri::try_from("wais:db/Phonebook/").unwrap();
@@ -152,7 +152,7 @@ crate::owned::owned!(
     /// let u: UriBuf = "news:comp.infosystems.www".parse().unwrap();
     /// assert_eq!(u.get().scheme(), "news");
     /// assert_eq!(u.to_string(), "news:comp.infosystems.www");
-    /// assert_eq!(UriBuf::try_from("a:b c".to_string()).unwrap_err().offset, 3);
+    /// assert_eq!(UriBuf::try_from("a:b c".to_string()).unwrap_err().offset(), 3);
     ///
     /// let v = UriBuf::try_from("x:y#z").unwrap();
     /// assert_eq!(UriBuf::from(urigram::rfc1630::Uri::parse("x:y#z").unwrap()), v);
@@ -371,15 +371,15 @@ mod tests {
     fn generic_errors() {
         let e = Uri::parse("http://info.cern.ch/").unwrap_err();
         assert_eq!(
-            (e.offset, e.grammar, e.start_rule),
-            (5, "rfc1630", "fragmentaddress")
+            (e.offset(), e.grammar(), e.start_rule()),
+            (5, Grammar::Rfc1630, "fragmentaddress")
         );
-        assert_eq!(e.found, Some('/'));
-        assert_eq!(e.citation.file, "rfc1630.txt");
+        assert_eq!(e.found(), Some('/'));
+        assert_eq!(e.citation().file, "rfc1630.txt");
         let e = Uri::parse("a:b%zz").unwrap_err();
-        assert_eq!((e.offset, e.rule), (4, "escape"));
-        assert_eq!(e.citation.line, 1264);
-        assert_eq!(e.citation.section, "BNF of Generic URI Syntax");
+        assert_eq!((e.offset(), e.rule()), (4, "escape"));
+        assert_eq!(e.citation().line, 1264);
+        assert_eq!(e.citation().section, "BNF of Generic URI Syntax");
     }
 
     #[test]

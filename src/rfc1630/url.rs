@@ -21,7 +21,7 @@ use crate::part::Part;
 /// assert_eq!(a.host().as_str(), "info.cern.ch");
 ///
 /// let e = Url::parse("http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins").unwrap_err();
-/// assert_eq!(e.offset, 45); // the RFC's own example: "%%3D" is no escape
+/// assert_eq!(e.offset(), 45); // the RFC's own example: "%%3D" is no escape
 ///
 /// let u = Url::try_from("mid:12@info.cern.ch").unwrap();
 /// assert_eq!((u.scheme(), u.as_part().range()), ("mid", 0..19));
@@ -1255,18 +1255,18 @@ mod tests {
         assert_eq!(PrefixedUrl::try_from("url:mailto:a@b"), Ok(p));
         let e = PrefixedUrl::parse("url:mailto:a").unwrap_err();
         assert_eq!(
-            (e.offset, e.grammar, e.start_rule),
-            (12, "rfc1630-url", "prefixedurl")
+            (e.offset(), e.grammar(), e.start_rule()),
+            (12, Grammar::Rfc1630Url, "prefixedurl")
         );
         // An error inside RFC 822's addr-spec cites RFC 822.
         let e = Url::parse("mid:a@b..c").unwrap_err();
-        assert_eq!((e.offset, e.rule), (8, "sub-domain"));
-        assert_eq!(e.citation.to_string(), "rfc822.txt:1712 (section 6.1)");
+        assert_eq!((e.offset(), e.rule()), (8, "sub-domain"));
+        assert_eq!(e.citation().to_string(), "rfc822.txt:1712 (section 6.1)");
         let e = Url::parse("mid:a b").unwrap_err();
-        assert_eq!(e.offset, 5);
-        assert_eq!(e.citation.file, "rfc822.txt");
+        assert_eq!(e.offset(), 5);
+        assert_eq!(e.citation().file, "rfc822.txt");
         let e = Url::parse("http://h/a b").unwrap_err();
-        assert_eq!((e.offset, e.citation.file), (10, "rfc1630.txt"));
+        assert_eq!((e.offset(), e.citation().file), (10, "rfc1630.txt"));
     }
 }
 

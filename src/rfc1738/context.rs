@@ -39,7 +39,7 @@ use crate::grammar::Grammar;
 /// assert_eq!((found.source_offset(19), found.source_offset(24)), (28, 39));
 /// assert_eq!(&text[found.outer.clone()], "<URL:ftp://host.dom/pub/file-\n     name.txt>");
 /// // The verdict places the error in the text: the `{` (no `xchar`) at byte 67.
-/// assert_eq!(bad.verdict.as_ref().unwrap_err().offset, 67);
+/// assert_eq!(bad.verdict.as_ref().unwrap_err().offset(), 67);
 /// assert!(!bad.is_valid() && bad.parse().is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -239,8 +239,8 @@ fn source_offset(pieces: &[Piece], at: usize, end: usize) -> usize {
 /// Check `url` (made of `pieces` of `text`) and place the error in the text.
 fn check(text: &str, url: &str, pieces: &[Piece], end: usize) -> Result<(), Error> {
     Grammar::Rfc1738.check("url", url).map_err(|e| {
-        let offset = source_offset(pieces, e.offset, end);
-        let width = e.end - e.offset;
+        let offset = source_offset(pieces, e.offset(), end);
+        let width = e.end() - e.offset();
         e.relocated(offset, offset + width, Position::of(text, offset))
     })
 }
@@ -329,7 +329,7 @@ mod tests {
         assert_eq!(found[0].delimiter, Delimiter::Angle);
         let e = found[2].verdict.as_ref().unwrap_err();
         // The error is placed in the text: at the `~`.
-        assert_eq!(e.offset, text.find('~').unwrap());
+        assert_eq!(e.offset(), text.find('~').unwrap());
         assert_eq!(found[2].source_offset(10), text.find('~').unwrap());
         // Undelimited URLs too, the fragment split off.
         let found = find_urls("see http://h/a#top. or news:*");

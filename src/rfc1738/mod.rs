@@ -61,7 +61,7 @@ use crate::part::Part;
 /// assert_eq!(u.to_string(), "http://www.example.com/index.html");
 /// assert!(matches!(u, Url::Http(_)));
 /// let e = Url::parse("http://www.example.com/#top").unwrap_err();
-/// assert_eq!(e.offset, 23);
+/// assert_eq!(e.offset(), 23);
 /// ```
 ///
 /// The scheme's pieces every variant may have: [`Url::login`] (section 3.1),
@@ -113,7 +113,7 @@ pub enum Url<'a> {
 /// let lenient = ParseOptions::default().case_insensitive_scheme(true);
 /// assert!(lenient.case_insensitive_scheme);
 /// assert!(matches!(Url::parse_with("HTTP://h/", lenient), Ok(Url::Http(_))));
-/// assert_eq!(Url::parse_with("HTTP://h/", ParseOptions::default()).unwrap_err().offset, 0);
+/// assert_eq!(Url::parse_with("HTTP://h/", ParseOptions::default()).unwrap_err().offset(), 0);
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -340,7 +340,7 @@ crate::owned::owned!(
     /// let u: UrlBuf = "ftp://ftp.example.com/pub/file.txt;type=i".parse().unwrap();
     /// assert!(matches!(u.get(), Url::Ftp(_)));
     /// assert_eq!(u.as_str(), "ftp://ftp.example.com/pub/file.txt;type=i");
-    /// assert_eq!("HTTP://h/".parse::<UrlBuf>().unwrap_err().offset, 0);
+    /// assert_eq!("HTTP://h/".parse::<UrlBuf>().unwrap_err().offset(), 0);
     ///
     /// let u = UrlBuf::try_from(String::from("news:*")).unwrap(); // rfc1738.txt:697
     /// assert_eq!(UrlBuf::from(Url::parse("news:*").unwrap()), u);
@@ -482,7 +482,7 @@ mod tests {
     #[test]
     fn lenient_scheme_is_opt_in() {
         let on = ParseOptions::default().case_insensitive_scheme(true);
-        assert_eq!(Url::parse("Ftp://h/").unwrap_err().offset, 0);
+        assert_eq!(Url::parse("Ftp://h/").unwrap_err().offset(), 0);
         for (s, http) in [
             ("HTTP://h/a", true),
             ("Http:x", false),
@@ -500,7 +500,7 @@ mod tests {
         assert_eq!(u.hostport().host().as_str(), "H");
         assert_eq!(u.scheme(), "HTTP");
         let e = Url::parse_with("HTTP://h/ x", on).unwrap_err();
-        assert_eq!(e.offset, 9);
+        assert_eq!(e.offset(), 9);
         // Upper case stays an error in the rest of the URL's literals.
         assert!(matches!(Url::parse_with("HTTP:X", on), Ok(Url::Generic(_))));
     }

@@ -44,7 +44,7 @@ use crate::rfc2396::{Authority, PathKind, UriReference, UriReferenceBuf};
 /// let mut u: UriReferenceBuf = "http://a/b".parse().unwrap();
 /// let e = u.set_query(Some("a b")).unwrap_err(); // as written: a space is no `uric`
 /// let BuildError::Component { production, error, .. } = e else { panic!() };
-/// assert_eq!((production, error.offset), ("query", 1));
+/// assert_eq!((production, error.offset()), ("query", 1));
 /// let mut m: UriReferenceBuf = "mailto:mduerst@ifi.unizh.ch".parse().unwrap(); // rfc2396.txt:204
 /// assert!(matches!(m.set_query(Some("subject=x")), Err(BuildError::Opaque { .. })));
 /// let mut r: UriReferenceBuf = "/a/b".parse().unwrap();

@@ -476,8 +476,8 @@ pub const HIERARCHICAL_SCHEMES: &[&str] = &[
 /// use urigram::rfc2396::ResolveError as E;
 /// use urigram::rfc2396::{AbsoluteUriBuf, LeadingDotDot, ResolveOptions, resolve_str};
 /// let r = |base, reference| resolve_str(base, reference, ResolveOptions::default());
-/// assert!(matches!(r("http://a b/", "g"), Err(E::InvalidBase(e)) if e.offset == 8));
-/// assert!(matches!(r("http://a/", "g h"), Err(E::InvalidReference(e)) if e.offset == 1));
+/// assert!(matches!(r("http://a b/", "g"), Err(E::InvalidBase(e)) if e.offset() == 8));
+/// assert!(matches!(r("http://a/", "g h"), Err(E::InvalidReference(e)) if e.offset() == 1));
 /// assert!(matches!(r("b/c", "g"), Err(E::RelativeBase(_))));
 /// assert!(matches!(r("mailto:a@b", "g"), Err(E::OpaqueBase(_))));
 /// assert!(matches!("../g".parse::<AbsoluteUriBuf>(), Err(E::NotAbsolute(_))));
@@ -610,7 +610,7 @@ pub fn resolve_with(
 ///
 /// let e = resolve_str(base, "?a b", Default::default()).unwrap_err();
 /// let ResolveError::InvalidReference(e) = e else { panic!() };
-/// assert_eq!(e.offset, 2);
+/// assert_eq!(e.offset(), 2);
 /// assert!(resolve_str("b/c", "g", Default::default()).is_err());
 /// ```
 pub fn resolve_str(

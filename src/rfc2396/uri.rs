@@ -138,7 +138,7 @@ impl<'a> UriReference<'a> {
     /// assert!(UriReference::parse("../g;x?y").is_ok());
     ///
     /// let e = UriReference::parse("http://a/b c").unwrap_err();
-    /// assert_eq!((e.offset, e.found), (10, Some(' ')));
+    /// assert_eq!((e.offset(), e.found()), (10, Some(' ')));
     /// assert!(UriReference::parse("?y").is_err()); // erratum 452: no such URI-reference
     /// assert!(UriReference::parse("http://[::1]/").is_err()); // see `parse_rfc2732`
     /// ```
@@ -169,7 +169,7 @@ impl<'a> UriReference<'a> {
     /// assert_eq!(u.port_or_known_default(), Some(80));
     /// assert!(UriReference::parse("http://[::1]/").is_err()); // not RFC 2396
     /// let e = UriReference::parse_rfc2732("http://[::1/").unwrap_err();
-    /// assert_eq!(e.offset, 11);
+    /// assert_eq!(e.offset(), 11);
     /// ```
     ///
     /// [`normalize`]: crate::rfc2396::normalize

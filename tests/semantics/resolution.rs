@@ -179,15 +179,15 @@ fn erratum_452_question_y() {
     ] {
         match resolve_str(BASE, bad, o) {
             Err(ResolveError::InvalidReference(e)) => {
-                assert_eq!(e.offset, offset, "{bad}");
-                assert_eq!(e.start_rule, rule, "{bad}");
+                assert_eq!(e.offset(), offset, "{bad}");
+                assert_eq!(e.start_rule(), rule, "{bad}");
             }
             other => panic!("{bad}: {other:?}"),
         }
     }
     // Other strings outside the grammar are rejected with the grammar's own error.
     match resolve_str(BASE, "g h", o) {
-        Err(ResolveError::InvalidReference(e)) => assert_eq!(e.offset, 1),
+        Err(ResolveError::InvalidReference(e)) => assert_eq!(e.offset(), 1),
         other => panic!("{other:?}"),
     }
 }

@@ -251,13 +251,13 @@ struct Plan<'a> {
 
 impl Plan<'_> {
     /// For a valid RFC 1738 URL that only `otherurl` took: why its scheme's own production
-    /// rejects it (`Grammar::scheme_error`).
+    /// rejects it ([`scheme_error`]).
     fn scheme_error(&self, text: &str) -> Option<urigram::Error> {
         let g = self.engine.grammar();
         if g != Grammar::Rfc1738.name() {
             return None;
         }
-        Grammar::Rfc1738.scheme_error(self.engine.rule(), text)
+        scheme_error(self.engine.rule(), text)
     }
 
     /// Check `inputs`, numbered lines of `source`, and write their records.
@@ -520,4 +520,47 @@ pub(crate) fn os_bytes(s: &OsString) -> Vec<u8> {
 #[cfg(not(unix))]
 pub(crate) fn os_bytes(s: &OsString) -> Vec<u8> {
     s.to_string_lossy().into_owned().into_bytes()
+}
+
+/// For an input that RFC 1738's `url` (rule `rule`) accepts only through `otherurl` (the
+/// generic form) although its scheme has a production of its own in section 5 (`ftp` has
+/// `ftpurl` ...): why that production rejects it. `None` for every other rule and input.
+///
+/// The input is a valid `url` all the same: `otherurl` takes any scheme. But a reader who
+/// checks `ftp://h/p;type=x` most likely meant an FTP URL, and this says where it stops being
+/// one.
+pub(crate) fn scheme_error(rule: &str, input: &str) -> Option<urigram::Error> {
+    if rule != "url" {
+        return None;
+    }
+    let production = match input.split(':').next()? {
+        "ftp" => "ftpurl",
+        "file" => "fileurl",
+        "http" => "httpurl",
+        "gopher" => "gopherurl",
+        "mailto" => "mailtourl",
+        "news" => "newsurl",
+        "nntp" => "nntpurl",
+        "telnet" => "telneturl",
+        "wais" => "waisurl",
+        "prospero" => "prosperourl",
+        _ => return None,
+    };
+    let g = Grammar::Rfc1738;
+    g.check("url", input).ok()?;
+    g.check(production, input).err()
+}
+
+#[cfg(test)]
+mod scheme_tests {
+    use super::scheme_error;
+
+    #[test]
+    fn a_scheme_error_says_where_the_schemes_own_production_stops() {
+        let e = scheme_error("url", "ftp://h/p;type=x").unwrap();
+        assert_eq!((e.start_rule(), e.offset()), ("ftpurl", 15));
+        assert!(scheme_error("url", "ftp://h/p;type=i").is_none());
+        assert!(scheme_error("url", "x-private:anything").is_none());
+        assert!(scheme_error("ftpurl", "ftp://h/p;type=x").is_none());
+    }
 }

@@ -77,7 +77,7 @@ pub fn run(args: ConformArgs) -> Result<u8, String> {
         };
         let mut compare = |input: String| {
             row.samples += 1;
-            let comb = g.check(rule, &input).map_err(|e| e.offset);
+            let comb = g.check(rule, &input).map_err(|e| e.offset());
             let oracle = rec.check(&input);
             if comb != oracle {
                 row.disagree += 1;

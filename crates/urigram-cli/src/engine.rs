@@ -30,7 +30,7 @@ impl Locate for ByCheck<'_> {
 
 impl Locate for Locator {
     fn locate(&mut self, input: &[u8]) -> Result<(), Brief> {
-        self.locate_bytes(input)
+        Locator::locate(self, input)
     }
     fn locate_str(&mut self, input: &str) -> Result<(), Brief> {
         Locator::locate(self, input)
@@ -57,7 +57,7 @@ pub trait Engine: Sync {
     fn locator(&self) -> Box<dyn Locate + '_>;
 }
 
-/// The grammar's `nom` combinators: [`Grammar::check_rule`].
+/// The grammar's `nom` combinators: [`Grammar::check`].
 pub struct Combinators {
     grammar: Grammar,
     rule: &'static Rule,
@@ -82,19 +82,16 @@ impl Engine for Combinators {
     }
 
     fn check(&self, input: &[u8]) -> Result<(), Error> {
-        match std::str::from_utf8(input) {
-            // The rule is resolved once, not looked up by name for every line.
-            Ok(s) => self.grammar.check_rule(self.rule, s),
-            Err(_) => self.grammar.check_bytes(self.rule.name, input),
-        }
+        // The rule is resolved once, not looked up by name for every line.
+        self.grammar.check(self.rule, input)
     }
 
     fn check_str(&self, input: &str) -> Result<(), Error> {
-        self.grammar.check_rule(self.rule, input)
+        self.grammar.check(self.rule, input)
     }
 
     fn locator(&self) -> Box<dyn Locate + '_> {
-        match self.grammar.locator(self.rule.name) {
+        match self.grammar.locator(self.rule) {
             Ok(l) => Box::new(l),
             // The rule was looked up when the engine was made.
             Err(_) => Box::new(ByCheck(self)),
@@ -102,7 +99,7 @@ impl Engine for Combinators {
     }
 }
 
-/// The BNF interpreter reading the spec text: [`Grammar::check_spec`], so that any verdict of
+/// The BNF interpreter reading the spec text: [`Grammar::check_by_spec`], so that any verdict of
 /// the combinators can be cross-checked against the grammar as printed.
 pub struct Spec {
     grammar: Grammar,
@@ -130,7 +127,7 @@ impl Engine for Spec {
     }
 
     fn check(&self, input: &[u8]) -> Result<(), Error> {
-        self.grammar.check_spec_bytes(self.rule, input)
+        self.grammar.check_by_spec(self.rule, input)
     }
 
     fn locator(&self) -> Box<dyn Locate + '_> {

@@ -40,8 +40,8 @@ pub fn run(a: ExplainArgs) -> Result<u8, String> {
     let input = a.input.to_str().ok_or("the input is not valid UTF-8")?;
     let (nodes, err) = match g.derive(rule, input) {
         Ok(nodes) => (nodes, None),
-        Err(b) => {
-            let (nodes, e) = *b;
+        Err(partial) => {
+            let (nodes, e) = partial.into_parts();
             (nodes, Some(e))
         }
     };

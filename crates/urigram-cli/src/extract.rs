@@ -25,7 +25,7 @@ use urigram::render::{Report, visible};
 
 use super::output::{Batch, Only, Totals, error_json};
 use super::progress::Progress;
-use super::render::{Color, STDIN};
+use super::render::{Color, STDIN, report};
 use super::stream::{self, Chunk, Failure, Flow};
 use super::summary::Section;
 use super::{Format, parse_grammar};
@@ -216,11 +216,14 @@ impl Plan {
                     Err(e) => {
                         let t = place.text;
                         let (start, end) = match last_line {
-                            Some((start, end)) if (start..=end).contains(&e.offset) => (start, end),
+                            Some((start, end)) if (start..=end).contains(&e.offset()) => {
+                                (start, end)
+                            }
                             _ => {
-                                let start = t[..e.offset].rfind('\n').map_or(0, |k| k + 1);
-                                let end =
-                                    t[e.offset..].find('\n').map_or(t.len(), |k| e.offset + k);
+                                let start = t[..e.offset()].rfind('\n').map_or(0, |k| k + 1);
+                                let end = t[e.offset()..]
+                                    .find('\n')
+                                    .map_or(t.len(), |k| e.offset() + k);
                                 (start, end)
                             }
                         };
@@ -228,10 +231,10 @@ impl Plan {
                         let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
                         s.add_invalid_at(
                             place.label,
-                            place.line(e.line),
+                            place.line(e.line()),
                             line.as_bytes(),
-                            e.offset - start,
-                            || e.column as u64,
+                            e.offset() - start,
+                            || e.column() as u64,
                             &e.brief(),
                         );
                     }
@@ -610,12 +613,12 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
     };
     let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
     notes(&mut note, f, ", ", "");
-    let report = Report::new(e, place.text)
+    let report_of = Report::new(e, place.text)
         .origin(place.label)
         .first_line(place.first_line as usize)
         .color(color)
         .note(note);
-    let _ = writeln!(out, "{report}");
+    let _ = writeln!(out, "{}", report(report_of));
 }
 
 /// What else a reader should know: delimiters, lines, escapes, a hyphen left out.
@@ -675,9 +678,9 @@ fn record(place: &Place<'_>, f: &Found<'_>) -> Value {
             Ok(()) => Value::Null,
             Err(e) => {
                 let mut v = error_json(e);
-                v["offset"] = json!(at(e.offset));
-                v["end"] = json!(at(e.end));
-                v["line"] = json!(place.line(e.line));
+                v["offset"] = json!(at(e.offset()));
+                v["end"] = json!(at(e.end()));
+                v["line"] = json!(place.line(e.line()));
                 v
             }
         },

@@ -35,7 +35,7 @@ use urigram::render::{Report, visible};
 
 use super::extract::SyntaxArg;
 use super::parse_grammar;
-use super::render::{Color, STDIN};
+use super::render::{Color, STDIN, report};
 use super::stream::MAX_LINE_LIMIT;
 
 /// The largest file `--text` reads (it holds the whole text, and the fixed text beside it).
@@ -339,7 +339,7 @@ fn fix_piece(
                 .first_line(number)
                 .color(job.color)
                 .note(format!("not fixed: {reason}"));
-            eprintln!("{r}");
+            eprintln!("{}", report(r));
             tally.unfixed += 1;
             out.extend_from_slice(line);
         }
@@ -382,7 +382,7 @@ fn fix_text_file(
                 visible(&u.uri),
                 u.reason
             ));
-        eprintln!("{r}");
+        eprintln!("{}", report(r));
     }
     // What stays invalid is what `extract` finds invalid in the fixed text.
     let still = extract_with(&t.text, job.grammar, syntax)

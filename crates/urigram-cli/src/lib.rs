@@ -25,6 +25,7 @@ mod too_long;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use urigram::Grammar;
 
@@ -84,35 +85,49 @@ pub enum Format {
     Jsonl,
 }
 
-/// The `--grammar` values: the grammars' names, listed in `--help` and in the error for an
-/// unknown one.
-pub(crate) fn parse_grammar() -> impl clap::builder::TypedValueParser<Value = Grammar> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+/// The `--grammar` values: the grammars' names, in any case (as `str::parse::<Grammar>` reads
+/// them), listed in `--help` and in the error for an unknown one.
+pub(crate) fn parse_grammar() -> GrammarParser {
     let values = Grammar::ALL.iter().map(|g| {
         PossibleValue::new(g.name()).help(format!("{} (start rule {})", g.title(), g.start_rule()))
     });
-    PossibleValuesParser::new(values).try_map(|s| s.parse::<Grammar>())
+    GrammarParser(PossibleValuesParser::new(values))
 }
 
-/// Production `name` of grammar `g`, or an error that names the closest production and the
-/// command that lists them all.
+/// [`parse_grammar`]'s parser: a name in any case, or clap's error for a value that is none of
+/// the possible ones.
+#[derive(Clone)]
+pub(crate) struct GrammarParser(PossibleValuesParser);
+
+impl TypedValueParser for GrammarParser {
+    type Value = Grammar;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Grammar, clap::Error> {
+        if let Some(g) = value.to_str().and_then(|s| s.parse::<Grammar>().ok()) {
+            return Ok(g);
+        }
+        // No grammar by that name in any case: clap's error, which lists the names.
+        let name = self.0.parse_ref(cmd, arg, value)?;
+        name.parse::<Grammar>()
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, e))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
+}
+
+/// Production `name` of grammar `g`, or the library's error (which names the closest
+/// production) and the command that lists them all.
 pub(crate) fn find_rule(g: Grammar, name: &str) -> Result<&'static urigram::Rule, String> {
     g.rule(name).map_err(|e| {
-        let closest = g
-            .rule_names()
-            .map(|r| {
-                (
-                    strsim::damerau_levenshtein(&r.to_lowercase(), &name.to_lowercase()),
-                    r,
-                )
-            })
-            .min();
-        let hint = match closest {
-            Some((d, r)) if d <= 2.max(name.len() / 3) => format!("; did you mean {r:?}?"),
-            _ => String::new(),
-        };
         format!(
-            "{e}{hint} (`urigram rules --grammar {g}` lists its {} productions)",
+            "{e} (`urigram rules --grammar {g}` lists its {} productions)",
             g.rule_names().count()
         )
     })

@@ -130,7 +130,7 @@ pub fn run(
 fn row<'a>(input: &'a [u8], origin: &'a str, line: usize, grammars: &[Grammar]) -> Row<'a> {
     let verdicts = grammars
         .iter()
-        .map(|&g| (g, g.check_bytes(g.start_rule(), input)))
+        .map(|&g| (g, g.check(g.start_rule(), input)))
         .collect();
     Row {
         input,
@@ -170,7 +170,12 @@ fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
     for (g, v) in &r.verdicts {
         let verdict = match v {
             Ok(()) => "valid".to_string(),
-            Err(e) => format!("invalid at byte {} in {} ({})", e.offset, e.rule, e.code()),
+            Err(e) => format!(
+                "invalid at byte {} in {} ({})",
+                e.offset(),
+                e.rule(),
+                e.code()
+            ),
         };
         s.push_str(&format!(
             "  {:<gw$}  {:<rw$}  {verdict}\n",

@@ -81,20 +81,17 @@ pub fn write_record(
 }
 
 /// The note under a valid RFC 1738 URL that only `otherurl` took although its scheme has a
-/// production of its own ([`urigram::Grammar::scheme_error`]).
+/// production of its own (`check::scheme_error`).
 pub fn scheme_note(e: &Error) -> String {
-    let expected = if e.expected.is_empty() {
-        String::new()
-    } else {
-        format!(", expected {}", urigram::render::one_of(&e.expected))
-    };
+    // The message is the headline, then what was expected.
+    let expected = &e.message()[e.headline().len()..];
     format!(
         "  = note: valid as otherurl (any scheme), but not as the scheme's own {}: {}{expected} \
          [{}] (see {})",
-        e.start_rule,
+        e.start_rule(),
         urigram::render::visible(e.headline()),
         e.code(),
-        e.citation
+        e.citation()
     )
 }
 
@@ -112,7 +109,14 @@ pub fn record(input: &str, r: &Result<(), Error>) -> Value {
 
 /// Every field of an error, as JSON: the library's own serialization (its `serde` feature).
 pub fn error_json(e: &Error) -> Value {
-    serde_json::to_value(e).expect("an error serializes")
+    let mut v = serde_json::to_value(e).expect("an error serializes");
+    // The help in the command line's terms (`--grammar rfc2732`).
+    if let Some(Value::String(h)) = v.get_mut("help")
+        && let std::borrow::Cow::Owned(cli) = crate::render::cli_terms(h)
+    {
+        *h = cli;
+    }
+    v
 }
 
 /// The end of a run's output: the JSON document's closing counts or its summary sections, the

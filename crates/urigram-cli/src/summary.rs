@@ -19,7 +19,7 @@ use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, Seq
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
-use urigram::{Brief, Position};
+use urigram::Brief;
 
 use urigram::render::visible as printable;
 
@@ -344,8 +344,8 @@ impl Section {
     /// Count an invalid line: line `line` of `source`, whose text is `input`, which `e` says
     /// where and how it stops being valid.
     pub fn add_invalid(&mut self, source: &str, line: u64, input: &[u8], e: &Brief) {
-        let column = || column_of(input, e.offset);
-        self.add_invalid_at(source, line, input, e.offset, column, e);
+        let column = || column_of(input, e.offset());
+        self.add_invalid_at(source, line, input, e.offset(), column, e);
     }
 
     /// Count an invalid input whose error `e` is at byte `offset` and column `column` (found
@@ -362,12 +362,12 @@ impl Section {
     ) {
         self.lines += 1;
         self.invalid += 1;
-        let found = e.found.map(|c| if c.is_ascii() { c } else { '\u{80}' });
+        let found = e.found().map(|c| if c.is_ascii() { c } else { '\u{80}' });
         let kind = (
-            e.rule.as_ptr() as usize,
-            e.rule.len(),
+            e.rule().as_ptr() as usize,
+            e.rule().len(),
             found,
-            e.end > e.offset,
+            e.end() > e.offset(),
             e.is_unknown_rule(),
         );
         let [p, c, f] = match self.recent.last {
@@ -399,7 +399,7 @@ impl Section {
         let at = match self.recent.all.get(&kind) {
             Some(&at) => at,
             None => {
-                let p = self.by_production.slot(e.rule);
+                let p = self.by_production.slot(e.rule());
                 let g = self.by_production.at(p);
                 if g.note.is_none() {
                     g.note = Some(e.citation().to_string());
@@ -741,19 +741,19 @@ fn is_continuation(b: u8) -> bool {
 
 /// What was found at the error, as a group key.
 fn found(e: &Brief) -> String {
-    match e.found {
+    match e.found() {
         Some(' ') => "a space".into(),
         Some(c) if c.is_ascii_control() => format!("control character U+{:04X}", c as u32),
         Some(c) if c.is_ascii() => format!("{c:?}"),
         Some(_) => "a non-ASCII character".into(),
-        // A byte that is no character ends the error one byte later (see `check_bytes`).
-        None if e.end > e.offset => "a byte that is not UTF-8".into(),
+        // A byte that is no character ends the error one byte later (see `Grammar::check` of bytes).
+        None if e.end() > e.offset() => "a byte that is not UTF-8".into(),
         None => "the end of the line".into(),
     }
 }
 
 /// The 1-based column, in characters, of byte `offset` of `input` (its line, when it holds
-/// line breaks): [`urigram::ErrorInfo::column`] of an error there. The bytes before an error
+/// line breaks): [`urigram::Error::column`] of an error there. The bytes before an error
 /// are UTF-8.
 fn column_of(input: &[u8], offset: usize) -> u64 {
     let before = &input[..offset.min(input.len())];
@@ -761,7 +761,8 @@ fn column_of(input: &[u8], offset: usize) -> u64 {
         Ok(t) => t,
         Err(u) => std::str::from_utf8(&before[..u.valid_up_to()]).unwrap_or_default(),
     };
-    Position::of(text, offset).column as u64
+    let line = &text[text.rfind('\n').map_or(0, |p| p + 1)..];
+    line.chars().count() as u64 + 1
 }
 
 /// `1234567` -> `1,234,567`.
@@ -1693,9 +1694,9 @@ mod tests {
     fn long_lines_keep_a_window() {
         let long = format!("http://a/{}%zz{}", "b".repeat(3000), "c".repeat(3000));
         let e = Grammar::Rfc2396.check("URI-reference", &long).unwrap_err();
-        let x = Example::new("t", 1, long.as_bytes(), e.offset, e.column as u64);
+        let x = Example::new("t", 1, long.as_bytes(), e.offset(), e.column() as u64);
         assert!(x.input.len() <= EXAMPLE_BYTES);
-        assert_eq!(x.window_start as usize + EXAMPLE_BYTES / 2, e.offset);
+        assert_eq!(x.window_start as usize + EXAMPLE_BYTES / 2, e.offset());
         assert!(x.input[EXAMPLE_BYTES / 2..].starts_with('z'));
         let mut out = String::new();
         x.write_human(&mut out, 0).unwrap();

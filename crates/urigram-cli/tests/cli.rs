@@ -495,6 +495,27 @@ fn guide_spark_recipe_is_the_tested_job() {
     assert_eq!(quoted, recipe);
 }
 
+/// `--grammar` reads a grammar's name in any case, as `"RFC2396".parse::<Grammar>()` does,
+/// and an unknown name still gets clap's error with the list of names.
+#[test]
+fn grammar_names_in_any_case() {
+    for name in ["RFC2732", "Rfc2732", "rfc2732"] {
+        let (code, out, err) = urigram(&["check", "-g", name, "http://[::1]/"], b"");
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "ok: http://[::1]/\n"),
+            "{name}: {err}"
+        );
+    }
+    let (code, out, _) = urigram(&["rules", "--grammar", "RFC1630-URL"], b"");
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|r| r == "httpaddress"), "{out}");
+    let (code, _, err) = urigram(&["check", "--grammar", "RFC3986", "x"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'RFC3986'"), "{err}");
+    assert!(err.contains("rfc2396, rfc2732"), "{err}");
+}
+
 /// RFC 2732 on every command: `check` (the RFC's first example URL), `rules`, `explain`,
 /// the matrix, and the semantic commands with `--grammar rfc2732`.
 #[test]

@@ -230,7 +230,7 @@ fn found(d: &Doc) -> Vec<Want> {
             offset: f.range.start,
             line: f.start.line,
             column: f.start.column,
-            error_at: f.result.as_ref().err().map_or(usize::MAX, |e| e.offset),
+            error_at: f.result.as_ref().err().map_or(usize::MAX, |e| e.offset()),
         })
         .collect()
 }

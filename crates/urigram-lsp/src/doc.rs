@@ -456,8 +456,8 @@ mod tests {
                 assert_eq!(g.range.start + base, f.range.start);
                 assert_eq!(g.result.is_ok(), f.result.is_ok());
                 if let (Err(x), Err(y)) = (&g.result, &f.result) {
-                    assert_eq!(x.offset + base, y.offset);
-                    assert_eq!(x.message, y.message);
+                    assert_eq!(x.offset() + base, y.offset());
+                    assert_eq!(x.message(), y.message());
                 }
             }
         }

@@ -801,8 +801,8 @@ impl Server {
     ) -> Option<Diagnostic> {
         let Err(e) = &f.result else { return None };
         let (us, _) = at.at(base + f.range.start);
-        let (es, echars) = at.at(base + e.offset);
-        let (ee, _) = at.at(base + e.end);
+        let (es, echars) = at.at(base + e.offset());
+        let (ee, _) = at.at(base + e.end());
         let (ue, _) = at.at(base + f.range.end);
         let uri_range = lsp_types::Range::new(us, ue);
         let related = self.related.then(|| {
@@ -810,8 +810,8 @@ impl Server {
                 location: Location::new(doc.uri.clone(), uri_range),
                 message: format!(
                     "{} is defined at {}; the URI checked: {}",
-                    e.rule,
-                    e.citation,
+                    e.rule(),
+                    e.citation(),
                     urigram::render::visible(&f.text)
                 ),
             }]
@@ -820,12 +820,12 @@ impl Server {
         // The error as `extract` places it in the whole text.
         let utf16 = match self.encoding {
             Encoding::Utf16 => es.character as usize,
-            Encoding::Utf8 => doc.text[doc.lines[es.line as usize]..base + e.offset]
+            Encoding::Utf8 => doc.text[doc.lines[es.line as usize]..base + e.offset()]
                 .encode_utf16()
                 .count(),
         };
-        data["error"]["offset"] = json!(base + e.offset);
-        data["error"]["end"] = json!(base + e.end);
+        data["error"]["offset"] = json!(base + e.offset());
+        data["error"]["end"] = json!(base + e.end());
         data["error"]["line"] = json!(es.line as usize + 1);
         data["error"]["column"] = json!(echars + 1);
         data["error"]["column_utf16"] = json!(utf16 + 1);
@@ -833,7 +833,7 @@ impl Server {
             range: lsp_types::Range::new(es, ee),
             severity: Some(DiagnosticSeverity::ERROR),
             code: Some(NumberOrString::String(code(e))),
-            code_description: href(&e.citation).map(|href| CodeDescription { href }),
+            code_description: href(&e.citation()).map(|href| CodeDescription { href }),
             source: Some("urigram".into()),
             message: message(e),
             related_information: related,
@@ -1151,9 +1151,9 @@ impl Server {
                 Ok(()) => "conforms".to_string(),
                 Err(e) => format!(
                     "does not conform: {} [{}] (see {})",
-                    e.message,
+                    e.message(),
                     e.code(),
-                    e.citation
+                    e.citation()
                 ),
             };
             let _ = writeln!(out, "- {g} {rule}{this}: {verdict}");
@@ -1168,11 +1168,22 @@ fn code(e: &Error) -> String {
     e.code()
 }
 
-/// The message of a diagnostic: the error's message and, as rustc's `help:` line, its help.
+/// The message of a diagnostic: the error's message and, as rustc's `help:` line, its help,
+/// where a grammar the library names as its value (`` `Grammar::Rfc2732` ``) is named as the
+/// value of the grammar setting.
 fn message(e: &Error) -> String {
-    match &e.help {
-        Some(h) => format!("{}\nhelp: {h}", e.message),
-        None => e.message.clone(),
+    match e.help() {
+        Some(h) => {
+            let mut h = h.to_string();
+            for g in Grammar::ALL {
+                h = h.replace(
+                    &format!("`Grammar::{g:?}`"),
+                    &format!("the grammar setting `{g}`"),
+                );
+            }
+            format!("{}\nhelp: {h}", e.message())
+        }
+        None => e.message().to_string(),
     }
 }
 

@@ -661,6 +661,30 @@ fn rfc3986_setting() {
     assert_eq!(c.exit_code(), 0);
 }
 
+/// The grammar setting reads a grammar's name in any case, as `--grammar` does.
+#[test]
+fn grammar_setting_in_any_case() {
+    let mut c = start();
+    c.initialize(json!({}), json!({"grammar": "RFC2732"}));
+    c.open(DOC, "see http://[::1]:8080/a\n");
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 0, "{d}");
+    // Under RFC 2396, the help names the setting that reads it.
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"urigram": {"grammar": "Rfc2396"}}}),
+    );
+    let d = c.diagnostics()["diagnostics"].clone();
+    let m = d[0]["message"].as_str().unwrap();
+    assert!(
+        m.contains("check with the grammar setting `rfc2732`"),
+        "{m}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
 #[test]
 fn fix_all_of_a_hundred_thousand_errors() {
     // The fixes of one URI are found in one pass: the action comes back with every edit.

@@ -9,8 +9,8 @@ use crate::input::{Mode, Tracker};
 /// locator in each order of its passes.
 fn agrees(g: Grammar, s: &str) {
     for r in g.rules() {
-        let whole = g.check_rule(r, s).map_err(|e| e.brief());
-        assert_eq!(g.locate_rule(r, s), whole, "{} {} {s:?}", g.name(), r.name);
+        let whole = g.check(r, s).map_err(|e| e.brief());
+        assert_eq!(g.locate(r, s), whole, "{} {} {s:?}", g.name(), r.name);
         let locators = [
             ("fast pass first", g.locator(r.name).unwrap()),
             ("no fast pass", g.locator(r.name).unwrap().rejecting()),

@@ -303,7 +303,7 @@ mod tests {
     use crate::grammar::Grammar;
 
     fn check(rule: &str, input: &str) -> Result<(), usize> {
-        Grammar::Rfc1630.check(rule, input).map_err(|e| e.offset)
+        Grammar::Rfc1630.check(rule, input).map_err(|e| e.offset())
     }
 
     #[test]

@@ -1366,7 +1366,9 @@ mod tests {
     }
 
     fn check(rule: &str, input: &str) -> Result<(), usize> {
-        Grammar::Rfc1630Url.check(rule, input).map_err(|e| e.offset)
+        Grammar::Rfc1630Url
+            .check(rule, input)
+            .map_err(|e| e.offset())
     }
 
     #[test]

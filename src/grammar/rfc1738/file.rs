@@ -82,7 +82,7 @@ mod tests {
             ("file://localhost", 16),
         ] {
             let e = g.check("fileurl", s).unwrap_err();
-            assert_eq!(e.offset, offset, "{s:?}: {e}");
+            assert_eq!(e.offset(), offset, "{s:?}: {e}");
         }
     }
 }

@@ -137,7 +137,7 @@ mod tests {
             ("ftp://h/a;type=aa", 16),
         ] {
             let e = g.check("ftpurl", input).unwrap_err();
-            assert_eq!(e.offset, offset, "{input:?}: {e}");
+            assert_eq!(e.offset(), offset, "{input:?}: {e}");
         }
     }
 }

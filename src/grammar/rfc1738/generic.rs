@@ -536,7 +536,7 @@ mod tests {
             ("ip-schemepart", "//h:", 4),
         ] {
             let e = g.check(rule, input).unwrap_err();
-            assert_eq!(e.offset, offset, "{rule} {input:?}: {e}");
+            assert_eq!(e.offset(), offset, "{rule} {input:?}: {e}");
         }
     }
 
@@ -564,7 +564,11 @@ mod tests {
             let r = g.rule(rule).unwrap();
             assert!(g.derive(r, ok).is_ok(), "{rule}");
             let bad = format!("{ok} ");
-            assert_eq!(g.check(rule, &bad).unwrap_err().offset, ok.len(), "{rule}");
+            assert_eq!(
+                g.check(rule, &bad).unwrap_err().offset(),
+                ok.len(),
+                "{rule}"
+            );
             assert!(
                 start.elapsed().as_secs() < 20,
                 "{rule}: {:?}",

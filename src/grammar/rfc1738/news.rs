@@ -149,7 +149,7 @@ mod tests {
         // `ab@` can go on as an article; `ab` alone was a group.
         for (input, offset) in [("ab@", 3), ("*a", 2), ("ab@1", 4), ("a b", 1)] {
             let e = g.check("grouppart", input).unwrap_err();
-            assert_eq!(e.offset, offset, "{input:?}: {e}");
+            assert_eq!(e.offset(), offset, "{input:?}: {e}");
         }
     }
 }

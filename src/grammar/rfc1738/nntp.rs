@@ -68,7 +68,7 @@ mod tests {
             ("nntp://u@h/a", 8),
         ] {
             let e = g.check("nntpurl", s).unwrap_err();
-            assert_eq!(e.offset, offset, "{s:?}: {e}");
+            assert_eq!(e.offset(), offset, "{s:?}: {e}");
         }
     }
 }

@@ -49,7 +49,7 @@ mod tests {
         }
         for (s, offset) in [("telnet://h/x", 11), ("telnet://", 9), ("telnet://h//", 11)] {
             let e = g.check("telneturl", s).unwrap_err();
-            assert_eq!(e.offset, offset, "{s:?}: {e}");
+            assert_eq!(e.offset(), offset, "{s:?}: {e}");
         }
     }
 }

@@ -199,10 +199,10 @@ mod tests {
         let e = Grammar::Rfc1738
             .check("waisurl", "wais://h/db/t")
             .unwrap_err();
-        assert_eq!(e.offset, 13);
+        assert_eq!(e.offset(), 13);
         let e = Grammar::Rfc1738
             .check("waisurl", "wais://h/db?a/b")
             .unwrap_err();
-        assert_eq!(e.offset, 13);
+        assert_eq!(e.offset(), 13);
     }
 }

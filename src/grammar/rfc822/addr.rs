@@ -86,7 +86,7 @@ mod tests {
     use crate::grammar::Grammar;
 
     fn check(rule: &str, input: &str) -> Result<(), usize> {
-        Grammar::Rfc822.check(rule, input).map_err(|e| e.offset)
+        Grammar::Rfc822.check(rule, input).map_err(|e| e.offset())
     }
 
     #[test]
