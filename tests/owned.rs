@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 use std::str::FromStr;
 
-use urigram::{Error, UriReference, UriReferenceBuf, rfc1630, rfc1738, rfc2396};
+use urigram::{Error, UriReference, UriReferenceBuf, rfc1630, rfc1738};
 
 /// What every owned type offers, for one generic test. `view` parses a text into the typed
 /// view and `get` takes the view of an owned value, both `Debug`-printed.
@@ -176,12 +176,12 @@ mod serde {
         let p: rfc1630::UriBuf = serde_json::from_str(r#""a:b""#).unwrap();
         assert_eq!(serde_json::to_value(&p).unwrap(), serde_json::json!("a:b"));
         // What `join` and `resolve` give.
-        let base: rfc2396::AbsoluteUriBuf = "http://a/b/c/d;p?q".parse().unwrap();
+        let base: urigram::rfc2396::AbsoluteUriBuf = "http://a/b/c/d;p?q".parse().unwrap();
         let json = serde_json::to_string(&base).unwrap();
         assert_eq!(json, r#""http://a/b/c/d;p?q""#);
-        let back: rfc2396::AbsoluteUriBuf = serde_json::from_str(&json).unwrap();
+        let back: urigram::rfc2396::AbsoluteUriBuf = serde_json::from_str(&json).unwrap();
         assert_eq!(back, base);
-        assert!(serde_json::from_str::<rfc2396::AbsoluteUriBuf>(r#""b/c""#).is_err());
+        assert!(serde_json::from_str::<urigram::rfc2396::AbsoluteUriBuf>(r#""b/c""#).is_err());
     }
 
     #[test]
