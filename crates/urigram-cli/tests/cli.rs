@@ -510,9 +510,9 @@ fn grammar_names_in_any_case() {
     let (code, out, _) = urigram(&["rules", "--grammar", "RFC1630-URL"], b"");
     assert_eq!(code, 0);
     assert!(out.lines().any(|r| r == "httpaddress"), "{out}");
-    let (code, _, err) = urigram(&["check", "--grammar", "RFC3986", "x"], b"");
+    let (code, _, err) = urigram(&["check", "--grammar", "RFC3987", "x"], b"");
     assert_eq!(code, 2);
-    assert!(err.contains("invalid value 'RFC3986'"), "{err}");
+    assert!(err.contains("invalid value 'RFC3987'"), "{err}");
     assert!(err.contains("rfc2396, rfc2732"), "{err}");
 }
 
