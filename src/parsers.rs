@@ -32,7 +32,9 @@
 //! - **As a nom parser** ([`rfc2396::abs_path`] ..., [`production`]): the production's
 //!   combinator matches a prefix of the input, as nom parsers do, and leaves the rest; what
 //!   follows decides whether the whole is valid. A production that matches the empty string
-//!   (`query`, `port` ...) always succeeds.
+//!   (`query`, `port` ...) succeeds, save on a `%` that begins no escape inside a run that
+//!   may hold escapes: that is an error at the byte after the `%`, not the end of the match
+//!   (`query` of `a=%zz` fails at the first `z`; see [`rfc2396::query`]).
 //! - **A whole token** ([`complete`]): the input must be exactly one member of the production,
 //!   and a rejection is placed where the input stops being valid, by the offset contract of
 //!   [`Error`]: inside an escape, not at the first byte that the prefix reading left over.
@@ -351,7 +353,8 @@ pub mod rfc2396 {
         /// use urigram::parsers::rfc2396::query;
         /// assert_eq!(query::<Error<&str>>("a=1&b=%20#f"), Ok(("#f", "a=1&b=%20")));
         /// // A `%` without two hex digits is an error, not the end of the match.
-        /// assert!(query::<Error<&str>>("a=%zz").is_err());
+        /// let Err(nom::Err::Error(e)) = query::<Error<&str>>("a=%zz") else { panic!() };
+        /// assert_eq!(e.input, "zz");
         /// ```
         query = "query";
         /// `fragment = *uric` (rfc2396.txt:1510).
