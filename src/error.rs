@@ -7,6 +7,14 @@ use crate::Grammar;
 use crate::input::{Expected, Tracker};
 
 /// A place in a spec text: file, line and section, printed as `rfc2396.txt:1526 (section 2.4.1)`.
+///
+/// ```
+/// use urigram::Grammar;
+/// let c = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err().citation();
+/// assert_eq!((c.file, c.line, c.section), ("rfc2396.txt", 1526, "2.4.1"));
+/// assert_eq!(c, Grammar::Rfc2396.citation("escaped"));
+/// assert_eq!(c.to_string(), "rfc2396.txt:1526 (section 2.4.1)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Citation {
     /// The RFC Editor plain-text file, `rfc2396.txt`.
@@ -553,6 +561,27 @@ pub(crate) fn not_utf8_message(rule: &str, by: &str, b: u8, offset: usize) -> St
 
 /// The kind of thing found where an input stops being valid ([`Error::found_kind`]), the
 /// last part of [`Error::code`].
+///
+/// ```
+/// use urigram::{FoundKind, Grammar};
+/// let kind = |s: &str| Grammar::Rfc2396.check("absoluteURI", s).unwrap_err().found_kind();
+/// assert_eq!(kind("http:"), FoundKind::End);
+/// assert_eq!(kind("http://a b"), FoundKind::Space);
+/// assert_eq!(kind("http://a\tb"), FoundKind::Control);
+/// assert_eq!(kind("http://a/\u{e9}"), FoundKind::NonAscii);
+/// assert_eq!(kind("1http:a"), FoundKind::Digit);
+/// assert_eq!(kind("http://a/%zz"), FoundKind::Letter);
+/// assert_eq!(kind("http%3a"), FoundKind::Percent);
+/// assert_eq!(kind("http://a/#b"), FoundKind::Hash);
+/// assert_eq!(kind("http://a/<b>"), FoundKind::Excluded);
+/// assert_eq!(kind("/a"), FoundKind::Reserved);
+/// assert_eq!(kind("-http:a"), FoundKind::Mark);
+/// let bytes = Grammar::Rfc2396.check("absoluteURI", b"http://a/\xff").unwrap_err();
+/// assert_eq!(bytes.found_kind(), FoundKind::NotUtf8);
+/// // Its name ends the error's code.
+/// assert_eq!(FoundKind::Space.as_str(), "space");
+/// assert!(Grammar::Rfc2396.check("absoluteURI", "http://a b").unwrap_err().code().ends_with("::space"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum FoundKind {
@@ -738,7 +767,15 @@ impl fmt::Display for Found {
     }
 }
 
-/// Line and columns of a byte offset.
+/// Line and columns of a byte offset: where [`extract`](crate::extract) finds each URI in a
+/// text ([`Found::start`](crate::extract::Found::start)), and what [`Error::line`],
+/// [`Error::column`] and [`Error::column_utf16`] give for an error.
+///
+/// ```
+/// use urigram::Position;
+/// let found = urigram::extract::extract("first line\n\u{1F600} http://a/b", urigram::Grammar::Rfc2396);
+/// assert_eq!(found[0].start, Position { line: 2, column: 3, column_utf16: 4 });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     /// 1-based line.
@@ -838,6 +875,17 @@ impl<'t> Cursor<'t> {
 }
 
 /// A rule name that a grammar does not have, or a grammar name that does not exist.
+///
+/// ```
+/// use urigram::{Grammar, LookupError};
+/// let e = "rfc2369".parse::<Grammar>().unwrap_err();
+/// assert_eq!(e, LookupError::Grammar("rfc2369".into()));
+/// let e = Grammar::Rfc1738.rule("ftp-url").unwrap_err();
+/// assert!(matches!(e, LookupError::Rule { closest: Some("ftpurl"), .. }));
+/// assert_eq!(e.to_string(), "grammar rfc1738 has no rule \"ftp-url\"; did you mean \"ftpurl\"?");
+/// // A name far from every rule's gets no suggestion.
+/// assert!(matches!(Grammar::Rfc1738.rule("xyzzy"), Err(LookupError::Rule { closest: None, .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LookupError {

@@ -42,7 +42,15 @@ use crate::extract::Syntax;
 use crate::grammar::Grammar;
 use crate::input::Expected;
 
-/// One repair: replace `range` of the URI with `replacement`.
+/// One repair: replace `range` of the URI with `replacement` ([`fix`], [`fix_error`]).
+///
+/// ```
+/// use urigram::{Grammar, fix::{FixResult, fix}};
+/// let FixResult::Fixed { fixes, .. } = fix("http://a/b c", Grammar::Rfc2396) else { panic!() };
+/// let f = &fixes[0];
+/// assert_eq!((f.range.clone(), f.replacement.as_str()), (10..11, "%20"));
+/// assert_eq!(f.title, "escape ' ' as %20");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Fix {
@@ -55,6 +63,18 @@ pub struct Fix {
 }
 
 /// The outcome of [`fix`].
+///
+/// ```
+/// use urigram::{Grammar, fix::{FixResult, fix}};
+/// // Conforms already.
+/// assert_eq!(fix("http://a/b", Grammar::Rfc2396), FixResult::Valid);
+/// // Escaping makes it conform, and keeps what it stands for.
+/// let FixResult::Fixed { uri, fixes } = fix("http://a/100%", Grammar::Rfc2396) else { panic!() };
+/// assert_eq!((uri.as_str(), fixes.len()), ("http://a/100%25", 1));
+/// // RFC 2396 has no IPv6 literal, and escaping the brackets would change the host.
+/// let FixResult::Unfixable { error, .. } = fix("http://[::1]/", Grammar::Rfc2396) else { panic!() };
+/// assert_eq!(error.offset(), 7);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FixResult {
@@ -176,6 +196,16 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
 /// 2732 allows in a host or a query but not in a path, an upper-case scheme under RFC 1738):
 /// each costs one more check of the URI, so past this many [`fix`] gives up on the URI and
 /// says so, and its time stays linear in the URI's length.
+///
+/// ```
+/// use urigram::{Grammar, fix::{FixResult, MAX_PLACED_FIXES, fix}};
+/// // Under RFC 2732 a `[` in a path is escaped, one check each.
+/// let few = format!("http://a/{}", "[".repeat(MAX_PLACED_FIXES));
+/// assert!(matches!(fix(&few, Grammar::Rfc2732), FixResult::Fixed { .. }));
+/// let many = format!("http://a/{}", "[".repeat(MAX_PLACED_FIXES + 1));
+/// let FixResult::Unfixable { reason, .. } = fix(&many, Grammar::Rfc2732) else { panic!() };
+/// assert!(reason.contains("fix the URI by hand"));
+/// ```
 pub const MAX_PLACED_FIXES: usize = 64;
 
 /// Check `input` against `grammar`'s start rule and fix it: each error in turn gets
@@ -189,6 +219,14 @@ pub const MAX_PLACED_FIXES: usize = 64;
 /// result checked once; only a fix that depends on where its character stands costs another
 /// check, at most [`MAX_PLACED_FIXES`] of them. The answer is the one the error-by-error repair
 /// above gives, fixes, error and reason alike (a test holds the two together).
+///
+/// ```
+/// use urigram::{Grammar, fix::{FixResult, fix}};
+/// // RFC 1738 wants the scheme in lower case; `{` is excluded everywhere.
+/// let FixResult::Fixed { uri, fixes } = fix("HTTP://a/{x}", Grammar::Rfc1738) else { panic!() };
+/// assert_eq!(uri, "http://a/%7Bx%7D");
+/// assert_eq!(fixes.len(), 3);
+/// ```
 pub fn fix(input: &str, grammar: Grammar) -> FixResult {
     let rule = grammar.start_rule();
     if grammar.check(rule, input).is_ok() {
@@ -349,7 +387,18 @@ pub(crate) fn apply(input: &str, fixes: &[Fix]) -> String {
     out
 }
 
-/// A URI of a text that no fix makes conform: its error, placed in the text, and why.
+/// A URI of a text that no fix makes conform: its error, placed in the text, and why
+/// ([`fix_text`]).
+///
+/// ```
+/// use urigram::{Grammar, fix::fix_text};
+/// let t = fix_text("a\nsee http://[::1]/ now", Grammar::Rfc2396);
+/// let u = &t.unfixed[0];
+/// assert_eq!(u.uri, "http://[::1]/");
+/// assert_eq!((u.error.offset(), u.error.line(), u.error.column()), (13, 2, 12)); // the '['
+/// assert!(u.reason.contains("RFC 2732"));
+/// assert!(!u.reason.is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Unfixed {
@@ -363,6 +412,13 @@ pub struct Unfixed {
 }
 
 /// The outcome of [`fix_text`].
+///
+/// ```
+/// use urigram::{Grammar, fix::fix_text};
+/// let t = fix_text("http://a/\u{e9} and http://d/100% and http://[::1]/", Grammar::Rfc2396);
+/// assert_eq!(t.text, "http://a/%C3%A9 and http://d/100%25 and http://[::1]/");
+/// assert_eq!((t.fixed, t.unfixed.len()), (2, 1));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct TextFix {

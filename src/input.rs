@@ -114,7 +114,20 @@ impl<'a> ParseError<Span<'a>> for Fail {
     }
 }
 
-/// What a combinator expected at a position where the input did not match.
+/// What a combinator expected at a position where the input did not match
+/// ([`Error::expected`](crate::Error::expected)).
+///
+/// ```
+/// use urigram::{Expected, Grammar};
+/// // A production's name, a literal of the grammar, or the end of the input.
+/// let e = Grammar::Rfc2396.check("IPv4address", "10.0.0").unwrap_err();
+/// assert_eq!(e.expected(), [Expected::Rule("digit"), Expected::Literal(".")]);
+/// let e = Grammar::Rfc2396.check("IPv4address", "10.0.0.").unwrap_err();
+/// assert_eq!(e.expected(), [Expected::Rule("digit")]);
+/// let e = Grammar::Rfc2396.check("port", "80x").unwrap_err();
+/// assert!(e.expected().contains(&Expected::EndOfInput));
+/// assert_eq!(Expected::Literal(".").to_string(), "\".\"");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Expected {
     /// A character or string of the named production (`hex`, `pchar`, `domainlabel` ...).
@@ -173,7 +186,15 @@ pub enum Mode {
     Tree,
 }
 
-/// One production that matched: its name, its byte range and its depth in the tree.
+/// One production that matched: its name, its byte range and its depth in the tree
+/// ([`Grammar::derive`](crate::Grammar::derive)).
+///
+/// ```
+/// use urigram::{Grammar, Node};
+/// let nodes = Grammar::Rfc2396.derive("hostport", "a.b:80").unwrap();
+/// assert_eq!(nodes[0], Node { rule: "hostport", start: 0, end: 6, depth: 0 });
+/// assert!(nodes.contains(&Node { rule: "port", start: 4, end: 6, depth: 1 }));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
     /// The production's name as the spec prints it.

@@ -32,7 +32,9 @@
 //! - **As a nom parser** ([`rfc2396::abs_path`] ..., [`production`]): the production's
 //!   combinator matches a prefix of the input, as nom parsers do, and leaves the rest; what
 //!   follows decides whether the whole is valid. A production that matches the empty string
-//!   (`query`, `port` ...) always succeeds.
+//!   (`query`, `port` ...) succeeds, save on a `%` that begins no escape inside a run that
+//!   may hold escapes: that is an error at the byte after the `%`, not the end of the match
+//!   (`query` of `a=%zz` fails at the first `z`; see [`rfc2396::query`]).
 //! - **A whole token** ([`complete`]): the input must be exactly one member of the production,
 //!   and a rejection is placed where the input stops being valid, by the offset contract of
 //!   [`Error`]: inside an escape, not at the first byte that the prefix reading left over.
@@ -169,6 +171,16 @@ where
 
 /// The productions of RFC 2396 Appendix A that other specifications cite, as nom parsers of
 /// a prefix. Each is the production of the same name in `urigram rules --grammar rfc2396`.
+///
+/// Each takes the longest prefix of its production that it can and leaves the rest to what
+/// follows; its example shows where it stops:
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc2396::{hostport, port};
+/// assert_eq!(hostport::<Error<&str>>("a.example:80/index.html"), Ok(("/index.html", "a.example:80")));
+/// assert_eq!(port::<Error<&str>>("x"), Ok(("x", ""))); // `port = *digit` matches nothing
+/// ```
 pub mod rfc2396 {
     use nom::IResult;
     use nom::error::{FromExternalError, ParseError};
@@ -196,40 +208,163 @@ pub mod rfc2396 {
 
     productions! {
         /// `URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]` (rfc2396.txt:1465).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::uri_reference;
+        /// // A space ends it:
+        /// assert_eq!(uri_reference::<Error<&str>>("http://a/b#c d"), Ok((" d", "http://a/b#c")));
+        /// ```
         uri_reference = "URI-reference";
         /// `absoluteURI = scheme ":" ( hier_part | opaque_part )` (rfc2396.txt:1466).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::absolute_uri;
+        /// // The fragment is not part of it:
+        /// assert_eq!(absolute_uri::<Error<&str>>("http://a/b?q#f"), Ok(("#f", "http://a/b?q")));
+        /// ```
         absolute_uri = "absoluteURI";
         /// `relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]` (rfc2396.txt:1467).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::relative_uri;
+        /// assert_eq!(relative_uri::<Error<&str>>("../a?q#f"), Ok(("#f", "../a?q")));
+        /// ```
         relative_uri = "relativeURI";
         /// `hier_part = ( net_path | abs_path ) [ "?" query ]` (rfc2396.txt:1469).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::hier_part;
+        /// assert_eq!(hier_part::<Error<&str>>("//a/b?q#f"), Ok(("#f", "//a/b?q")));
+        /// ```
         hier_part = "hier_part";
         /// `net_path = "//" authority [ abs_path ]` (rfc2396.txt:1475).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::net_path;
+        /// assert_eq!(net_path::<Error<&str>>("//a:80/b?q"), Ok(("?q", "//a:80/b")));
+        /// ```
         net_path = "net_path";
         /// `abs_path = "/" path_segments` (rfc2396.txt:1476).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::abs_path;
+        /// assert_eq!(abs_path::<Error<&str>>("/a/b;p?q"), Ok(("?q", "/a/b;p")));
+        /// ```
         abs_path = "abs_path";
         /// `rel_path = rel_segment [ abs_path ]` (rfc2396.txt:1477).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::rel_path;
+        /// assert_eq!(rel_path::<Error<&str>>("a/b?q"), Ok(("?q", "a/b")));
+        /// // A rel_segment holds no ":":
+        /// assert_eq!(rel_path::<Error<&str>>("a:b"), Ok((":b", "a")));
+        /// ```
         rel_path = "rel_path";
         /// `scheme = alpha *( alpha | digit | "+" | "-" | "." )` (rfc2396.txt:1482).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::scheme;
+        /// assert_eq!(scheme::<Error<&str>>("svn+ssh://h/"), Ok(("://h/", "svn+ssh")));
+        /// assert!(scheme::<Error<&str>>("1a:").is_err()); // a scheme starts with a letter
+        /// ```
         scheme = "scheme";
         /// `authority = server | reg_name` (rfc2396.txt:1484).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::authority;
+        /// assert_eq!(authority::<Error<&str>>("user@host:80/path"), Ok(("/path", "user@host:80")));
+        /// ```
         authority = "authority";
         /// `server = [ [ userinfo "@" ] hostport ]` (rfc2396.txt:1489).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::server;
+        /// assert_eq!(server::<Error<&str>>("user@host:80/path"), Ok(("/path", "user@host:80")));
+        /// // It matches the empty string:
+        /// assert_eq!(server::<Error<&str>>("/path"), Ok(("/path", "")));
+        /// ```
         server = "server";
         /// `hostport = host [ ":" port ]` (rfc2396.txt:1493).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::hostport;
+        /// assert_eq!(hostport::<Error<&str>>("a.example:8080/x"), Ok(("/x", "a.example:8080")));
+        /// ```
         hostport = "hostport";
         /// `host = hostname | IPv4address` (rfc2396.txt:1494).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::host;
+        /// assert_eq!(host::<Error<&str>>("10.0.0.1:80"), Ok((":80", "10.0.0.1")));
+        /// ```
         host = "host";
         /// `hostname = *( domainlabel "." ) toplabel [ "." ]` (rfc2396.txt:1495).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::hostname;
+        /// assert_eq!(hostname::<Error<&str>>("www.example.com.:80"), Ok((":80", "www.example.com.")));
+        /// // A toplabel starts with a letter:
+        /// assert_eq!(hostname::<Error<&str>>("a.1"), Ok(("1", "a.")));
+        /// ```
         hostname = "hostname";
         /// `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit` (rfc2396.txt:1498).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::ipv4address;
+        /// assert_eq!(ipv4address::<Error<&str>>("10.0.0.1/x"), Ok(("/x", "10.0.0.1")));
+        /// assert!(ipv4address::<Error<&str>>("10.0.0").is_err());
+        /// ```
         ipv4address = "IPv4address";
         /// `port = *digit` (rfc2396.txt:1499).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::port;
+        /// assert_eq!(port::<Error<&str>>("8080/x"), Ok(("/x", "8080")));
+        /// assert_eq!(port::<Error<&str>>("/x"), Ok(("/x", ""))); // it matches the empty string
+        /// ```
         port = "port";
         /// `path_segments = segment *( "/" segment )` (rfc2396.txt:1502).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::path_segments;
+        /// assert_eq!(path_segments::<Error<&str>>("a/b;p/c?q"), Ok(("?q", "a/b;p/c")));
+        /// ```
         path_segments = "path_segments";
         /// `query = *uric` (rfc2396.txt:1508).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::query;
+        /// assert_eq!(query::<Error<&str>>("a=1&b=%20#f"), Ok(("#f", "a=1&b=%20")));
+        /// // A `%` without two hex digits is an error, not the end of the match.
+        /// let Err(nom::Err::Error(e)) = query::<Error<&str>>("a=%zz") else { panic!() };
+        /// assert_eq!(e.input, "zz");
+        /// ```
         query = "query";
         /// `fragment = *uric` (rfc2396.txt:1510).
+        ///
+        /// ```
+        /// use nom::error::Error;
+        /// use urigram::parsers::rfc2396::fragment;
+        /// // A second "#" ends it:
+        /// assert_eq!(fragment::<Error<&str>>("sec/2?x#y"), Ok(("#y", "sec/2?x")));
+        /// ```
         fragment = "fragment";
     }
 

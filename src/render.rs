@@ -91,6 +91,17 @@ fn hidden(c: char) -> bool {
 
 /// A diagnostic ready to print: an [`Error`] with the text it was found in and where that text
 /// came from. `Display` gives the rustc-style form shown in the [module docs](self).
+///
+/// ```
+/// use urigram::{Grammar, render::Report};
+/// let text = "ok: http://a/\nbad: http://a/%zz";
+/// let e = Grammar::Rfc2396.check("URI-reference", "http://a/%zz").unwrap_err();
+/// let e = e.offset_by(19, text); // the error's place in the whole text
+/// let shown = Report::new(&e, text).origin("links.txt").to_string();
+/// assert!(shown.starts_with("error[rfc2396::escaped::letter]: "));
+/// assert!(shown.contains(" --> links.txt:2:16\n"));
+/// assert!(shown.contains("2 | bad: http://a/%zz\n"));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Report<'a> {
     error: &'a Error,
@@ -191,6 +202,12 @@ impl<'a> Report<'a> {
     }
 
     /// The place as the report prints it: `origin:line:column`.
+    ///
+    /// ```
+    /// use urigram::{Grammar, render::Report};
+    /// let e = Grammar::Rfc2396.check("URI-reference", "http://a b").unwrap_err();
+    /// assert_eq!(Report::new(&e, "http://a b").place(), "<input>:1:9");
+    /// ```
     pub fn place(&self) -> String {
         let e = self.error;
         format!(

@@ -17,6 +17,15 @@ use super::reader::Grammar;
 
 /// The characters a mutation inserts or substitutes: URI delimiters and the characters the
 /// specs exclude, space, tab, and characters outside ASCII of two, three and four bytes.
+///
+/// ```
+/// use urigram::bnf::{MUTATION_CHARS, mutate};
+/// assert!(MUTATION_CHARS.contains(&' ') && MUTATION_CHARS.contains(&'%'));
+/// // A seeded mutation: the same seed, the same characters inserted, replaced or removed.
+/// let m = mutate("http://a/b", 7);
+/// assert_ne!(m, "http://a/b");
+/// assert_eq!(m, mutate("http://a/b", 7));
+/// ```
 pub const MUTATION_CHARS: &[char] = &[
     '%', ':', '/', '?', '#', '@', ';', '=', '&', '+', '$', ',', '.', '-', '_', '!', '~', '*', '\'',
     '(', ')', '[', ']', '{', '}', '|', '\\', '^', '`', '<', '>', '"', ' ', '\t', 'é', '€', '😀',
@@ -24,6 +33,18 @@ pub const MUTATION_CHARS: &[char] = &[
 
 /// Draws members of one rule and mutations of strings from one seeded random stream; see
 /// [`Grammar::generator`].
+///
+/// ```
+/// let g = urigram::bnf::load("rfc2396")?;
+/// let mut members = g.generator("IPv4address", 1)?;
+/// for _ in 0..20 {
+///     let s = members.member(50);
+///     // Every member is one: by the oracle and by the combinators.
+///     assert_eq!(g.check("IPv4address", &s)?, Ok(()));
+///     assert!(urigram::Grammar::Rfc2396.check("IPv4address", &s).is_ok());
+/// }
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 pub struct Generator<'g> {
     cfg: &'g Cfg,
     start: u32,

@@ -665,6 +665,16 @@ fn recognize(cfg: &Cfg, start: u32, input: &[u8], use_leo: bool) -> Result<(), u
 }
 
 /// Decides membership in one rule's language; see [`Grammar::recognizer`].
+///
+/// ```
+/// let g = urigram::bnf::load("rfc1738")?;
+/// let r = g.recognizer("ftpurl")?; // looked up once, for many inputs
+/// assert_eq!(r.rule(), "ftpurl");
+/// assert_eq!(r.check("ftp://h/a;type=i"), Ok(()));
+/// assert_eq!(r.check("ftp://h/a;type=x"), Err(15)); // the 'x'
+/// assert!(!r.matches("http://h/"));
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Recognizer<'g> {
     grammar: &'g Grammar,

@@ -42,6 +42,16 @@ pub use reader::{
 /// An error in a grammar text (or in a request naming a rule that does not exist).
 ///
 /// Displays as `grammar:line: message`, or `grammar: message` when no line applies.
+///
+/// ```
+/// use urigram::bnf::{Grammar, Notation};
+/// let e = urigram::bnf::load("rfc9999").unwrap_err();
+/// assert_eq!((e.grammar(), e.line()), ("rfc9999", None));
+/// let g = urigram::bnf::load("rfc2396").unwrap();
+/// assert!(g.check("hostnme", "a").is_err()); // no such rule
+/// let e = Grammar::parse("demo", Notation::Rfc2396, "a = b").unwrap_err(); // b is undefined
+/// assert!(e.to_string().starts_with("demo:"), "{e}");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BnfError {
     grammar: String,

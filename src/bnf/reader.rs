@@ -43,7 +43,17 @@ use super::BnfError;
 use super::charset::CharSet;
 use super::interp::{self, Cfg};
 
-/// One of the BNF notations of the grammar texts.
+/// One of the BNF notations of the grammar texts: how [`Grammar::parse`] reads a text.
+///
+/// ```
+/// use urigram::bnf::{Grammar, Notation};
+/// assert_eq!(urigram::bnf::load("rfc1738")?.notation(), Notation::Rfc1738);
+/// // The same rule in two notations: `|` or `/` between alternatives.
+/// let bits = Grammar::parse("a", Notation::Rfc2396, "bit = \"0\" | \"1\"")?;
+/// let abnf = Grammar::parse("b", Notation::Abnf, "bit = %x30 / \"1\"")?;
+/// assert_eq!(bits.check("bit", "1")?, abnf.check("bit", "1")?);
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// RFC 822 section 2: `name = body`, alternatives separated by `/`.
@@ -59,7 +69,18 @@ pub enum Notation {
     Abnf,
 }
 
-/// The right-hand side of a production, as read.
+/// The right-hand side of a production, as read ([`Rule::expr`]).
+///
+/// ```
+/// use urigram::bnf::Expr;
+/// let g = urigram::bnf::load("rfc2396")?;
+/// // port = *digit
+/// let port = g.rule("port").unwrap().expr();
+/// assert_eq!(*port, Expr::Repeat { min: 0, max: None, expr: Box::new(Expr::Rule("digit".into())) });
+/// // scheme = alpha *( alpha | digit | "+" | "-" | "." ): a sequence.
+/// assert!(matches!(g.rule("scheme").unwrap().expr(), Expr::Seq(_)));
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Expr {
@@ -89,6 +110,14 @@ pub enum Expr {
 }
 
 /// One production of a grammar, with its place and verbatim text in the spec.
+///
+/// ```
+/// let g = urigram::bnf::load("rfc2396")?;
+/// let port = g.rule("port").unwrap();
+/// assert_eq!((port.name(), port.first_line(), port.last_line()), ("port", 1499, 1499));
+/// assert_eq!(port.source().trim(), "port          = *digit"); // as printed, indent and all
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Rule {
     name: String,
@@ -150,6 +179,15 @@ impl Rule {
 
 /// A correction of an evident defect in the printed grammar, applied by [`load`].
 ///
+/// ```
+/// let g = urigram::bnf::load("rfc1738")?;
+/// let c = &g.corrections()[0];
+/// assert_eq!((c.line, c.printed, c.corrected), (1001, "[ / [", "[ \"/\" ["));
+/// // With the slash a literal, the gopher URL of section 3.4 is a member.
+/// assert_eq!(g.check("gopherurl", "gopher://h:70/1sel")?, Ok(()));
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
+///
 /// The grammar files stay verbatim; the reader replaces `printed` by `corrected` in the one
 /// line named, and fails if that line no longer contains `printed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,6 +205,12 @@ pub struct Correction {
 }
 
 /// Every correction [`load`] applies.
+///
+/// ```
+/// use urigram::bnf::CORRECTIONS;
+/// assert!(CORRECTIONS.iter().all(|c| urigram::bnf::names().contains(&c.grammar)));
+/// assert!(CORRECTIONS.iter().any(|c| c.grammar == "rfc1630" && c.line == 1246));
+/// ```
 pub const CORRECTIONS: &[Correction] = &[
     Correction {
         grammar: "rfc1738",
@@ -200,6 +244,14 @@ pub const CORRECTIONS: &[Correction] = &[
 ];
 
 /// A rule name a grammar uses but does not define, taken from another grammar by [`load`].
+///
+/// ```
+/// let g = urigram::bnf::load("rfc3986")?;
+/// let alpha = g.imports().iter().find(|i| i.name == "ALPHA").unwrap();
+/// assert_eq!((alpha.from, alpha.rule), ("rfc2234", "ALPHA"));
+/// assert_eq!(g.check("scheme", "svn+ssh")?, Ok(()));
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Import {
     /// The grammar that uses the name.
@@ -215,6 +267,12 @@ pub struct Import {
 }
 
 /// Every import [`load`] resolves.
+///
+/// ```
+/// use urigram::bnf::IMPORTS;
+/// // RFC 1630's URLs take RFC 822's addr-spec.
+/// assert!(IMPORTS.iter().any(|i| i.grammar == "rfc1630-url" && i.from == "rfc822"));
+/// ```
 pub const IMPORTS: &[Import] = &[
     Import {
         grammar: "rfc3986",
@@ -518,6 +576,20 @@ fn amended(
 
 /// A grammar: its rules in spec order, compiled for [`Grammar::check`] and
 /// [`Grammar::generate`].
+///
+/// ```
+/// let g = urigram::bnf::load("rfc2396")?;
+/// assert_eq!((g.name(), g.start_rule()), ("rfc2396", "URI-reference"));
+/// assert_eq!(g.rule_names().next(), Some("URI-reference"));
+/// // Membership, and the first byte no continuation makes valid.
+/// assert_eq!(g.check("hostname", "a.example.")?, Ok(()));
+/// assert_eq!(g.check("hostname", "a.-example")?, Err(2));
+/// assert!(g.matches("port", "")?);
+/// // The urigram combinators give the same verdict and offset.
+/// let e = urigram::Grammar::Rfc2396.check("hostname", "a.-example").unwrap_err();
+/// assert_eq!(e.offset(), 2);
+/// # Ok::<(), urigram::bnf::BnfError>(())
+/// ```
 pub struct Grammar {
     name: String,
     notation: Notation,

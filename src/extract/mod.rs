@@ -96,6 +96,15 @@ mod markdown;
 /// Schemes recognised without `//` after their `:`: the schemes of RFC 1738 section 3 and
 /// those it reserves in section 4, `urn` (reserved by RFC 1630), `rlogin` (RFC 1630), and
 /// `https`. Compared ignoring ASCII case.
+///
+/// ```
+/// use urigram::{Grammar, extract::{KNOWN_SCHEMES, extract}};
+/// assert!(KNOWN_SCHEMES.contains(&"mailto"));
+/// // A known scheme is found without `//`; another scheme only with it.
+/// let found = extract("MAILTO:a@b.example, x:y, x://y", Grammar::Rfc2396);
+/// let texts: Vec<_> = found.iter().map(|f| &f.text).collect();
+/// assert_eq!(texts, ["MAILTO:a@b.example", "x://y"]);
+/// ```
 pub const KNOWN_SCHEMES: &[&str] = &[
     "ftp",
     "http",
@@ -122,9 +131,33 @@ pub const KNOWN_SCHEMES: &[&str] = &[
 /// How far a `<` looks for its `>`, and how long a URI broken by the hyphen rule may grow, in
 /// bytes of text: past it, the `<` is no delimiter and the URI ends. It bounds what a
 /// streaming reader must keep between two pieces of a text ([`extract_settled`]).
+///
+/// ```
+/// use urigram::{Grammar, extract::{LOOKAHEAD, extract}};
+/// let near = format!("<URL:http://a/{}>", "b".repeat(100));
+/// assert_eq!(extract(&near, Grammar::Rfc2396)[0].outer, 0..near.len());
+/// // A `>` past the look-ahead closes nothing: the URI found is the undelimited one.
+/// let far = format!("<URL:http://a/{}>", "b".repeat(LOOKAHEAD));
+/// assert_eq!(extract(&far, Grammar::Rfc2396)[0].outer.start, 5);
+/// ```
 pub const LOOKAHEAD: usize = 64 << 10;
 
 /// How a URI was marked off in the text.
+///
+/// ```
+/// use urigram::{Grammar, extract::{Delimiter, extract}};
+/// let found = extract("http://a/ <http://b/> <URL:c/d>", Grammar::Rfc2396);
+/// let kinds: Vec<_> = found.iter().map(|f| f.delimiter).collect();
+/// assert_eq!(kinds, [Delimiter::None, Delimiter::Angle, Delimiter::AngleUrl]);
+/// assert_eq!(Delimiter::AngleUrl.name(), "url");
+/// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
+/// use urigram::extract::{Syntax, extract_with};
+/// let md = extract_with("[x](http://a/)", Grammar::Rfc2396, Syntax::Markdown);
+/// assert_eq!(md[0].delimiter, Delimiter::Link);
+/// let html = extract_with("<img src=\"a.png\">", Grammar::Rfc2396, Syntax::Html);
+/// assert_eq!(html[0].delimiter, Delimiter::Attribute);
+/// # }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Delimiter {
@@ -195,6 +228,15 @@ impl Syntax {
     /// The syntax of a file by its extension (without the dot, any case): `md` and
     /// `markdown` are Markdown; `html`, `htm` and `xhtml` are HTML; anything else is plain
     /// text (and so is everything without the `markup` feature).
+    ///
+    /// ```
+    /// use urigram::extract::Syntax;
+    /// assert_eq!(Syntax::from_extension("txt"), Syntax::Plain);
+    /// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
+    /// assert_eq!(Syntax::from_extension("Markdown"), Syntax::Markdown);
+    /// assert_eq!(Syntax::from_extension("htm"), Syntax::Html);
+    /// # }
+    /// ```
     pub fn from_extension(ext: &str) -> Syntax {
         let ext = ext.to_ascii_lowercase();
         match ext.as_str() {
@@ -229,6 +271,15 @@ impl Syntax {
 
     /// The syntax of a document by its language server `languageId` (`markdown`, `html`,
     /// `xhtml`; anything else, `plaintext` included, is plain text).
+    ///
+    /// ```
+    /// use urigram::extract::Syntax;
+    /// assert_eq!(Syntax::from_language_id("plaintext"), Syntax::Plain);
+    /// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
+    /// assert_eq!(Syntax::from_language_id("markdown"), Syntax::Markdown);
+    /// assert_eq!(Syntax::from_language_id("xhtml"), Syntax::Html);
+    /// # }
+    /// ```
     pub fn from_language_id(id: &str) -> Syntax {
         match id {
             #[cfg(feature = "markup")]
@@ -241,6 +292,18 @@ impl Syntax {
 }
 
 /// Choices beyond the syntax.
+///
+/// ```
+/// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
+/// use urigram::{Grammar, extract::{Options, Syntax, extract_with_options}};
+/// let md = "Run `curl http://a/b` or see http://c/.";
+/// let prose = extract_with_options(md, Grammar::Rfc2396, Syntax::Markdown, Options::default());
+/// assert_eq!(prose.len(), 1);
+/// let all = Options::default().include_code(true);
+/// let both = extract_with_options(md, Grammar::Rfc2396, Syntax::Markdown, all);
+/// assert_eq!(both[0].text, "http://a/b");
+/// # }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct Options {
@@ -257,6 +320,15 @@ impl Options {
 }
 
 /// A piece of a URI: where it starts in the URI, and its bytes in the text.
+///
+/// ```
+/// use urigram::{Grammar, extract::extract};
+/// let text = "<URL:http://a/\n  b>";
+/// let f = &extract(text, Grammar::Rfc2396)[0];
+/// assert_eq!(f.text, "http://a/b");
+/// let parts: Vec<_> = f.pieces.iter().map(|p| (p.at, &text[p.range.clone()])).collect();
+/// assert_eq!(parts, [(0, "http://a/"), (9, "b")]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Piece {
@@ -282,7 +354,20 @@ impl Piece {
     }
 }
 
-/// A URI found in a text.
+/// A URI found in a text ([`extract`]).
+///
+/// ```
+/// use urigram::{Grammar, extract::extract};
+/// let text = "Read http://a/b%zz, then <http://c/d>.";
+/// let found = extract(text, Grammar::Rfc2396);
+/// let (bad, good) = (&found[0], &found[1]);
+/// assert_eq!((bad.text.as_ref(), bad.range.clone()), ("http://a/b%zz", 5..18));
+/// assert!(!bad.is_valid() && !bad.is_delimited());
+/// // The error counts in the text.
+/// assert_eq!(bad.result.as_ref().unwrap_err().offset(), 16);
+/// assert!(good.is_valid() && good.is_delimited());
+/// assert_eq!((good.range.clone(), good.outer.clone()), (26..36, 25..37));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Found<'a> {
@@ -388,6 +473,13 @@ impl Found<'_> {
 
 /// Find the URIs of plain `text` and check each against `grammar`'s start rule. See the
 /// module documentation for what is found.
+///
+/// ```
+/// use urigram::{Grammar, extract::extract};
+/// let found = extract("Note: see ftp://a.example/pub, or http://a/%zz.", Grammar::Rfc2396);
+/// let texts: Vec<_> = found.iter().map(|f| (f.text.as_ref(), f.is_valid())).collect();
+/// assert_eq!(texts, [("ftp://a.example/pub", true), ("http://a/%zz", false)]);
+/// ```
 pub fn extract(text: &str, grammar: Grammar) -> Vec<Found<'_>> {
     extract_settled(text, 0, grammar, true).0
 }
@@ -416,6 +508,17 @@ pub fn extract_with(text: &str, grammar: Grammar, syntax: Syntax) -> Vec<Found<'
 }
 
 /// [`extract_with`], with [`Options`].
+///
+/// ```
+/// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
+/// use urigram::{Grammar, extract::{Options, Syntax, extract_with_options}};
+/// let md = "```\nhttp://a/b c\n```\n";
+/// let code = Options::default().include_code(true);
+/// let found = extract_with_options(md, Grammar::Rfc2396, Syntax::Markdown, code);
+/// assert_eq!((found[0].text.as_ref(), found[0].range.clone()), ("http://a/b", 4..14));
+/// assert!(extract_with_options(md, Grammar::Rfc2396, Syntax::Markdown, Options::default()).is_empty());
+/// # }
+/// ```
 pub fn extract_with_options(
     text: &str,
     grammar: Grammar,

@@ -81,6 +81,7 @@ fn ends_early(g: Grammar, rule: &Rule, t: &Tracker, input: &str) -> Option<Resul
 /// let b = l.locate("http://a/").unwrap_err();
 /// assert_eq!((b.offset(), b.code().as_str()), (4, "rfc822::addr-spec::reserved"));
 /// assert!(l.locate("user@example.com").is_ok());
+/// assert_eq!((l.grammar(), l.rule().name), (Grammar::Rfc822, "addr-spec"));
 /// ```
 #[derive(Debug)]
 pub struct Locator {

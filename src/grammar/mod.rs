@@ -94,6 +94,15 @@ use crate::input::{Expected, Mode, Node, PResult, Span, Tracker};
 pub use locate::Locator;
 
 /// One production in a grammar's registry.
+///
+/// ```
+/// use urigram::Grammar;
+/// let r = Grammar::Rfc2396.rule("port").unwrap();
+/// assert_eq!((r.name, r.line, r.section, r.nullable), ("port", 1499, "3.2.2", true));
+/// // Looked up once, a rule checks many inputs without a lookup by name.
+/// assert!(Grammar::Rfc2396.check(r, "8080").is_ok());
+/// assert!(Grammar::Rfc2396.check(r, "").is_ok());
+/// ```
 #[derive(Clone, Copy)]
 pub struct Rule {
     /// The name as the spec prints it (`URI-reference`, `gopher+_string`).
@@ -141,7 +150,29 @@ macro_rules! rule {
 }
 pub(crate) use rule;
 
-/// The grammars: each spec's BNF, with its start rule.
+/// The grammars: each spec's BNF, with its start rule. The entry point of the library:
+/// name a grammar (or parse its name), then check, locate or derive an input against any of
+/// its productions by the name the spec prints.
+///
+/// ```
+/// use urigram::Grammar;
+/// let g: Grammar = "rfc1738".parse().unwrap();
+/// assert_eq!(g, Grammar::Rfc1738);
+/// assert_eq!((g.name(), g.file(), g.start_rule()), ("rfc1738", "rfc1738.txt", "url"));
+///
+/// // The start rule, or any production by its spec name.
+/// assert!(g.check(g.start_rule(), "ftp://ftp.example.com/pub/a.txt;type=i").is_ok());
+/// assert!(g.check("port", "80x").is_err());
+///
+/// // The productions, in spec order, each cited in its spec.
+/// assert_eq!(g.rule_names().next(), Some("genericurl"));
+/// assert_eq!(g.rules().len(), g.rule_names().count());
+/// assert_eq!(Grammar::Rfc2396.citation("hostname").to_string(), "rfc2396.txt:1495 (section 3.2.2)");
+///
+/// // RFC 1630's URLs use RFC 822's addr-spec, cited in RFC 822.
+/// assert_eq!(Grammar::Rfc1630Url.imports(), [Grammar::Rfc822]);
+/// assert_eq!(Grammar::Rfc1630Url.citation("addr-spec").file, "rfc822.txt");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Grammar {
@@ -580,6 +611,17 @@ fn valid_prefix<'a>(text: Result<&'a str, &'a [u8]>) -> &'a str {
 /// A rejected input's derivation ([`Grammar::derive`]): the error, and the productions that
 /// had matched or were still open where the input stopped being valid (those end at the
 /// error's offset).
+///
+/// ```
+/// use urigram::Grammar;
+/// let partial = Grammar::Rfc2396.derive("hostport", "a.b:8x").unwrap_err();
+/// assert_eq!(partial.error().offset(), 5); // the 'x'
+/// let (nodes, error) = partial.into_parts();
+/// assert_eq!(nodes[0].rule, "hostport");
+/// // `port` matched "8"; `hostport` should have ended there.
+/// assert!(nodes.iter().any(|n| (n.rule, n.start, n.end) == ("port", 4, 5)));
+/// assert_eq!(error.rule(), "hostport");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartialDerivation {
     nodes: Vec<Node>,
@@ -620,6 +662,17 @@ mod sealed {
 /// with [`Grammar::rule`], for a program that checks many inputs against one rule. A `Rule`
 /// of another grammar is checked as that grammar's production, with this grammar's citations
 /// and help.
+///
+/// ```
+/// use urigram::Grammar;
+/// let g = Grammar::Rfc2396;
+/// let by_name = String::from("IPv4address");
+/// let rule = g.rule("IPv4address").unwrap();
+/// // A `&str`, a `&String` and a `&Rule` name the same production.
+/// assert!(g.check("IPv4address", "10.0.0.1").is_ok());
+/// assert!(g.check(&by_name, "10.0.0.1").is_ok());
+/// assert!(g.check(rule, "10.0.0.1").is_ok());
+/// ```
 pub trait RuleRef<'r>: sealed::RuleRef<'r> {}
 
 impl<'r> sealed::RuleRef<'r> for &'r Rule {
@@ -657,6 +710,17 @@ impl<'r, T: RuleRef<'r> + Copy> RuleRef<'r> for &T {}
 /// What [`Grammar::check`] and [`Grammar::locate`] read: text (`str`, `String`, `Cow<str>`) or raw bytes
 /// (`[u8]`, `Vec<u8>`, `[u8; N]`), whose bytes that are not UTF-8 are rejected at the first
 /// one.
+///
+/// ```
+/// use urigram::Grammar;
+/// let g = Grammar::Rfc2396;
+/// assert!(g.check("URI-reference", "http://a/b").is_ok());
+/// assert!(g.check("URI-reference", &String::from("http://a/b")).is_ok());
+/// assert!(g.check("URI-reference", b"http://a/b").is_ok());
+/// assert!(g.check("URI-reference", &b"http://a/b".to_vec()).is_ok());
+/// // The first byte that is not UTF-8 is where bytes stop being valid.
+/// assert_eq!(g.check("URI-reference", b"http://a/\xC3(").unwrap_err().offset(), 9);
+/// ```
 pub trait CheckInput: sealed::CheckInput {}
 
 impl sealed::CheckInput for str {

@@ -11,6 +11,13 @@ use crate::part::Part;
 /// for "the Internet e-mail address of the end user accessing the resource"; a library does
 /// not know it, so this placeholder (an address without a host, as many clients send) stands
 /// in. Pass the real address to [`FtpUrl::commands`] when there is one.
+///
+/// ```
+/// use urigram::rfc1738::{ANONYMOUS_PASSWORD, FtpCommand, Url};
+/// let Url::Ftp(u) = Url::parse("ftp://ftp.example.com/").unwrap() else { panic!() };
+/// let login = u.login_commands(None).unwrap();
+/// assert_eq!(login[1], FtpCommand::Pass(ANONYMOUS_PASSWORD.as_bytes().to_vec()));
+/// ```
 pub const ANONYMOUS_PASSWORD: &str = "anonymous@";
 
 /// One FTP command (RFC 959) derived from an FTP URL. Arguments are octets: the URL's
