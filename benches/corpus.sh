@@ -128,7 +128,7 @@ grammar_results=$work/grammars.tsv
 # hits one run of each rather than all runs of one; each grammar keeps its run with the least
 # CPU time.
 runs=${RUNS:-5}
-grammars=(rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822)
+grammars=(rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822 rfc3986)
 for round in $(seq "$runs"); do
   for g in "${grammars[@]}"; do
     echo "running ($round/$runs): urigram check --grammar $g --summary --jobs 1" >&2
@@ -186,7 +186,7 @@ perl -e '
   my @rows = map { chomp; [split /\t/] } do { open my $f, "<", $results or die; <$f> };
   sub commas { my $n = reverse shift; $n =~ s/(\d{3})(?=\d)/$1,/g; scalar reverse $n }
   my %start = ("rfc2396" => "URI-reference", "rfc2732" => "URI-reference", "rfc1738" => "url", "rfc1630" => "fragmentaddress",
-    "rfc1630-url" => "url", "rfc822" => "addr-spec");
+    "rfc1630-url" => "url", "rfc822" => "addr-spec", "rfc3986" => "URI-reference");
   if ($only eq "grammars") {
     print "Corpus: benches/corpus/real-urls.txt x ", commas($lines / 49666),
       ", shuffled: ", commas($lines), " lines, ", sprintf("%.1f", $bytes / 1e6), " MB.\n";
