@@ -259,6 +259,25 @@ fn check_grammars(r: &mut Rng, s: &str, other: &str, every_rule: bool) {
         if let Err(e) = g.check("no such rule", s) {
             render_anywhere(r, &e, s, other);
         }
+        // The same input as bytes, and with a byte that is not UTF-8 inside it: the check,
+        // the locate and the derivation agree on where it stops being valid.
+        let rule = g.start_rule();
+        let mut bytes = s.as_bytes().to_vec();
+        assert_eq!(
+            g.check(rule, &bytes[..]).map_err(|e| e.offset()),
+            g.check(rule, s).map_err(|e| e.offset())
+        );
+        bytes.insert(bytes.len() / 2, 0xff);
+        let checked = g.check(rule, &bytes[..]).map_err(|e| e.offset());
+        let located = g.locate(rule, &bytes[..]).map_err(|b| b.offset());
+        assert_eq!(checked, located, "{g} {bytes:?}");
+        assert!(
+            checked.is_err_and(|o| o <= bytes.len() / 2),
+            "{g} {bytes:?}"
+        );
+        if let Err(p) = g.derive(rule, s) {
+            assert!(p.error().offset() <= s.len(), "{g} {s:?}");
+        }
     }
 }
 
