@@ -10,8 +10,8 @@ use urigram::{Grammar, bnf};
 
 const GRAMMARS: [Grammar; 3] = [Grammar::Rfc1630, Grammar::Rfc1630Url, Grammar::Rfc822];
 
-/// Check `inputs` against `rule`; the disagreements, described.
-fn compare<'s>(
+/// Check `inputs` against `rule` of grammar `g`; the disagreements, described.
+pub(crate) fn compare<'s>(
     g: Grammar,
     rec: &bnf::Recognizer<'_>,
     rule: &str,

@@ -12,25 +12,14 @@ use urigram::{Grammar, bnf};
 
 const G: Grammar = Grammar::Rfc3986;
 
-/// Check `inputs` against `rule`; the disagreements, described. Returns how many were checked.
+/// Check `inputs` against `rule` of RFC 3986 ([`crate::rfc1630_differential::compare`]).
 fn compare<'s>(
     rec: &bnf::Recognizer<'_>,
     rule: &str,
     inputs: impl IntoIterator<Item = &'s str>,
     out: &mut Vec<String>,
 ) -> usize {
-    let mut n = 0;
-    for s in inputs {
-        n += 1;
-        let mine = G.check(rule, s).map_err(|e| e.offset());
-        let spec = rec.check(s);
-        if mine != spec {
-            out.push(format!(
-                "{rule} {s:?}: combinator {mine:?}, interpreter {spec:?}"
-            ));
-        }
-    }
-    n
+    crate::rfc1630_differential::compare(G, rec, rule, inputs, out)
 }
 
 /// Every concatenation of at most `len` pieces of `alphabet`.
