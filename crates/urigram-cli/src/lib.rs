@@ -5,6 +5,7 @@
 //! the merging of summaries ([`merge`], [`summary`]); it is not meant as an API.
 
 mod check;
+mod compare;
 mod conform;
 mod engine;
 mod explain;

@@ -330,6 +330,53 @@ fn every_json_output_validates() {
     }
 }
 
+/// `check --compare`: records (with --all, and of a line too long to compare), the document
+/// and the summary, on the inputs where RFC 2396 and RFC 3986 part and on the example data.
+#[test]
+fn compare_outputs_validate() {
+    let mut v = Validator::new();
+    let issue = [crate::compare::ISSUE, &["http://a b/"]].concat();
+    let mut stdin = b"?y\nhttp://a/\xff\n".to_vec();
+    stdin.extend_from_slice(format!("{}\nhttp://[::1]/\n", "a".repeat(100)).as_bytes());
+    for g in ["rfc2396", "rfc2732"] {
+        let cmp = ["check", "-g", g, "--compare", "rfc3986"];
+        let args = [&cmp[..], &["--all", "--format", "jsonl"], &issue[..]].concat();
+        let out = urigram(&args, b"");
+        assert_eq!(out.lines().count(), issue.len(), "{out}");
+        v.lines("compare_record", &out, None, "check --compare --all jsonl");
+        let args = [&cmp[..], &["--format", "json"], &issue[..]].concat();
+        v.doc(
+            "compare_document",
+            &urigram(&args, b""),
+            "check --compare json",
+        );
+        let long = ["--max-line-length", "50", "--file", "-"];
+        let args = [&cmp[..], &["--format", "jsonl"], &long[..]].concat();
+        let out = urigram(&args, &stdin);
+        assert!(out.contains("\"pair\":\"not_compared\""), "{out}");
+        v.lines(
+            "compare_record",
+            &out,
+            None,
+            "check --compare jsonl, long line",
+        );
+        let args = [&cmp[..], &["--format", "json"], &long[..]].concat();
+        v.doc(
+            "compare_document",
+            &urigram(&args, &stdin),
+            "check --compare json",
+        );
+        for (format, args) in [
+            ("json", vec!["--file", "examples/urls.txt"]),
+            ("jsonl", issue.to_vec()),
+        ] {
+            let args = [&cmp[..], &["--summary", "--format", format], &args[..]].concat();
+            let out = urigram(&args, b"");
+            v.lines("compare_summary", &out, None, "check --compare --summary");
+        }
+    }
+}
+
 /// The schema is not a check that cannot fail: it rejects what is not urigram's shape.
 #[test]
 fn the_schema_rejects_other_shapes() {

@@ -7,6 +7,7 @@
 mod common;
 
 mod cli;
+mod compare;
 mod corpus;
 mod deep_markup;
 mod extract;
