@@ -339,3 +339,28 @@ fn human_output() {
         lines.as_bytes(),
     );
 }
+
+/// The outputs that docs/rfc2396-to-rfc3986.md shows are those of a run: each console block
+/// with output below its command is run again and must print it.
+#[test]
+fn the_guides_figures_are_a_runs() {
+    let page = std::path::Path::new(common::ROOT).join("docs/rfc2396-to-rfc3986.md");
+    let page = std::fs::read_to_string(page).unwrap();
+    let mut shown = 0;
+    for block in page.split("```console\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        let (command, output) = block.split_once('\n').unwrap();
+        if output.is_empty() {
+            continue;
+        }
+        let args: Vec<&str> = command
+            .strip_prefix("$ urigram ")
+            .unwrap()
+            .split(' ')
+            .collect();
+        let (_, out, err) = urigram(&args, b"");
+        assert_eq!(out, output, "{command}\n{err}");
+        shown += 1;
+    }
+    assert_eq!(shown, 2);
+}
