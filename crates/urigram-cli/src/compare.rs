@@ -119,6 +119,13 @@ struct Key {
     same_offset: Option<bool>,
 }
 
+impl Key {
+    /// What orders keys of groups of the same size: the pair, then the codes.
+    fn order(&self) -> (Pair, &str, &str, Option<bool>) {
+        (self.pair, &self.first, &self.second, self.same_offset)
+    }
+}
+
 /// The inputs of a key: how many, and the first few.
 #[derive(Clone, Debug, Default)]
 struct Group {
@@ -232,11 +239,9 @@ impl Tally {
     /// The groups, most inputs first, then by key.
     fn sorted(&self) -> Vec<(&Key, &Group)> {
         let mut v: Vec<_> = self.groups.iter().collect();
-        v.sort_by(|a, b| {
-            let key = |k: &Key| (k.pair, k.first.clone(), k.second.clone(), k.same_offset);
-            b.1.count
-                .cmp(&a.1.count)
-                .then_with(|| key(a.0).cmp(&key(b.0)))
+        v.sort_by(|(x, g), (y, h)| {
+            let (kx, ky) = (Key::order(x), Key::order(y));
+            h.count.cmp(&g.count).then_with(|| kx.cmp(&ky))
         });
         v
     }
