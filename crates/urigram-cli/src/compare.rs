@@ -736,4 +736,29 @@ mod tests {
         assert_eq!(g.examples[0].first, Some((0, 1)));
         assert_eq!(g.examples[0].second, None);
     }
+
+    #[test]
+    fn both_carets_show_when_the_second_stop_is_near_the_first() {
+        let mut t = Tally::default();
+        let far = format!("http://[v]/{} b", "a".repeat(3000));
+        for (n, input, b) in [(1, "http://[v]/aaaa b", 16), (2, far.as_str(), 3012)] {
+            t.count(Pair::Neither);
+            let (a, b) = (stop("x::y::excluded", 7), stop("z::w::space", b));
+            t.group("f", n, input.as_bytes(), a, b);
+        }
+        let mut out = String::new();
+        write_human(&t, &sides(), &mut out).unwrap();
+        let tail: Vec<&str> = out.lines().rev().take(6).collect();
+        assert_eq!(
+            tail.into_iter().rev().collect::<Vec<_>>(),
+            [
+                "                 f:1:8  http://[v]/aaaa b",
+                "                               ^ rfc2396",
+                "                                        ^ rfc3986",
+                &format!("                 f:2:8  http://[v]/{}…", "a".repeat(26)),
+                "                               ^ rfc2396",
+                "                        (rfc3986 at byte 3012, outside the text shown)",
+            ]
+        );
+    }
 }

@@ -699,7 +699,8 @@ impl Example {
 
     /// `source:line:column  text`, then a line per mark, a byte offset in the line and its
     /// label: a caret under that byte, then the label. A long line is shown as a window
-    /// around the example's own error; a mark outside the window is named by its offset.
+    /// around the example's own error, widened to the marks shortly after it; a mark outside
+    /// the window is named by its offset.
     pub(crate) fn write_marked(
         &self,
         out: &mut impl fmt::Write,
@@ -716,11 +717,21 @@ impl Example {
                 .unwrap_or(0);
             self.input[..at].chars().count()
         };
+        /// How far after the error a mark may be and still widen the text shown to it.
+        const SPAN: usize = 60;
         let chars: Vec<char> = self.input.chars().collect();
         let at = char_at(self.offset);
-        // The characters shown: BEFORE before the error, AFTER from it.
+        // The characters shown: BEFORE before the error, AFTER from it or from the last mark
+        // that is at most SPAN after it.
         let first = at.saturating_sub(BEFORE);
-        let last = chars.len().min(at + AFTER);
+        let far = marks
+            .iter()
+            .filter(|m| m.0 >= self.window_start)
+            .map(|m| char_at(m.0))
+            .filter(|&k| k >= at && k - at <= SPAN)
+            .max()
+            .unwrap_or(at);
+        let last = chars.len().min(far + AFTER);
         let mut before = String::new();
         if first > 0 || self.window_start > 0 {
             before.push('…');
