@@ -71,10 +71,10 @@ pub struct CheckArgs {
     /// (slower; a cross-check of any verdict against the grammar as printed).
     #[arg(long, value_enum, default_value = "combinators")]
     engine: EngineChoice,
-    /// Check every input against the start rule of every URI grammar (rfc2396, rfc1738,
-    /// rfc1630, rfc1630-url) and show the verdicts side by side (a conformance matrix) with the
-    /// diagnostic of each rejection. Exit 0 when every input is valid under at least one of
-    /// them, 1 when some input is valid under none.
+    /// Check every input against the start rule of every URI grammar (rfc2396, rfc2732,
+    /// rfc1738, rfc1630, rfc1630-url, rfc3986) and show the verdicts side by side (a
+    /// conformance matrix) with the diagnostic of each rejection. Exit 0 when every input is
+    /// valid under at least one of them, 1 when some input is valid under none.
     #[arg(long, conflicts_with_all = ["grammar", "rule", "summary", "only", "engine"])]
     all_grammars: bool,
     /// Check every input against a second grammar too (the same --rule, or each grammar's
