@@ -25,8 +25,8 @@ use crate::grammar::Grammar;
 ///
 /// [`Components::parse`] checks the text against RFC 3986's `URI-reference` first;
 /// [`Components::split`] is Appendix B's reading alone, for any string. The fields are public,
-/// so components read by another parser can be given to [`resolve`](super::resolve) and
-/// [`normalize`](super::normalize) as they are; the results are then only as valid as the
+/// so components read by another parser can be given to [`resolve`](fn@super::resolve) and
+/// [`normalize`](fn@super::normalize) as they are; the results are then only as valid as the
 /// components.
 ///
 /// Its [`Display`](fmt::Display) is section 5.3's recomposition.

@@ -1,40 +1,5 @@
-//! Normalization and comparison by RFC 3986 section 6.2 (rfc3986.txt:2135-2340).
-//!
-//! Section 6.2 is a ladder of comparisons, each cheaper and with more false negatives than the
-//! next; none gives a false positive:
-//!
-//! 1. **Simple string comparison** (6.2.1): equal strings are equivalent URIs. `a == b`.
-//! 2. **Syntax-based normalization** (6.2.2), by the generic syntax alone, for every scheme:
-//!    - case (6.2.2.1): the scheme and the host to lower case, the hex digits of every
-//!      percent-encoding triplet to upper case (`%3a` becomes `%3A`);
-//!    - percent-encoding (6.2.2.2): a triplet that encodes an unreserved character (section
-//!      2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`) is decoded (`%7E` becomes `~`); every
-//!      other stays encoded, since decoding a reserved character (`%2F`, `%3A`) may change
-//!      what the URI means;
-//!    - path segments (6.2.2.3): `remove_dot_segments` on the path, after the decoding, so
-//!      `%2E%2E` is a `..` segment there.
-//! 3. **Scheme-based normalization** (6.2.3), for what the section itself says: a URI with an
-//!    authority and an empty path gets the path `/`; an empty port and its `:` are removed,
-//!    and so is the default port of a scheme the section names ([`default_port`]: `http`, 80).
-//!    Delimiters of empty components stay (`http://example.com/?` is another URI), and the
-//!    fragment is never changed.
-//! 4. **Protocol-based normalization** (6.2.4) needs the network; it is not done here.
-//!
-//! [`normalize`] applies rungs 2 and 3; [`equivalent`] compares their results. Other
-//! scheme-specific rules (a `mailto` address's domain is case-insensitive, line 2314-2318) are
-//! the scheme's specifications', not RFC 3986's, and are not applied.
-//!
-//! # Relative references
-//!
-//! "Applications should not directly compare relative references; the references should be
-//! converted to their respective target URIs before comparison" (section 6.1,
-//! rfc3986.txt:2118-2121): resolve first ([`resolve`](super::resolve)). A relative reference is
-//! still normalized, safely: a relative-path reference (no scheme, no authority, a path not
-//! starting with `/`) keeps its dot segments, because its meaning depends on them (`../g` is
-//! not `g`); the other forms have them removed, as resolution removes them.
-//!
-//! A path that `remove_dot_segments` would start with `//` where there is no authority
-//! (`foo:/.//g`) keeps its dot segments: `foo://g` would make it an authority.
+//! Normalization and comparison by RFC 3986 section 6.2 (rfc3986.txt:2135-2340): the ladder
+//! of section 6.2 is documented on [`equivalent`].
 
 use super::Components;
 use super::resolve::remove_dot_segments;
@@ -53,7 +18,7 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 }
 
 /// The syntax-based (6.2.2) and scheme-based (6.2.3) normal form of a reference (see the
-/// [module documentation](self) for each rule), recomposed by section 5.3.
+/// ladder on [`equivalent`] for each rule), recomposed by section 5.3.
 ///
 /// ```
 /// use urigram::rfc3986::{Components, normalize};
@@ -106,6 +71,42 @@ pub fn normalize(reference: &Components<'_>) -> String {
 /// Whether two references are equivalent by section 6.2.2 and 6.2.3: their [`normalize`]d
 /// forms are the same string. The fragment counts: leave it out
 /// ([`Components::without_fragment`]) to compare what a network action selects (section 6.1).
+///
+/// Section 6.2 is a ladder of comparisons, each cheaper and with more false negatives than the
+/// next; none gives a false positive:
+///
+/// 1. **Simple string comparison** (6.2.1): equal strings are equivalent URIs. `a == b`.
+/// 2. **Syntax-based normalization** (6.2.2), by the generic syntax alone, for every scheme:
+///    - case (6.2.2.1): the scheme and the host to lower case, the hex digits of every
+///      percent-encoding triplet to upper case (`%3a` becomes `%3A`);
+///    - percent-encoding (6.2.2.2): a triplet that encodes an unreserved character (section
+///      2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`) is decoded (`%7E` becomes `~`); every
+///      other stays encoded, since decoding a reserved character (`%2F`, `%3A`) may change
+///      what the URI means;
+///    - path segments (6.2.2.3): `remove_dot_segments` on the path, after the decoding, so
+///      `%2E%2E` is a `..` segment there.
+/// 3. **Scheme-based normalization** (6.2.3), for what the section itself says: a URI with an
+///    authority and an empty path gets the path `/`; an empty port and its `:` are removed,
+///    and so is the default port of a scheme the section names ([`default_port`]: `http`, 80).
+///    Delimiters of empty components stay (`http://example.com/?` is another URI), and the
+///    fragment is never changed.
+/// 4. **Protocol-based normalization** (6.2.4) needs the network; it is not done here.
+///
+/// [`normalize`] applies rungs 2 and 3; [`equivalent`] compares their results. Other
+/// scheme-specific rules (a `mailto` address's domain is case-insensitive, line 2314-2318) are
+/// the scheme's specifications', not RFC 3986's, and are not applied.
+///
+/// # Relative references
+///
+/// "Applications should not directly compare relative references; the references should be
+/// converted to their respective target URIs before comparison" (section 6.1,
+/// rfc3986.txt:2118-2121): resolve first ([`resolve_str`](super::resolve_str)). A relative
+/// reference is still normalized, safely: a relative-path reference (no scheme, no authority,
+/// a path not starting with `/`) keeps its dot segments, because its meaning depends on them
+/// (`../g` is not `g`); the other forms have them removed, as resolution removes them.
+///
+/// A path that `remove_dot_segments` would start with `//` where there is no authority
+/// (`foo:/.//g`) keeps its dot segments: `foo://g` would make it an authority.
 ///
 /// ```
 /// use urigram::rfc3986::{Components, equivalent};

@@ -245,6 +245,16 @@ pub fn resolve(
 
 /// Section 5.2.2's algorithm (rfc3986.txt:1701-1775), line by line, then section 5.3.
 ///
+/// The base must have a scheme ("only the scheme component is required to be present in a
+/// base URI", section 5.2.1), else [`ResolveError::RelativeBase`]; its fragment is not used, as
+/// section 5.1 strips it. Where RFC 2396 section 5.2 answered differently: `?y` keeps the
+/// base's path (`http://a/b/c/d;p?y`), a fragment alone or the empty reference gives the base
+/// (no "current document" step), `..` above the root is removed (`../../../g` gives
+/// `http://a/g`), and the dot segments of a reference with a scheme, an authority or an
+/// absolute path are removed too. A target with no authority whose path starts with `//`
+/// cannot be written (section 5.3 would make it an authority): that is
+/// [`ResolveError::Unrepresentable`], never a different URI.
+///
 /// ```
 /// use urigram::rfc3986::{Components, ResolveOptions, resolve_with};
 /// let base = Components::parse("http://a/b/c/d;p?q").unwrap();
