@@ -74,6 +74,7 @@ pub mod render;
 pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
+pub mod rfc3986;
 #[cfg(feature = "serde")]
 mod serialize;
 mod table;

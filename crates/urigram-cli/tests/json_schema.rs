@@ -29,14 +29,14 @@ fn urigram(args: &[&str], stdin: &[u8]) -> String {
     String::from_utf8(out.stdout).expect("JSON output is UTF-8")
 }
 
-struct Validator {
+pub(crate) struct Validator {
     schemas: Schemas,
     compiler: Compiler,
     path: String,
 }
 
 impl Validator {
-    fn new() -> Validator {
+    pub(crate) fn new() -> Validator {
         let path = root().join("schema/urigram.schema.json");
         Validator {
             schemas: Schemas::new(),
@@ -53,7 +53,7 @@ impl Validator {
     }
 
     /// `doc` is a `name`; the message names the command that wrote it.
-    fn check(&mut self, name: &str, doc: &Value, what: &str) {
+    pub(crate) fn check(&mut self, name: &str, doc: &Value, what: &str) {
         let s = self.def(name);
         if let Err(e) = self.schemas.validate(doc, s) {
             panic!("{what}: not a {name}: {e:#}\n{doc:#}");
@@ -61,7 +61,7 @@ impl Validator {
     }
 
     /// Each line of `out` is a `name` (the last one a `last` when given).
-    fn lines(&mut self, name: &str, out: &str, last: Option<&str>, what: &str) {
+    pub(crate) fn lines(&mut self, name: &str, out: &str, last: Option<&str>, what: &str) {
         let lines: Vec<&str> = out.lines().collect();
         assert!(!lines.is_empty(), "{what}: no output");
         for (k, l) in lines.iter().enumerate() {
@@ -74,7 +74,7 @@ impl Validator {
         }
     }
 
-    fn doc(&mut self, name: &str, out: &str, what: &str) {
+    pub(crate) fn doc(&mut self, name: &str, out: &str, what: &str) {
         let v: Value = serde_json::from_str(out).unwrap_or_else(|e| panic!("{what}: {e}: {out}"));
         self.check(name, &v, what);
     }
