@@ -445,6 +445,44 @@ mod tests {
         assert_eq!(t.expected().len(), 3);
     }
 
+    fn item(i: Span<'_>) -> PResult<'_, Span<'_>> {
+        production("item", many1_esc(LOWER, "lower", "escape")).parse(i)
+    }
+
+    /// `joined` matches `item *( "/" item ) [ "/" ]` alike in every mode, and a diagnosing
+    /// tracker finds the same farthest failure as the structure does.
+    #[test]
+    fn joined_runs_items_and_separators() {
+        static LOWER_REF: Table = LOWER;
+        fn structure(i: Span<'_>) -> PResult<'_, Span<'_>> {
+            recognize((item, many0((lit("/"), item)), opt(lit("/")))).parse(i)
+        }
+        for (s, matched) in [
+            ("a", Some("a")),
+            ("ab/cd/e", Some("ab/cd/e")),
+            ("a/b/", Some("a/b/")),
+            ("a//b", Some("a/")),
+            ("a/%41b?", Some("a/%41b")),
+            ("/a", None),
+            ("", None),
+            ("a/b%4z", None),
+            ("a%zz", None),
+        ] {
+            for mode in [Mode::Fast, Mode::Farthest, Mode::Diagnose, Mode::Tree] {
+                let (t, u) = (Tracker::new(mode), Tracker::new(mode));
+                let got = joined(&LOWER_REF, "/", item).parse(t.span(s));
+                let want = structure(u.span(s));
+                assert_eq!(got.is_ok(), want.is_ok(), "{s:?} {mode:?}");
+                let got = got.ok().map(|(_, m)| *m.fragment());
+                assert_eq!(got, matched, "{s:?} {mode:?}");
+                assert_eq!(got, want.ok().map(|(_, m)| *m.fragment()), "{s:?} {mode:?}");
+                assert_eq!(t.farthest(), u.farthest(), "{s:?} {mode:?}");
+                assert_eq!(t.failed_in(), u.failed_in(), "{s:?} {mode:?}");
+                assert_eq!(t.nodes(), u.nodes(), "{s:?} {mode:?}");
+            }
+        }
+    }
+
     #[test]
     fn next_byte_records_nothing() {
         let t = Tracker::new(Mode::Diagnose);
