@@ -172,8 +172,8 @@ impl std::fmt::Display for Expected {
     }
 }
 
-/// How much a [`Tracker`] records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How much a [`Tracker`] records, each mode more than the one before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mode {
     /// Nothing: the fast path.
     Fast,
@@ -218,6 +218,9 @@ pub struct Tracker {
     /// `state`'s mode ([`State::mode`]), set with it: the combinators ask for it at every
     /// primitive, and a load is cheaper there than a match.
     mode: Mode,
+    /// Whether `state` keeps the production stack ([`State::Stacked`]), set with it: every
+    /// production asks.
+    stacked: bool,
 }
 
 /// What a [`Tracker`] keeps besides the farthest failure: each mode carries exactly its own
@@ -362,6 +365,7 @@ impl Tracker {
         Tracker {
             farthest: Cell::new(None),
             mode: state.mode(),
+            stacked: matches!(state, State::Stacked(..)),
             state,
         }
     }
@@ -643,7 +647,10 @@ pub fn production<'a, X, E>(
     f: impl FnOnce(Span<'a>) -> Result<(Span<'a>, X), E>,
 ) -> Result<(Span<'a>, X), E> {
     match i.extra.tracker() {
-        Some(t) if t.mode != Mode::Fast => production_slow(t, i, name, f),
+        // The modes that keep the production stack. (`Farthest` keeps none, and runs the
+        // production as the fast pass does. A flag of its own: `mode >= Diagnose` here made
+        // the check's fast pass of `URI-reference` slower, by how its code was laid out.)
+        Some(t) if t.stacked => production_slow(t, i, name, f),
         _ => f(i),
     }
 }
@@ -655,46 +662,63 @@ fn production_slow<'a, X, E>(
     name: &'static str,
     f: impl FnOnce(Span<'a>) -> Result<(Span<'a>, X), E>,
 ) -> Result<(Span<'a>, X), E> {
-    // Without a stack to keep (`Farthest`). (Tested here, not in `production`: a second test
-    // there makes every production's inlined code larger, and the fast pass of
-    // `URI-reference` slower.)
+    // Without a stack to keep (`production` sends no such tracker here).
     let State::Stacked(s, keep) = &t.state else {
         return f(i);
     };
-    let d = match keep {
-        Keep::Tree(_, d) => Some(d),
-        Keep::Places | Keep::Expected(_) => None,
+    let Keep::Tree(_, d) = keep else {
+        // No tree: the production is on the stack while `f` runs, and `f`'s result goes
+        // straight to the caller (a result held while the stack is popped is copied, and
+        // some are large).
+        let _open = Open::push(s, name);
+        return f(i);
     };
-    let start = i.location_offset();
-    let node = d.map(|d| {
+    let idx = {
         let mut nodes = d.nodes.borrow_mut();
         d.changed_from(nodes.len());
         nodes.push(Node {
             rule: name,
-            start,
+            start: i.location_offset(),
             end: OPEN,
             depth: s.stack.borrow().len(),
         });
         d.open.borrow_mut().push(nodes.len() - 1);
         nodes.len() - 1
-    });
+    };
     s.stack.borrow_mut().push(name);
     let r = f(i);
     s.pop();
-    if let (Some(idx), Some(d)) = (node, d) {
-        d.open.borrow_mut().pop();
-        d.changed_from(idx);
-        let mut nodes = d.nodes.borrow_mut();
-        match &r {
-            Ok((rest, _)) => {
-                if let Some(n) = nodes.get_mut(idx) {
-                    n.end = rest.location_offset();
-                }
+    d.open.borrow_mut().pop();
+    d.changed_from(idx);
+    let mut nodes = d.nodes.borrow_mut();
+    match &r {
+        Ok((rest, _)) => {
+            if let Some(n) = nodes.get_mut(idx) {
+                n.end = rest.location_offset();
             }
-            Err(_) => nodes.truncate(idx),
         }
+        Err(_) => nodes.truncate(idx),
     }
+    drop(nodes);
     r
+}
+
+/// A production on the stack, popped when this is dropped.
+struct Open<'t>(&'t Stack);
+
+impl<'t> Open<'t> {
+    #[inline(always)]
+    fn push(s: &'t Stack, name: &'static str) -> Open<'t> {
+        s.stack.borrow_mut().push(name);
+        Open(s)
+    }
+}
+
+impl Drop for Open<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.0.pop();
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -834,9 +858,9 @@ fn lit_failed(i: Span<'_>, lit: &'static str) {
 
 /// One character of the class `t`, named `name` in errors.
 #[inline(always)]
-pub fn one<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+pub fn one<'a>(i: Span<'a>, t: &Table, name: &'static str) -> PResult<'a, Span<'a>> {
     match i.fragment().as_bytes().first() {
-        Some(&b) if t.contains(b) => Ok(take_class(i, 1, &t)),
+        Some(&b) if t.contains(b) => Ok(take_class(i, 1, t)),
         _ => {
             expect_here(&i, Expected::Rule(name));
             fail()
@@ -846,17 +870,17 @@ pub fn one<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a
 
 /// Zero or more characters of the class `t` (`*t`). Never fails; records `name` where it stops.
 #[inline(always)]
-pub fn many<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+pub fn many<'a>(i: Span<'a>, t: &Table, name: &'static str) -> PResult<'a, Span<'a>> {
     let b = i.fragment().as_bytes();
     let n = t.run_end(b, 0);
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take_class(i, n, &t))
+    Ok(take_class(i, n, t))
 }
 
 /// One or more characters of the class `t` (`1*t`).
 #[inline(always)]
-pub fn many1<'a>(i: Span<'a>, t: Table, name: &'static str) -> PResult<'a, Span<'a>> {
+pub fn many1<'a>(i: Span<'a>, t: &Table, name: &'static str) -> PResult<'a, Span<'a>> {
     let (rest, got) = many(i, t, name)?;
     if got.fragment().is_empty() {
         fail()
@@ -873,7 +897,7 @@ const HEX: Table = Table::range(b'0', b'9')
 /// for a `%` without two hex digits after it, `bad` being the first byte after the `%` that is
 /// not one. The scan of [`many_esc`] and of the byte-level fast passes.
 #[inline(always)]
-pub fn run_with_escapes(b: &[u8], mut n: usize, t: Table) -> Result<usize, usize> {
+pub fn run_with_escapes(b: &[u8], mut n: usize, t: &Table) -> Result<usize, usize> {
     loop {
         // The common case first: a run of class members (`Table::run_end`).
         n = t.run_end(b, n);
@@ -908,7 +932,7 @@ pub fn escape_end(b: &[u8], n: usize) -> Result<usize, usize> {
 #[inline(always)]
 pub fn many_esc<'a>(
     i: Span<'a>,
-    t: Table,
+    t: &Table,
     name: &'static str,
     esc: &'static str,
 ) -> PResult<'a, Span<'a>> {
@@ -922,7 +946,7 @@ pub fn many_esc<'a>(
     };
     i.extra
         .record(i.location_offset() + n, Expected::Rule(name));
-    Ok(take_class(i, n, &t)) // an escape holds no newline
+    Ok(take_class(i, n, t)) // an escape holds no newline
 }
 
 /// `item *( sep item )`, where the strings of `item` are exactly the runs of `( t | escape )`
@@ -940,7 +964,7 @@ pub fn many_esc<'a>(
 #[inline(always)]
 pub fn separated<'a>(
     i: Span<'a>,
-    t: Table,
+    t: &Table,
     sep: &'static str,
     name: &'static str,
     esc: &'static str,
@@ -949,11 +973,11 @@ pub fn separated<'a>(
     debug_assert!(sep.len() == 1 && !t.contains(sep.as_bytes()[0]));
     let all = t.or(Table::chars(sep));
     let start = match i.extra.mode() {
-        Mode::Fast => return many_esc(i, all, name, esc),
+        Mode::Fast => return many_esc(i, &all, name, esc),
         Mode::Tree => i,
         Mode::Diagnose | Mode::Farthest => {
             let b = i.fragment().as_bytes();
-            let stop = run_with_escapes(b, 0, all).unwrap_or_else(|bad| bad);
+            let stop = run_with_escapes(b, 0, &all).unwrap_or_else(|bad| bad);
             match memrchr(sep.as_bytes()[0], &b[..stop]) {
                 // The items before the last `sep` are members: the class holds no newline.
                 Some(k) => take_class(i, k + 1, &all).0,
@@ -961,6 +985,83 @@ pub fn separated<'a>(
             }
         }
     };
+    let rest = items(start, sep, item)?;
+    Ok(recognized(i, rest))
+}
+
+/// `item *( sep item ) [ sep ]`, where the strings of `item` are exactly the non-empty runs of
+/// `( t | escape )` (`t` without `sep`, a character that is no escape): the shape of RFC
+/// 1630's paths, `segment`s (runs of `xpalpha`s) joined by single `/`s, which may end with one.
+/// It fails where the first `item` does, and fails hard at a `%` without two hex digits, as
+/// the runs do ([`many_esc`]).
+///
+/// As [`separated`], the fast pass scans runs and `sep`s in one loop, and the tree pass follows
+/// the structure. The diagnosing pass follows it from the start of the last item that the scan
+/// read (the one it stopped in, or the one before a final `sep`): every record of the items
+/// before lies before that start, so none of them can be at the farthest failure, and from an
+/// item's start the structure runs as it does there in the whole parse (the item, then
+/// `sep item` as long as that matches, then perhaps a `sep`).
+#[inline(always)]
+pub fn joined<'a>(
+    i: Span<'a>,
+    t: &Table,
+    sep: &'static str,
+    item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
+) -> PResult<'a, Span<'a>> {
+    debug_assert!(sep.len() == 1 && !t.contains(sep.as_bytes()[0]) && !t.contains(b'%'));
+    debug_assert!(sep != "\n");
+    let s = sep.as_bytes()[0];
+    let mode = i.extra.mode();
+    let from = match mode {
+        Mode::Tree => 0,
+        // No item at the start (often the case: a path that is `void`).
+        _ if !peek_byte(&i).is_some_and(|c| t.contains(c) || c == b'%') => match mode {
+            Mode::Fast => return fail(),
+            _ => 0,
+        },
+        Mode::Fast | Mode::Farthest | Mode::Diagnose => {
+            let b = i.fragment().as_bytes();
+            // `n`: where the scan is; `last`: the start of the last item it read.
+            let (mut n, mut last) = (0, 0);
+            let bad = loop {
+                match run_with_escapes(b, n, t) {
+                    Err(_) => {
+                        last = n;
+                        break true;
+                    }
+                    // An empty item: none at the start, or a final `sep` before.
+                    Ok(m) if m == n => break false,
+                    Ok(m) => (last, n) = (n, m),
+                }
+                if b.get(n) != Some(&s) {
+                    break false;
+                }
+                n += 1;
+            };
+            if mode == Mode::Fast {
+                return match (bad, n) {
+                    (true, _) => Err(Err::Failure(Fail)),
+                    (false, 0) => fail(),
+                    (false, n) => Ok(take_class(i, n, t)),
+                };
+            }
+            last
+        }
+    };
+    // Items and `sep`s hold a newline only where `t` does (`sep` is none).
+    let start = take_class(i, from, t).0;
+    let rest = items(start, sep, item)?;
+    let (rest, _) = maybe(rest, |j| lit(j, sep))?;
+    Ok(recognized(i, rest))
+}
+
+/// `item *( sep item )` from `start`, following the structure: where it ends.
+#[inline(always)]
+fn items<'a>(
+    start: Span<'a>,
+    sep: &'static str,
+    item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
+) -> Result<Span<'a>, Err<Fail>> {
     let (mut rest, _) = item(start)?;
     // `sep item` always consumes its `sep`, so the loop ends.
     while let (r, Some(_)) = maybe(rest, |j| {
@@ -969,7 +1070,7 @@ pub fn separated<'a>(
     })? {
         rest = r;
     }
-    Ok(recognized(i, rest))
+    Ok(rest)
 }
 
 /// The last `c` in `b`.
@@ -982,7 +1083,7 @@ fn memrchr(c: u8, b: &[u8]) -> Option<usize> {
 #[inline(always)]
 pub fn many1_esc<'a>(
     i: Span<'a>,
-    t: Table,
+    t: &Table,
     name: &'static str,
     esc: &'static str,
 ) -> PResult<'a, Span<'a>> {
@@ -1000,7 +1101,7 @@ pub fn many1_esc<'a>(
 #[inline]
 pub fn one_or_escape<'a>(
     i: Span<'a>,
-    t: Table,
+    t: &Table,
     name: &'static str,
     esc: &'static str,
 ) -> PResult<'a, Span<'a>> {
@@ -1032,22 +1133,69 @@ pub fn peek_byte(i: &Span<'_>) -> Option<u8> {
     i.fragment().as_bytes().first().copied()
 }
 
-/// For a choice whose alternatives each start with a literal (`starts`, in the order tried;
-/// `""` for an alternative that starts with no fixed text): whether to try alternative `k` on
-/// `i`.
+/// The literals that the alternatives of a choice start with (in the order tried; `""` for an
+/// alternative that starts with no fixed text), and for each first byte of an input, the set
+/// of alternatives to try on it, worked out once, at compile time.
 ///
-/// An alternative whose literal does not start with `i`'s first byte fails at that byte. When
-/// some literal does start with it, that alternative gets past the byte, so the failure there
-/// is not the farthest: no diagnosis needs it, and the alternative need not run (it can match
-/// nothing, and leaves nothing in a derivation). When no literal starts with the byte (or there
-/// is none), every alternative runs, so that each records what it expected there. An
+/// An alternative whose literal does not start with the input's first byte fails at that byte.
+/// When some literal does start with it, that alternative gets past the byte, so the failure
+/// there is not the farthest: no diagnosis needs it, and the alternative need not run (it can
+/// match nothing, and leaves nothing in a derivation). When no literal starts with the byte (or
+/// there is none), every alternative runs, so that each records what it expected there. An
 /// alternative with no literal always runs.
-#[inline(always)]
-pub fn by_first_byte(i: &Span<'_>, starts: &'static [&'static str]) -> impl Fn(usize) -> bool {
-    let b = peek_byte(i);
-    let first = |s: &str| s.as_bytes().first().copied();
-    let any = b.is_some() && starts.iter().any(|&s| first(s) == b);
-    move |k| !any || starts[k].is_empty() || first(starts[k]) == b
+#[derive(Debug)]
+pub struct Starts {
+    literals: &'static [&'static str],
+    /// For each byte, the alternatives to try on an input that starts with it (bit `k` for
+    /// the `k`th).
+    by_byte: [u16; 256],
+}
+
+impl Starts {
+    /// No literals: every alternative runs.
+    pub const NONE: Starts = Starts::new(&[]);
+
+    /// The sets of alternatives to try, for alternatives that start with `literals` (at most
+    /// 16).
+    pub const fn new(literals: &'static [&'static str]) -> Starts {
+        assert!(literals.len() <= 16);
+        let mut by_byte = [u16::MAX; 256];
+        let mut b = 0;
+        while b < 256 {
+            // The alternatives whose literal starts with `b`, and those with no literal.
+            let (mut starting, mut open) = (0u16, 0u16);
+            let mut k = 0;
+            while k < literals.len() {
+                match literals[k].as_bytes() {
+                    [] => open |= 1 << k,
+                    [first, ..] if *first as usize == b => starting |= 1 << k,
+                    _ => {}
+                }
+                k += 1;
+            }
+            if starting != 0 {
+                by_byte[b] = starting | open;
+            }
+            b += 1;
+        }
+        Starts { literals, by_byte }
+    }
+
+    /// The literals, in the order of the alternatives.
+    pub fn literals(&self) -> &'static [&'static str] {
+        self.literals
+    }
+
+    /// The alternatives to try on `i`, below `len`, as a set of bits (bit `k` for the `k`th):
+    /// take them lowest first.
+    #[inline(always)]
+    pub fn tries(&self, i: &Span<'_>, len: usize) -> u16 {
+        let all = ((1u32 << len) - 1) as u16;
+        match peek_byte(i) {
+            Some(b) => self.by_byte[usize::from(b)] & all,
+            None => all,
+        }
+    }
 }
 
 /// Turn `Err::Failure` into `Err::Error`, for a caller that must try an alternative even after
@@ -1073,7 +1221,7 @@ mod tests {
     #[test]
     fn runs_with_escapes() {
         const LOWER: Table = Table::range(b'a', b'z');
-        assert_eq!(run_with_escapes(b"ab%41c/", 0, LOWER), Ok(6));
-        assert_eq!(run_with_escapes(b"ab%4z", 0, LOWER), Err(4));
+        assert_eq!(run_with_escapes(b"ab%41c/", 0, &LOWER), Ok(6));
+        assert_eq!(run_with_escapes(b"ab%4z", 0, &LOWER), Err(4));
     }
 }

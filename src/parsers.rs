@@ -10,7 +10,7 @@
 //! use nom::bytes::complete::tag;
 //! use nom::combinator::{opt, recognize};
 //! use nom::sequence::{preceded, terminated};
-//! use nom::{IResult, Parser};
+//! use nom::{IResult, Offset, Parser};
 //! use urigram::parsers::rfc2396::{abs_path, absolute_uri, query};
 //!
 //! // Request-URI for every method but CONNECT, then a space: "*" | absoluteURI | abs_path,
@@ -25,7 +25,19 @@
 //! assert_eq!(request_uri("http://www.w3.org/pub/?x HTTP/1.1"), Ok(("HTTP/1.1", "http://www.w3.org/pub/?x")));
 //! assert_eq!(request_uri("* HTTP/1.1"), Ok(("HTTP/1.1", "*")));
 //! assert!(request_uri("pub HTTP/1.1").is_err());
+//!
+//! // A rejection comes out of your `alt` at the byte where the token stops being valid: here
+//! // the first `z`, where no escape continues (the last alternative's error, as nom's `alt`
+//! // gives it).
+//! let input = "/pub/a%zz HTTP/1.1";
+//! let Err(nom::Err::Error(e)) = request_uri(input) else { panic!() };
+//! assert_eq!(input.offset(e.input), 7);
 //! ```
+//!
+//! Each of these functions runs the production's own combinator, the one the grammar is built
+//! of and the checks run ([`Grammar::check`](crate::Grammar::check) on `abs_path` puts the
+//! same byte first in its error), with no lookup by name: a fast pass, then, on a rejection,
+//! the same combinator recording the farthest failure.
 //!
 //! # Two readings
 //!
@@ -59,31 +71,37 @@ use nom::error::{ErrorKind, FromExternalError, ParseError};
 use nom::{Err, IResult};
 
 use crate::error::{Error, LookupError};
-use crate::grammar::{Grammar, Rule};
-use crate::input::{Mode, Tracker};
+use crate::grammar::Grammar;
+use crate::input::{Mode, PResult, Span, Tracker};
 
-/// Run `rule` of `grammar` on `input`: the matched prefix, or the error at the farthest byte.
+/// A production's combinator over spans, its typed output dropped (what the registry holds).
+type Parse = for<'s> fn(Span<'s>) -> PResult<'s, ()>;
+
+/// Run the production `name` of `grammar`, whose combinator is `parse`, on `input`: the matched
+/// prefix, or the error at the farthest byte. The fast pass first; on a rejection, the same
+/// combinator again with a diagnosing tracker.
 fn run<'a, E>(
     grammar: Grammar,
-    rule: &Rule,
+    name: &'static str,
+    parse: Parse,
     input: &'a str,
     whole: bool,
 ) -> IResult<&'a str, &'a str, E>
 where
     E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
 {
-    if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input)) {
+    if let Ok((rest, ())) = parse(crate::input::fast_span(input)) {
         let end = rest.location_offset();
         if !whole || end == input.len() {
             return Ok((&input[end..], &input[..end]));
         }
     }
     let e = if whole {
-        grammar.diagnose_named(rule.name, input)
+        grammar.diagnose_named(name, input)
     } else {
         let t = Tracker::new(Mode::Diagnose);
-        let _ = (rule.parse)(t.span(input));
-        Error::from_tracker(grammar, rule.name, input, &t, |r| grammar.citation(r))
+        let _ = parse(t.span(input));
+        Error::from_tracker(grammar, name, input, &t, |r| grammar.citation(r))
     };
     let at = e.offset().min(input.len());
     Err(Err::Error(E::from_external_error(
@@ -166,7 +184,7 @@ where
     E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
 {
     let rule = grammar.rule(rule)?;
-    Ok(move |i| run(grammar, rule, i, whole))
+    Ok(move |i| run(grammar, rule.name, rule.parse, i, whole))
 }
 
 /// The productions of RFC 2396 Appendix A that other specifications cite, as nom parsers of
@@ -187,23 +205,36 @@ pub mod rfc2396 {
 
     use crate::error::Error;
     use crate::grammar::Grammar;
+    use crate::input::{PResult, Span};
 
+    // Each function runs the production's own combinator (the function of the same name in
+    // the grammar), with no lookup by name.
     macro_rules! productions {
-        ($($(#[$doc:meta])* $name:ident = $rule:literal;)*) => {$(
-            $(#[$doc])*
-            ///
-            /// A nom parser of a prefix: see the [module docs](crate::parsers).
-            pub fn $name<'a, E>(input: &'a str) -> IResult<&'a str, &'a str, E>
-            where
-                E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
-            {
-                match Grammar::Rfc2396.rule($rule) {
-                    Ok(rule) => super::run(Grammar::Rfc2396, rule, input, false),
-                    // Every name above is in the registry (a test checks it).
-                    Err(e) => unreachable!("{e}"),
+        ($($(#[$doc:meta])* $name:ident = $rule:literal;)*) => {
+            $(
+                $(#[$doc])*
+                ///
+                /// A nom parser of a prefix: see the [module docs](crate::parsers).
+                pub fn $name<'a, E>(input: &'a str) -> IResult<&'a str, &'a str, E>
+                where
+                    E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+                {
+                    fn parse<'s>(i: Span<'s>) -> PResult<'s, ()> {
+                        crate::grammar::rfc2396::$name(i).map(|(rest, _)| (rest, ()))
+                    }
+                    super::run(Grammar::Rfc2396, $rule, parse, input, false)
+                }
+            )*
+
+            /// The function above for the production named `rule`, run on `input`.
+            #[cfg(test)]
+            fn by_name<'a>(rule: &str, input: &'a str) -> Option<IResult<&'a str, &'a str>> {
+                match rule {
+                    $($rule => Some($name(input)),)*
+                    _ => None,
                 }
             }
-        )*};
+        };
     }
 
     productions! {
@@ -370,6 +401,8 @@ pub mod rfc2396 {
 
     #[cfg(test)]
     mod tests {
+        use nom::IResult;
+
         use crate::Grammar;
 
         /// Every name above is a production of RFC 2396, and each doc line cites its line.
@@ -390,6 +423,48 @@ pub mod rfc2396 {
                     .unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(r.line, line, "{name}");
             }
+        }
+
+        /// Each function is its production: it answers as the production of that name in the
+        /// registry does, matches and errors alike.
+        #[test]
+        fn each_function_is_its_production() {
+            let inputs = [
+                "",
+                "http://a/b?q#f",
+                "//u@a:80/b;p/c?q",
+                "/a/b;p?q",
+                "a/b",
+                "a:b",
+                "a%zz",
+                "/a%4",
+                "user@host:80/x",
+                "10.0.0.1:8",
+                "10.0.0",
+                "x y",
+                "svn+ssh:",
+                "#f",
+                "a.b.c.:1",
+                "a.1",
+                "%",
+                "?q",
+                "[::1]",
+                "http://h:8o/",
+                "-a",
+            ];
+            let mut names = 0;
+            for r in Grammar::Rfc2396.rules() {
+                for s in inputs {
+                    let Some(got) = super::by_name(r.name, s) else {
+                        continue;
+                    };
+                    let p = crate::parsers::production(Grammar::Rfc2396, r.name).unwrap();
+                    let want: IResult<&str, &str> = p(s);
+                    assert_eq!(got, want, "{} {s:?}", r.name);
+                }
+                names += usize::from(super::by_name(r.name, "").is_some());
+            }
+            assert_eq!(names, 18);
         }
     }
 }

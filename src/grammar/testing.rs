@@ -25,7 +25,7 @@ pub(crate) fn whole<O>(r: PResult<'_, O>) -> bool {
 }
 
 /// For a choice whose alternatives start with the literals `starts` (as
-/// [`crate::input::by_first_byte`] takes them): `members[k]`, a member of the `k`th
+/// [`crate::input::Starts`] takes them): `members[k]`, a member of the `k`th
 /// alternative, starts with `starts[k]`, and `alternative` reads it whole, in every mode, as the
 /// `k`th (it gives the alternative a whole input was read as). Were a literal at the wrong
 /// place, the alternative would be skipped, and the member rejected or read as another.

@@ -32,7 +32,7 @@
 
 use nom::{Err, Mode as _, OutputMode, Parser};
 
-use super::{Fail, PResult, Span};
+use super::{Fail, PResult, Span, Starts};
 use crate::table::Table;
 
 /// nom's result of a parser run in output mode `OM`.
@@ -63,7 +63,7 @@ macro_rules! primitive {
 
             #[inline(always)]
             fn process<OM: OutputMode>(&mut self, $i: Span<'a>) -> Out<'a, OM, Span<'a>> {
-                let $s = *self;
+                let $s = &*self;
                 lift::<OM, Span<'a>>($body)
             }
         }
@@ -84,7 +84,7 @@ pub const fn lit(text: &'static str) -> Lit {
 
 primitive! {
     /// See [`one`].
-    One { t: Table, name: &'static str } |s, i| super::one(i, s.t, s.name)
+    One { t: Table, name: &'static str } |s, i| super::one(i, &s.t, s.name)
 }
 
 /// One character of the class `t`, named `name` in errors ([`crate::input::one`]).
@@ -95,7 +95,7 @@ pub const fn one(t: Table, name: &'static str) -> One {
 
 primitive! {
     /// See [`many`].
-    Many { t: Table, name: &'static str } |s, i| super::many(i, s.t, s.name)
+    Many { t: Table, name: &'static str } |s, i| super::many(i, &s.t, s.name)
 }
 
 /// `*t`: zero or more characters of the class `t`; never fails, and records `name` where it
@@ -107,7 +107,7 @@ pub const fn many(t: Table, name: &'static str) -> Many {
 
 primitive! {
     /// See [`many1`].
-    Many1 { t: Table, name: &'static str } |s, i| super::many1(i, s.t, s.name)
+    Many1 { t: Table, name: &'static str } |s, i| super::many1(i, &s.t, s.name)
 }
 
 /// `1*t` ([`crate::input::many1`]).
@@ -119,7 +119,7 @@ pub const fn many1(t: Table, name: &'static str) -> Many1 {
 primitive! {
     /// See [`many_esc`].
     ManyEsc { t: Table, name: &'static str, esc: &'static str }
-    |s, i| super::many_esc(i, s.t, s.name, s.esc)
+    |s, i| super::many_esc(i, &s.t, s.name, s.esc)
 }
 
 /// `*( t | escape )`, the escape being production `esc`; a `%` without two hex digits is a
@@ -132,7 +132,7 @@ pub const fn many_esc(t: Table, name: &'static str, esc: &'static str) -> ManyEs
 primitive! {
     /// See [`many1_esc`].
     Many1Esc { t: Table, name: &'static str, esc: &'static str }
-    |s, i| super::many1_esc(i, s.t, s.name, s.esc)
+    |s, i| super::many1_esc(i, &s.t, s.name, s.esc)
 }
 
 /// `1*( t | escape )` ([`crate::input::many1_esc`]).
@@ -144,7 +144,7 @@ pub const fn many1_esc(t: Table, name: &'static str, esc: &'static str) -> Many1
 primitive! {
     /// See [`one_or_escape`].
     OneOrEscape { t: Table, name: &'static str, esc: &'static str }
-    |s, i| super::one_or_escape(i, s.t, s.name, s.esc)
+    |s, i| super::one_or_escape(i, &s.t, s.name, s.esc)
 }
 
 /// One character of `t` or one escape, as production `esc` ([`crate::input::one_or_escape`]).
@@ -248,8 +248,8 @@ impl<'a> Parser<Span<'a>> for Separated<'a> {
 
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, Span<'a>> {
-        let s = *self;
-        lift::<OM, Span<'a>>(super::separated(i, s.t, s.sep, s.name, s.esc, s.item))
+        let s = &*self;
+        lift::<OM, Span<'a>>(super::separated(i, &s.t, s.sep, s.name, s.esc, s.item))
     }
 }
 
@@ -270,6 +270,36 @@ pub const fn separated<'a>(
         esc,
         item,
     }
+}
+
+/// See [`joined`].
+#[derive(Clone, Copy)]
+pub struct Joined<'a> {
+    t: &'static Table,
+    sep: &'static str,
+    item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
+}
+
+impl<'a> Parser<Span<'a>> for Joined<'a> {
+    type Output = Span<'a>;
+    type Error = Fail;
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, Span<'a>> {
+        let s = &*self;
+        lift::<OM, Span<'a>>(super::joined(i, s.t, s.sep, s.item))
+    }
+}
+
+/// `item *( sep item ) [ sep ]`, where the strings of `item` are the non-empty runs of
+/// `( t | escape )`: scanned as runs where only the verdict is needed ([`crate::input::joined`]).
+#[inline(always)]
+pub const fn joined<'a>(
+    t: &'static Table,
+    sep: &'static str,
+    item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
+) -> Joined<'a> {
+    Joined { t, sep, item }
 }
 
 /// The alternatives of a choice that is not nom's ordered `alt`: a tuple of parsers over
@@ -317,7 +347,7 @@ alternatives!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
 /// See [`alt_by_first_byte`].
 #[derive(Clone, Copy)]
 pub struct AltByFirstByte<T> {
-    starts: &'static [&'static str],
+    starts: &'static Starts,
     alts: T,
 }
 
@@ -327,11 +357,10 @@ impl<'a, T: Alternatives<'a>> Parser<Span<'a>> for AltByFirstByte<T> {
 
     #[inline]
     fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, T::Output> {
-        let tries = super::by_first_byte(&i, self.starts);
-        for k in 0..T::LEN {
-            if !tries(k) {
-                continue;
-            }
+        let mut tries = self.starts.tries(&i, T::LEN);
+        while tries != 0 {
+            let k = tries.trailing_zeros() as usize;
+            tries &= tries - 1;
             match self.alts.run(k, i) {
                 Err(Err::Error(_)) => {}
                 r => return lift::<OM, T::Output>(r),
@@ -343,14 +372,14 @@ impl<'a, T: Alternatives<'a>> Parser<Span<'a>> for AltByFirstByte<T> {
 
 /// nom's ordered `alt` over alternatives that each start with a literal (`starts`, one per
 /// alternative, in order; `""` for one that starts with no fixed text): only the alternatives
-/// whose literal starts with the input's first byte run ([`crate::input::by_first_byte`]
-/// says why the others need not: they fail at that byte, where no diagnosis needs them).
+/// whose literal starts with the input's first byte run ([`Starts`] says why the others need
+/// not: they fail at that byte, where no diagnosis needs them).
 #[inline(always)]
 pub fn alt_by_first_byte<'a, T: Alternatives<'a>>(
-    starts: &'static [&'static str],
+    starts: &'static Starts,
     alts: T,
 ) -> AltByFirstByte<T> {
-    debug_assert_eq!(starts.len(), T::LEN);
+    debug_assert_eq!(starts.literals().len(), T::LEN);
     AltByFirstByte { starts, alts }
 }
 
@@ -398,8 +427,8 @@ mod tests {
 
     #[test]
     fn alt_by_first_byte_runs_the_alternatives_of_the_first_byte() {
-        const STARTS: &[&str] = &["ab", "ac", "x"];
-        let mut p = alt_by_first_byte(STARTS, (lit("ab"), lit("ac"), lit("x")));
+        static STARTS: Starts = Starts::new(&["ab", "ac", "x"]);
+        let mut p = alt_by_first_byte(&STARTS, (lit("ab"), lit("ac"), lit("x")));
         assert_eq!(*p.parse(fast_span("ac!")).unwrap().1.fragment(), "ac");
         // `x` does not run on `a...`: nothing is recorded at byte 0.
         let t = Tracker::new(Mode::Diagnose);
@@ -414,6 +443,44 @@ mod tests {
         assert!(p.parse(t.span("q")).is_err());
         assert_eq!(t.farthest(), Some(0));
         assert_eq!(t.expected().len(), 3);
+    }
+
+    fn item(i: Span<'_>) -> PResult<'_, Span<'_>> {
+        production("item", many1_esc(LOWER, "lower", "escape")).parse(i)
+    }
+
+    /// `joined` matches `item *( "/" item ) [ "/" ]` alike in every mode, and a diagnosing
+    /// tracker finds the same farthest failure as the structure does.
+    #[test]
+    fn joined_runs_items_and_separators() {
+        static LOWER_REF: Table = LOWER;
+        fn structure(i: Span<'_>) -> PResult<'_, Span<'_>> {
+            recognize((item, many0((lit("/"), item)), opt(lit("/")))).parse(i)
+        }
+        for (s, matched) in [
+            ("a", Some("a")),
+            ("ab/cd/e", Some("ab/cd/e")),
+            ("a/b/", Some("a/b/")),
+            ("a//b", Some("a/")),
+            ("a/%41b?", Some("a/%41b")),
+            ("/a", None),
+            ("", None),
+            ("a/b%4z", None),
+            ("a%zz", None),
+        ] {
+            for mode in [Mode::Fast, Mode::Farthest, Mode::Diagnose, Mode::Tree] {
+                let (t, u) = (Tracker::new(mode), Tracker::new(mode));
+                let got = joined(&LOWER_REF, "/", item).parse(t.span(s));
+                let want = structure(u.span(s));
+                assert_eq!(got.is_ok(), want.is_ok(), "{s:?} {mode:?}");
+                let got = got.ok().map(|(_, m)| *m.fragment());
+                assert_eq!(got, matched, "{s:?} {mode:?}");
+                assert_eq!(got, want.ok().map(|(_, m)| *m.fragment()), "{s:?} {mode:?}");
+                assert_eq!(t.farthest(), u.farthest(), "{s:?} {mode:?}");
+                assert_eq!(t.failed_in(), u.failed_in(), "{s:?} {mode:?}");
+                assert_eq!(t.nodes(), u.nodes(), "{s:?} {mode:?}");
+            }
+        }
     }
 
     #[test]

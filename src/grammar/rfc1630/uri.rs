@@ -13,7 +13,7 @@ use super::chars::{
     ALPHA, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, SAFE, XALPHA, XPALPHA,
 };
 use crate::grammar::{Rule, rule};
-use crate::input::primitives::{lit, many_esc, many1_esc, one, one_or_escape, production};
+use crate::input::primitives::{joined, lit, many_esc, many1_esc, one, one_or_escape, production};
 use crate::input::{PResult, Span, escape as escape_prim};
 use crate::part::Part;
 use crate::rfc1630::Uri;
@@ -115,19 +115,12 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Rewrite: the right recursion runs as a loop (no stack growth with the input). The language
 /// is `void`, or runs of `xpalpha` joined by single `/`s, with an optional final `/` (before
-/// a `void` path). A path never starts with `/`, nor holds `//`. The `xpalphas` runs are
-/// greedy, which is exact: what follows one is a `/`, or what may follow a path (`?`, `#`, the
-/// end), none of them an `xpalpha`.
+/// a `void` path): `[ xpalphas *( / xpalphas ) [ / ] ]`. A path never starts with `/`, nor
+/// holds `//`. The `xpalphas` runs are greedy, which is exact: what follows one is a `/`, or
+/// what may follow a path (`?`, `#`, the end), none of them an `xpalpha`. [`joined`] runs
+/// `xpalphas *( / xpalphas ) [ / ]`, scanning the runs where only the verdict is needed.
 pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(
-        "path",
-        recognize(opt((
-            xpalphas,
-            many0_count(preceded(lit("/"), xpalphas)),
-            opt(lit("/")),
-        ))),
-    )
-    .parse(i)
+    production("path", recognize(opt(joined(&XPALPHA, "/", xpalphas)))).parse(i)
 }
 
 /// ```text

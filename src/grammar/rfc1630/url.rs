@@ -18,7 +18,7 @@
 
 use nom::branch::alt;
 use nom::combinator::{consumed, map, opt, recognize, success};
-use nom::multi::{many0_count, many1_count};
+use nom::multi::many1_count;
 use nom::sequence::preceded;
 use nom::{Err, OutputMode, Parser};
 
@@ -29,11 +29,12 @@ use super::chars::{
 use crate::grammar::rfc822::addr_spec;
 use crate::grammar::{Rule, rule};
 use crate::input::primitives::{
-    Out, alt_by_first_byte, branch, lift, lit, many_esc, many1, many1_esc, one, one_or_escape,
-    production,
+    Out, alt_by_first_byte, branch, joined, lift, lit, many_esc, many1, many1_esc, one,
+    one_or_escape, production,
 };
 use crate::input::{
-    Expected, Fail, Mode, PResult, Span, escape as escape_prim, expect_here, fail, recognized, take,
+    Expected, Fail, Mode, PResult, Span, Starts, escape as escape_prim, expect_here, fail,
+    recognized, take,
 };
 use crate::part::Part;
 use crate::rfc1630::{
@@ -368,7 +369,7 @@ pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
 }
 
 /// The literal that each alternative of [`url()`] starts with, in the order they are tried.
-const URL_STARTS: [&str; 11] = [
+static URL_STARTS: Starts = Starts::new(&[
     "http://",
     "ftp://",
     "news:",
@@ -380,7 +381,7 @@ const URL_STARTS: [&str; 11] = [
     "mailto:",
     "mid:",
     "cid:",
-];
+]);
 
 /// ```text
 /// scheme                 ialpha
@@ -1065,18 +1066,12 @@ pub fn gcommand<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Rewrite: the right recursion runs as a loop (no stack growth with the input). The language
 /// is `void`, or `segment`s joined by single `/`s, with an optional final `/` (before a
-/// `void` path): no leading `/`, no `//`. Each `segment` is greedy, which is exact: what
-/// follows one is a `/`, or what may follow a path (`?`, `;`, the end), none an `xpalpha`.
+/// `void` path): `[ segment *( / segment ) [ / ] ]`, no leading `/`, no `//`. Each `segment`
+/// is greedy, which is exact: what follows one is a `/`, or what may follow a path (`?`, `;`,
+/// the end), none an `xpalpha`. [`joined`] runs `segment *( / segment ) [ / ]`, scanning the
+/// runs where only the verdict is needed (a `segment` is a non-empty run of `xpalpha`s).
 pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production(
-        "path",
-        recognize(opt((
-            segment,
-            many0_count(preceded(lit("/"), segment)),
-            opt(lit("/")),
-        ))),
-    )
-    .parse(i)
+    production("path", recognize(opt(joined(&URL_XPALPHA, "/", segment)))).parse(i)
 }
 
 /// ```text
@@ -1327,7 +1322,7 @@ mod tests {
 
     /// `URL_STARTS[k]` starts the `k`th alternative of `url`: a member of each, which starts
     /// with its literal, is read whole as that alternative in every mode (were a literal at the
-    /// wrong place, `by_first_byte` would skip the alternative and `url` reject the member).
+    /// wrong place, `alt_by_first_byte` would skip the alternative and `url` reject the member).
     #[test]
     fn each_literal_starts_its_alternative() {
         let members = [
@@ -1344,7 +1339,7 @@ mod tests {
             "cid:a@b",
         ];
         crate::grammar::testing::each_literal_starts_its_alternative(
-            &super::URL_STARTS,
+            super::URL_STARTS.literals(),
             &members,
             |i| {
                 let (rest, u) = super::url(i).ok()?;

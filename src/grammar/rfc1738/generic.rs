@@ -20,7 +20,7 @@ use super::wais::waisurl;
 use super::{longest, xchars_stop};
 use crate::grammar::labels::{self, Labels};
 use crate::input::primitives::{branch, lit, many_esc, many1, one, production};
-use crate::input::{PResult, Span};
+use crate::input::{PResult, Span, Starts};
 use crate::part::Part;
 use crate::rfc1738::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Url};
 use crate::table::Table;
@@ -100,7 +100,7 @@ pub fn url<'a>(i: Span<'a>) -> PResult<'a, Url<'a>> {
 }
 
 /// The literal that each alternative of [`url()`] starts with, in order (`otherurl` has none).
-const URL_STARTS: [&str; 11] = [
+static URL_STARTS: Starts = Starts::new(&[
     "http://",
     "ftp://",
     "news:",
@@ -112,7 +112,7 @@ const URL_STARTS: [&str; 11] = [
     "file://",
     "prospero://",
     "",
-];
+]);
 
 // =============================================================================================
 // ; new schemes follow the general syntax (rfc1738.txt:946-947)
@@ -402,7 +402,7 @@ mod tests {
             "x:y",
         ];
         crate::grammar::testing::each_literal_starts_its_alternative(
-            &super::URL_STARTS,
+            super::URL_STARTS.literals(),
             &members,
             |i| {
                 let (rest, u) = super::url(i).ok()?;

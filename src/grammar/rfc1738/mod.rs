@@ -55,7 +55,7 @@ use nom::{Err, OutputMode, Parser};
 
 use crate::grammar::{Rule, rule};
 use crate::input::primitives::{Alternatives, Out, lift};
-use crate::input::{Fail, Mode, PResult, Span, by_first_byte, fail};
+use crate::input::{Fail, Mode, PResult, Span, Starts, fail};
 
 /// The productions of RFC 1738 section 5, in spec order.
 pub static RULES: &[Rule] = &[
@@ -136,7 +136,7 @@ pub static RULES: &[Rule] = &[
 #[derive(Clone, Copy)]
 pub struct Longest<T> {
     alts: T,
-    starts: &'static [&'static str],
+    starts: &'static Starts,
     settled: for<'s> fn(&Span<'s>) -> bool,
 }
 
@@ -154,7 +154,7 @@ pub struct Longest<T> {
 pub fn longest<'a, T: Alternatives<'a>>(alts: T) -> Longest<T> {
     Longest {
         alts,
-        starts: &[],
+        starts: &Starts::NONE,
         settled: unsettled,
     }
 }
@@ -170,8 +170,8 @@ impl<T> Longest<T> {
     /// Run only the alternatives whose literal (`starts`, one per alternative, `""` for none)
     /// starts with the input's first byte: every other alternative fails recoverably, records
     /// nothing that a diagnosis needs and leaves nothing in a derivation
-    /// ([`crate::input::by_first_byte`]).
-    pub fn by_first_byte(self, starts: &'static [&'static str]) -> Longest<T> {
+    /// ([`Starts`]).
+    pub fn by_first_byte(self, starts: &'static Starts) -> Longest<T> {
         Longest { starts, ..self }
     }
 }
@@ -190,16 +190,15 @@ impl<T> Longest<T> {
     where
         T: Alternatives<'a>,
     {
-        debug_assert!(self.starts.is_empty() || self.starts.len() == T::LEN);
-        let tries = by_first_byte(&i, self.starts);
+        debug_assert!(self.starts.literals().is_empty() || self.starts.literals().len() == T::LEN);
+        let mut tries = self.starts.tries(&i, T::LEN);
         let t = i.extra;
         let tree = t.mode() == Mode::Tree;
         let fast = t.mode() == Mode::Fast;
         let mut best: Option<(usize, Span<'a>, T::Output)> = None;
-        for k in 0..T::LEN {
-            if !tries(k) {
-                continue;
-            }
+        while tries != 0 {
+            let k = tries.trailing_zeros() as usize;
+            tries &= tries - 1;
             let mark = t.mark();
             let r = self.alts.run(k, i);
             t.rollback(mark);
@@ -259,7 +258,7 @@ pub(crate) mod checked {
         if s == 0 || b.get(s) != Some(&b':') {
             return fail();
         }
-        match run_with_escapes(b, s + 1, XCHAR) {
+        match run_with_escapes(b, s + 1, &XCHAR) {
             // `scheme`, `:` and `xchar`s hold no newline.
             Ok(e) => Ok((take_in_line(i, e).0, ())),
             // A `%` without two hex digits, which every alternative reaches.

@@ -64,7 +64,7 @@ impl<'a> Text<'a> {
 /// `*( t | escaped )` from `n`: where the run stops.
 #[inline(always)]
 fn run(b: &[u8], n: usize, t: Table) -> Result<usize, BadEscape> {
-    run_with_escapes(b, n, t).map_err(|_| BadEscape)
+    run_with_escapes(b, n, &t).map_err(|_| BadEscape)
 }
 
 /// `scheme ":"` at the start: the length of the scheme, when a `:` follows it.
