@@ -23,6 +23,7 @@
 
 mod authority;
 mod chars;
+pub(crate) mod fast;
 mod path;
 mod uri;
 
