@@ -610,16 +610,18 @@ impl<'a> Host<'a> {
     /// Every `IPv6address` and `IPv4address` of the grammar is an address (the grammar counts
     /// the groups and bounds each `dec-octet`), so this never fails.
     pub fn data(&self) -> HostData<'a> {
-        let b = self.as_str().as_bytes();
+        // An IP literal's text is `[`, the address, `]`.
+        let inner = 1..self.text.as_str().len().saturating_sub(1).max(1);
         match self.kind {
             HostKind::Ipv6 => {
-                let inner = &b[1..b.len().saturating_sub(1).max(1)];
-                HostData::Ipv6(fast::ipv6_groups(inner).unwrap_or_default().into())
+                let b = self.as_str().as_bytes().get(inner).unwrap_or_default();
+                HostData::Ipv6(fast::ipv6_groups(b).unwrap_or_default().into())
             }
-            HostKind::IpvFuture => {
-                HostData::IpvFuture(self.text.slice(1..b.len().saturating_sub(1).max(1)))
+            HostKind::IpvFuture => HostData::IpvFuture(self.text.slice(inner)),
+            HostKind::Ipv4 => {
+                let b = self.as_str().as_bytes();
+                HostData::Ipv4(fast::ipv4_octets(b).unwrap_or_default().into())
             }
-            HostKind::Ipv4 => HostData::Ipv4(fast::ipv4_octets(b).unwrap_or_default().into()),
             HostKind::RegName => HostData::RegName(self.text),
         }
     }
