@@ -865,6 +865,34 @@ mod tests {
         }
     }
 
+    /// Section 3's two examples (rfc3986.txt:884, 890), component by component, as its figure
+    /// names them.
+    #[test]
+    fn section_3_components() {
+        let u = UriReference::parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
+        let c = u.components();
+        assert_eq!(
+            (c.scheme, c.authority, c.path, c.query, c.fragment),
+            (
+                Some("foo"),
+                Some("example.com:8042"),
+                "/over/there",
+                Some("name=ferret"),
+                Some("nose")
+            )
+        );
+        let a = u.authority().unwrap();
+        assert_eq!(
+            (a.host().kind(), a.port_number()),
+            (HostKind::RegName, Some(8042))
+        );
+        let u = UriReference::parse("urn:example:animal:ferret:nose").unwrap();
+        assert_eq!(u.scheme().unwrap(), "urn");
+        assert_eq!(u.path().as_str(), "example:animal:ferret:nose");
+        assert_eq!(u.path().kind(), PathKind::Rootless);
+        assert_eq!(u.authority(), None);
+    }
+
     /// The hosts of section 3.2.2 read as addresses.
     #[test]
     fn host_addresses() {
