@@ -1,9 +1,9 @@
 //! # urigram
 //!
-//! Parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them. Every BNF
-//! production of those specs is one [`nom`] combinator, so the code follows the spec text line
-//! by line, and every rejection names the exact byte, the production and what was expected
-//! there.
+//! Parse and check URIs exactly as RFC 1630, RFC 1738, RFC 2396 (with RFC 2732) and RFC 3986
+//! write them. Every BNF production of those specs is one [`nom`] combinator, so the code
+//! follows the spec text line by line, and every rejection names the exact byte, the
+//! production and what was expected there.
 //!
 //! ```
 //! use urigram::{Grammar, UriReference};

@@ -10,6 +10,7 @@ use crate::grammar::Grammar;
 use crate::grammar::rfc3986::fast;
 use crate::part::Part;
 use crate::rfc2396::EscapeError;
+use crate::rfc3986::Components;
 
 /// A `URI-reference` (RFC 3986 section 4.1, rfc3986.txt:2704): a `URI` (with a scheme) or a
 /// `relative-ref`, each with its optional query and fragment.
@@ -54,62 +55,6 @@ pub struct UriReference<'a> {
     pub(crate) path: Path<'a>,
     pub(crate) query: Option<Part<'a>>,
     pub(crate) fragment: Option<Part<'a>>,
-}
-
-/// The five components of a reference as section 5.2.1 reads them (rfc3986.txt:1750) and
-/// section 5.3 recomposes them (rfc3986.txt:2109), as plain strings: each delimiter left out,
-/// an undefined component `None` (an empty one `Some("")`), the path always defined.
-/// [`UriReference::components`] gives them; `Display` is section 5.3's recomposition.
-///
-/// ```
-/// use urigram::rfc3986::{Components, UriReference};
-/// let u = UriReference::parse("http://a/b/c/d;p?q").unwrap(); // rfc3986.txt:1943
-/// let c = u.components();
-/// assert_eq!(c, Components {
-///     scheme: Some("http"),
-///     authority: Some("a"),
-///     path: "/b/c/d;p",
-///     query: Some("q"),
-///     fragment: None,
-/// });
-/// assert_eq!(c.to_string(), "http://a/b/c/d;p?q");
-/// // Defined but empty is not undefined (section 5.2.1).
-/// let c = UriReference::parse("file:///?#").unwrap().components();
-/// assert_eq!((c.authority, c.query, c.fragment), (Some(""), Some(""), Some("")));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Components<'a> {
-    /// The scheme, without its `:`.
-    pub scheme: Option<&'a str>,
-    /// The authority, without its `//`.
-    pub authority: Option<&'a str>,
-    /// The path (possibly empty).
-    pub path: &'a str,
-    /// The query, without its `?`.
-    pub query: Option<&'a str>,
-    /// The fragment, without its `#`.
-    pub fragment: Option<&'a str>,
-}
-
-/// Section 5.3's recomposition (rfc3986.txt:2109-2135): each defined component with its
-/// delimiter, in order.
-impl fmt::Display for Components<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(s) = self.scheme {
-            write!(f, "{s}:")?;
-        }
-        if let Some(a) = self.authority {
-            write!(f, "//{a}")?;
-        }
-        f.write_str(self.path)?;
-        if let Some(q) = self.query {
-            write!(f, "?{q}")?;
-        }
-        if let Some(x) = self.fragment {
-            write!(f, "#{x}")?;
-        }
-        Ok(())
-    }
 }
 
 /// What kind of reference a [`UriReference`] is ([`UriReference::kind`]).
@@ -859,10 +804,27 @@ mod tests {
             let u = UriReference::parse(s).unwrap();
             assert_eq!(u.to_string(), s);
             assert_eq!(u.components().to_string(), s);
+            // The typed value's components are those Appendix B's split reads.
+            assert_eq!(Components::parse(s).unwrap(), u.components());
             let owned: UriReferenceBuf = s.parse().unwrap();
             assert_eq!(owned.get(), u);
             assert_eq!(owned.to_string().parse::<UriReferenceBuf>().unwrap(), owned);
         }
+    }
+
+    /// On every line of the example URLs that RFC 3986 accepts, the typed value's components
+    /// are those Appendix B's split reads ([`Components::parse`]).
+    #[test]
+    fn components_agree_with_the_split() {
+        let text = include_str!("../../examples/urls.txt");
+        let mut read = 0;
+        for l in text.lines() {
+            if let Ok(u) = UriReference::parse(l) {
+                assert_eq!(Components::parse(l).unwrap(), u.components(), "{l:?}");
+                read += 1;
+            }
+        }
+        assert!(read > 100);
     }
 
     /// Section 3's two examples (rfc3986.txt:884, 890), component by component, as its figure

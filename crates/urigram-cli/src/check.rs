@@ -7,7 +7,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
+use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -16,7 +16,7 @@ use urigram::render::visible;
 use urigram::{Brief, Grammar};
 
 use super::engine::{Combinators, Engine, Locate, Spec};
-use super::output::{Batch, Only, Place, Totals, write_record};
+use super::output::{Batch, Only, Place, Sink, Totals, write_record};
 use super::render::{Color, argument};
 // The JSON of an error, shared with the other commands.
 pub use super::output::error_json;
@@ -71,12 +71,24 @@ pub struct CheckArgs {
     /// (slower; a cross-check of any verdict against the grammar as printed).
     #[arg(long, value_enum, default_value = "combinators")]
     engine: EngineChoice,
-    /// Check every input against the start rule of every URI grammar (rfc2396, rfc1738,
-    /// rfc1630, rfc1630-url) and show the verdicts side by side (a conformance matrix) with the
-    /// diagnostic of each rejection. Exit 0 when every input is valid under at least one of
-    /// them, 1 when some input is valid under none.
+    /// Check every input against the start rule of every URI grammar (rfc2396, rfc2732,
+    /// rfc1738, rfc1630, rfc1630-url, rfc3986) and show the verdicts side by side (a
+    /// conformance matrix) with the diagnostic of each rejection. Exit 0 when every input is
+    /// valid under at least one of them, 1 when some input is valid under none.
     #[arg(long, conflicts_with_all = ["grammar", "rule", "summary", "only", "engine"])]
     all_grammars: bool,
+    /// Check every input against a second grammar too (the same --rule, or each grammar's
+    /// start rule) and show where the two disagree: a record for each input valid under one
+    /// and not the other (inputs both accept, or both reject, are not printed unless --all),
+    /// with each side's diagnostic; with --summary, the counts of each pair of verdicts and
+    /// the inputs grouped by the pair of diagnostic codes, with examples. Exit 0 when the two
+    /// grammars give every input the same verdict, 1 when they differ on some input.
+    #[arg(long, value_name = "GRAMMAR", value_parser = parse_grammar(),
+          conflicts_with_all = ["all_grammars", "only"])]
+    compare: Option<Grammar>,
+    /// With --compare: a record for every input, the ones on which the grammars agree too.
+    #[arg(long, requires = "compare", conflicts_with = "summary")]
+    all: bool,
     /// With --all-grammars: add RFC 822's addr-spec (the mail addresses of mid: and cid:),
     /// which accepts no URI.
     #[arg(long, requires = "all_grammars")]
@@ -119,18 +131,39 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
             args.with_rfc822,
         );
     }
-    let combinators;
-    let spec;
-    let engine: &dyn Engine = match args.engine {
-        EngineChoice::Combinators => {
-            combinators = Combinators::new(args.grammar, args.rule.as_deref())?;
-            &combinators
-        }
-        EngineChoice::Bnf => {
-            spec = Spec::new(args.grammar, args.rule.as_deref())?;
-            &spec
-        }
+    let jobs = match args.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get().min(stream::MAX_JOBS as usize)),
     };
+    let mut opts = Options::with_jobs(jobs);
+    if let Some(n) = args.chunk_bytes {
+        opts.chunk_bytes = n as usize;
+    }
+    opts.max_line = args.max_line_length as usize;
+    let first = make_engine(args.engine, args.grammar, args.rule.as_deref())?;
+    let engine: &dyn Engine = &*first;
+    if let Some(other) = args.compare {
+        if other == args.grammar {
+            return Err(format!(
+                "--compare {other}: the grammar of --grammar; compare two different grammars"
+            ));
+        }
+        let second = make_engine(args.engine, other, args.rule.as_deref())
+            .map_err(|e| format!("--compare {other}: {e}"))?;
+        return super::compare::run(super::compare::Run {
+            first: engine,
+            second: &*second,
+            format: args.format,
+            summary: args.summary,
+            all: args.all,
+            color: args.color.enabled(),
+            inputs: &args.inputs,
+            file: args.file.as_ref(),
+            label: args.label.clone(),
+            opts,
+        });
+    }
     let plan = Plan {
         color: args.color.enabled(),
         engine,
@@ -139,11 +172,6 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         records: !args.summary || args.only.is_some(),
         summary: args.summary,
         max_line: args.max_line_length,
-    };
-    let jobs = match args.jobs {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism()
-            .map_or(1, |n| n.get().min(stream::MAX_JOBS as usize)),
     };
     let mut out = Output::new(&plan);
     let mut totals = Totals::default();
@@ -195,11 +223,6 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
             totals.add(b);
             flow
         };
-        let mut opts = Options::with_jobs(jobs);
-        if let Some(n) = args.chunk_bytes {
-            opts.chunk_bytes = n as usize;
-        }
-        opts.max_line = args.max_line_length as usize;
         let r = stream::run(input, opts, work, consume);
         progress.finish();
         match r {
@@ -223,6 +246,18 @@ pub fn run(mut args: CheckArgs) -> Result<u8, String> {
         );
     }
     Ok(if totals.invalid > 0 { 1 } else { 0 })
+}
+
+/// The engine of `choice` for `rule` (by default the start rule) of `grammar`.
+fn make_engine(
+    choice: EngineChoice,
+    grammar: Grammar,
+    rule: Option<&str>,
+) -> Result<Box<dyn Engine>, String> {
+    Ok(match choice {
+        EngineChoice::Combinators => Box::new(Combinators::new(grammar, rule)?),
+        EngineChoice::Bnf => Box::new(Spec::new(grammar, rule)?),
+    })
 }
 
 /// Where a batch of inputs comes from.
@@ -385,22 +420,20 @@ impl<'a> Line<'a> for &'a str {
 /// Standard output: the records as they come, in input order, then the end of the document
 /// or the summary. A closed pipe (`urigram check ... | head`) stops the run quietly.
 struct Output<'p> {
-    w: BufWriter<StdoutLock<'static>>,
+    sink: Sink,
     plan: &'p Plan<'p>,
     first_record: bool,
     /// The last two bytes of the records written, to start the summary after one blank line.
     tail: [u8; 2],
-    closed: bool,
 }
 
 impl<'p> Output<'p> {
     fn new(plan: &'p Plan<'p>) -> Output<'p> {
         Output {
-            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            sink: Sink::new(),
             plan,
             first_record: true,
             tail: *b"\n\n",
-            closed: false,
         }
     }
 
@@ -429,11 +462,7 @@ impl<'p> Output<'p> {
     /// Write records made by [`write_record`].
     fn records(&mut self, mut bytes: &[u8]) -> io::Result<Flow> {
         if bytes.is_empty() {
-            return Ok(if self.closed {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            });
+            return Ok(self.sink.flow());
         }
         if self.first_record && self.plan.format == Format::Json {
             bytes = bytes.strip_prefix(b",").unwrap_or(bytes);
@@ -444,7 +473,7 @@ impl<'p> Output<'p> {
             [b] => self.tail = [self.tail[1], *b],
             [] => {}
         }
-        self.write(bytes)
+        self.sink.write(bytes)
     }
 
     fn end(&mut self, t: &Totals) -> io::Result<()> {
@@ -453,46 +482,23 @@ impl<'p> Output<'p> {
         let tail = super::output::document_tail(
             p.format, summary, p.records, t.lines, t.invalid, self.tail,
         );
-        self.write(tail.as_bytes())?;
-        if !self.closed {
-            match self.w.flush() {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-                r => r?,
-            }
-        }
-        Ok(())
+        self.sink.write(tail.as_bytes())?;
+        self.sink.finish()
     }
 
     fn flush(&mut self) -> io::Result<Flow> {
-        match self.w.flush() {
-            Ok(()) => Ok(Flow::Continue),
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(Flow::Stop)
-            }
-            Err(e) => Err(e),
-        }
+        self.sink.flush()
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<Flow> {
-        if self.closed {
-            return Ok(Flow::Stop);
-        }
-        match self.w.write_all(bytes) {
-            Ok(()) => Ok(Flow::Continue),
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(Flow::Stop)
-            }
-            Err(e) => Err(e),
-        }
+        self.sink.write(bytes)
     }
 }
 
 /// The input of `--file`: its name for messages, the reader, and its size when known.
-type Opened = (String, Box<dyn Read + Send>, Option<u64>);
+pub(super) type Opened = (String, Box<dyn Read + Send>, Option<u64>);
 
-fn open(path: &PathBuf) -> Result<Opened, String> {
+pub(super) fn open(path: &PathBuf) -> Result<Opened, String> {
     if path.as_os_str() == "-" {
         // A regular file redirected to stdin has a size, and so an ETA.
         let size = std::fs::metadata("/dev/stdin")

@@ -5,6 +5,7 @@
 //! the merging of summaries ([`merge`], [`summary`]); it is not meant as an API.
 
 mod check;
+mod compare;
 mod conform;
 mod engine;
 mod explain;
@@ -29,7 +30,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use urigram::Grammar;
 
-/// Parse and check URIs exactly as RFC 1630, RFC 1738 and RFC 2396 write them.
+/// Parse and check URIs exactly as RFC 1630, RFC 1738, RFC 2396 and RFC 3986 write them.
 #[derive(Parser)]
 #[command(name = "urigram", version, about, max_term_width = 100)]
 struct Cli {
@@ -65,12 +66,14 @@ enum Command {
     /// Show the derivation of an input: every production that matched, with its text and byte
     /// range (for a rejected input, the diagnostic and the tree up to the failure).
     Explain(explain::ExplainArgs),
-    /// Resolve references against a base URI (RFC 2396 section 5.2), one result a line.
+    /// Resolve references against a base URI (RFC 2396 section 5.2, or RFC 3986 section 5.2
+    /// with --grammar rfc3986), one result a line; --compare shows where the two differ.
     Resolve(semantics::ResolveArgs),
-    /// Normalize URI references (RFC 2396 section 6).
+    /// Normalize URI references (RFC 2396 section 6, or RFC 3986 section 6.2 with --grammar
+    /// rfc3986).
     Normalize(semantics::NormalizeArgs),
-    /// Whether two URI references are equivalent (RFC 2396 section 6). Exit 0 when they are,
-    /// 1 when they are not.
+    /// Whether two URI references are equivalent (RFC 2396 section 6, or RFC 3986 section 6.2
+    /// with --grammar rfc3986). Exit 0 when they are, 1 when they are not.
     Equivalent(semantics::EquivalentArgs),
 }
 

@@ -56,7 +56,7 @@ pub fn run(
     let mut emit = |w: &mut dyn Write, r: &Row<'_>| -> io::Result<()> {
         all &= r.valid_somewhere();
         match format {
-            Format::Human => w.write_all(human(r, grammars, color).as_bytes()),
+            Format::Human => w.write_all(human(r, color).as_bytes()),
             Format::Jsonl => writeln!(w, "{}", row_json(r)),
             Format::Json => {
                 let sep = if std::mem::take(&mut first) { "" } else { "," };
@@ -146,28 +146,48 @@ fn row_json(r: &Row<'_>) -> Value {
         "source": r.origin,
         "line": r.line,
         "valid_somewhere": r.valid_somewhere(),
-        "verdicts": r.verdicts.iter().map(|(g, v)| json!({
-            "grammar": g.name(),
-            "rule": g.start_rule(),
-            "valid": v.is_ok(),
-            "error": match v {
-                Ok(()) => Value::Null,
-                Err(e) => error_json(e),
-            },
-        })).collect::<Vec<_>>(),
+        "verdicts": r.verdicts.iter().map(|(g, v)| verdict_json(g.name(), g.start_rule(), v))
+            .collect::<Vec<_>>(),
     })
 }
 
-fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
-    let gw = grammars.iter().map(|g| g.name().len()).max().unwrap_or(0);
-    let rw = grammars
+/// The JSON of one grammar's verdict on an input (`schema/urigram.schema.json`, `verdict`).
+pub fn verdict_json(grammar: &str, rule: &str, v: &Result<(), Error>) -> Value {
+    json!({
+        "grammar": grammar,
+        "rule": rule,
+        "valid": v.is_ok(),
+        "error": match v {
+            Ok(()) => Value::Null,
+            Err(e) => error_json(e),
+        },
+    })
+}
+
+fn human(r: &Row<'_>, color: bool) -> String {
+    let verdicts: Vec<_> = r
+        .verdicts
         .iter()
-        .map(|g| g.start_rule().len())
-        .max()
-        .unwrap_or(0);
-    let text = String::from_utf8_lossy(r.input);
-    let mut s = format!("{} ({}:{})\n", visible(&text), visible(r.origin), r.line);
-    for (g, v) in &r.verdicts {
+        .map(|(g, v)| (g.name(), g.start_rule(), v))
+        .collect();
+    verdicts_human(r.input, r.origin, r.line, &verdicts, color)
+}
+
+/// The verdicts of several grammars (name, rule, verdict) on `input`, line `line` of `origin`,
+/// for people: the input and its place, a line per grammar, then the diagnostic of each
+/// rejection.
+pub fn verdicts_human(
+    input: &[u8],
+    origin: &str,
+    line: usize,
+    verdicts: &[(&str, &str, &Result<(), Error>)],
+    color: bool,
+) -> String {
+    let gw = verdicts.iter().map(|v| v.0.len()).max().unwrap_or(0);
+    let rw = verdicts.iter().map(|v| v.1.len()).max().unwrap_or(0);
+    let text = String::from_utf8_lossy(input);
+    let mut s = format!("{} ({}:{})\n", visible(&text), visible(origin), line);
+    for (g, rule, v) in verdicts {
         let verdict = match v {
             Ok(()) => "valid".to_string(),
             Err(e) => format!(
@@ -177,16 +197,12 @@ fn human(r: &Row<'_>, grammars: &[Grammar], color: bool) -> String {
                 e.code()
             ),
         };
-        s.push_str(&format!(
-            "  {:<gw$}  {:<rw$}  {verdict}\n",
-            g.name(),
-            g.start_rule()
-        ));
+        s.push_str(&format!("  {g:<gw$}  {rule:<rw$}  {verdict}\n"));
     }
-    for (_, v) in &r.verdicts {
+    for (_, _, v) in verdicts {
         if let Err(e) = v {
             s.push('\n');
-            s.push_str(&diagnostic(e, &text, r.origin, r.line, color));
+            s.push_str(&diagnostic(e, &text, origin, line, color));
         }
     }
     s.push('\n');

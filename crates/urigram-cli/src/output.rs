@@ -176,3 +176,62 @@ impl Totals {
         }
     }
 }
+
+/// Standard output, written as records come: a closed pipe (`urigram check ... | head`) is no
+/// error of ours, but the end of the run ([`Flow::Stop`](super::stream::Flow)).
+pub struct Sink {
+    w: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    closed: bool,
+}
+
+impl Sink {
+    pub fn new() -> Sink {
+        Sink {
+            w: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
+            closed: false,
+        }
+    }
+
+    /// Whether to go on: not once the output was closed.
+    pub fn flow(&self) -> super::stream::Flow {
+        use super::stream::Flow;
+        if self.closed {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+
+    pub fn write(&mut self, bytes: &[u8]) -> std::io::Result<super::stream::Flow> {
+        if !self.closed {
+            let r = self.w.write_all(bytes);
+            self.closed_on(r)?;
+        }
+        Ok(self.flow())
+    }
+
+    /// Send what was written on now (a slow input is answered as it comes).
+    pub fn flush(&mut self) -> std::io::Result<super::stream::Flow> {
+        if !self.closed {
+            let r = self.w.flush();
+            self.closed_on(r)?;
+        }
+        Ok(self.flow())
+    }
+
+    /// The last flush, at the end of the run.
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        self.flush().map(|_| ())
+    }
+
+    /// `r`, except that a closed pipe marks the output closed.
+    fn closed_on(&mut self, r: std::io::Result<()>) -> std::io::Result<()> {
+        match r {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            r => r,
+        }
+    }
+}

@@ -618,12 +618,7 @@ impl Groups {
         with_examples: bool,
     ) -> fmt::Result {
         let groups = self.sorted();
-        let w = groups
-            .iter()
-            .map(|(_, g)| thousands(g.count).len())
-            .max()
-            .unwrap_or(0)
-            .max("lines".len());
+        let w = count_width(groups.iter().map(|(_, g)| g.count));
         // Notes line up after the keys, unless a key is longer than KEY_COLUMN.
         let kw = groups
             .iter()
@@ -666,7 +661,13 @@ impl Group {
 }
 
 impl Example {
-    fn new(source: &str, line: u64, input: &[u8], offset: usize, column: u64) -> Example {
+    pub(crate) fn new(
+        source: &str,
+        line: u64,
+        input: &[u8],
+        offset: usize,
+        column: u64,
+    ) -> Example {
         let offset = offset.min(input.len());
         let (mut start, mut end) = (0, input.len());
         if input.len() > EXAMPLE_BYTES {
@@ -693,32 +694,77 @@ impl Example {
     /// `source:line:column  text`, and a caret under the error on the next line; a long line
     /// is shown as a window around the error.
     fn write_human(&self, out: &mut impl fmt::Write, indent: usize) -> fmt::Result {
+        self.write_marked(out, indent, &[(self.offset, "")])
+    }
+
+    /// `source:line:column  text`, then a line per mark, a byte offset in the line and its
+    /// label: a caret under that byte, then the label. A long line is shown as a window
+    /// around the example's own error, widened to the marks shortly after it; a mark outside
+    /// the window is named by its offset.
+    pub(crate) fn write_marked(
+        &self,
+        out: &mut impl fmt::Write,
+        indent: usize,
+        marks: &[(u64, &str)],
+    ) -> fmt::Result {
         const BEFORE: usize = 60;
         const AFTER: usize = 30;
-        let at = (self.offset.saturating_sub(self.window_start) as usize).min(self.input.len());
-        let at = (0..=at)
-            .rev()
-            .find(|&k| self.input.is_char_boundary(k))
-            .unwrap_or(0);
-        let (head, tail) = self.input.split_at(at);
-        let head: Vec<char> = head.chars().collect();
-        let tail: Vec<char> = tail.chars().collect();
+        let char_at = |offset: u64| {
+            let at = (offset.saturating_sub(self.window_start) as usize).min(self.input.len());
+            let at = (0..=at)
+                .rev()
+                .find(|&k| self.input.is_char_boundary(k))
+                .unwrap_or(0);
+            self.input[..at].chars().count()
+        };
+        /// How far after the error a mark may be and still widen the text shown to it.
+        const SPAN: usize = 60;
+        let chars: Vec<char> = self.input.chars().collect();
+        let at = char_at(self.offset);
+        // The characters shown: BEFORE before the error, AFTER from it or from the last mark
+        // that is at most SPAN after it.
+        let first = at.saturating_sub(BEFORE);
+        let far = marks
+            .iter()
+            .filter(|m| m.0 >= self.window_start)
+            .map(|m| char_at(m.0))
+            .filter(|&k| k >= at && k - at <= SPAN)
+            .max()
+            .unwrap_or(at);
+        let last = chars.len().min(far + AFTER);
         let mut before = String::new();
-        if head.len() > BEFORE || self.window_start > 0 {
+        if first > 0 || self.window_start > 0 {
             before.push('…');
         }
-        before.extend(&head[head.len().saturating_sub(BEFORE)..]);
-        let mut after: String = tail[..tail.len().min(AFTER)].iter().collect();
-        if tail.len() > AFTER {
+        let lead = printable(&before).width();
+        before.extend(&chars[first..at]);
+        let mut after: String = chars[at..last].iter().collect();
+        if last < chars.len() {
             after.push('…');
         }
         let place = format!("{}:{}:{}", printable(&self.source), self.line, self.column);
-        let before = printable(&before);
         spaces(out, indent)?;
-        writeln!(out, "{place}  {before}{}", printable(&after))?;
-        // Wide characters (CJK, emoji) take two columns on a terminal.
-        spaces(out, indent + place.width() + 2 + before.width())?;
-        out.write_str("^\n")
+        writeln!(out, "{place}  {}{}", printable(&before), printable(&after))?;
+        for &(offset, label) in marks {
+            let k = char_at(offset);
+            let shown = offset >= self.window_start && (first..=last).contains(&k);
+            if !shown {
+                spaces(out, indent + place.width() + 2)?;
+                writeln!(out, "({label} at byte {offset}, outside the text shown)")?;
+                continue;
+            }
+            // Wide characters (CJK, emoji) take two columns on a terminal.
+            let s: String = chars[first..k].iter().collect();
+            spaces(
+                out,
+                indent + place.width() + 2 + lead + printable(&s).width(),
+            )?;
+            match label {
+                "" => out.write_str("^\n")?,
+                l => writeln!(out, "^ {l}")?,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -755,7 +801,7 @@ fn found(e: &Brief) -> String {
 /// The 1-based column, in characters, of byte `offset` of `input` (its line, when it holds
 /// line breaks): [`urigram::Error::column`] of an error there. The bytes before an error
 /// are UTF-8.
-fn column_of(input: &[u8], offset: usize) -> u64 {
+pub(crate) fn column_of(input: &[u8], offset: usize) -> u64 {
     let before = &input[..offset.min(input.len())];
     let text = match std::str::from_utf8(before) {
         Ok(t) => t,
@@ -763,6 +809,15 @@ fn column_of(input: &[u8], offset: usize) -> u64 {
     };
     let line = &text[text.rfind('\n').map_or(0, |p| p + 1)..];
     line.chars().count() as u64 + 1
+}
+
+/// The width of a column of `counts` (as [`thousands`] writes them) under the heading `lines`.
+pub(crate) fn count_width(counts: impl Iterator<Item = u64>) -> usize {
+    counts
+        .map(|n| thousands(n).len())
+        .max()
+        .unwrap_or(0)
+        .max("lines".len())
 }
 
 /// `1234567` -> `1,234,567`.
@@ -779,7 +834,7 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// `n` of `total` as a percentage with one decimal (two below 1%).
-fn percent(n: u64, total: u64) -> String {
+pub(crate) fn percent(n: u64, total: u64) -> String {
     if total == 0 {
         return "-".into();
     }
@@ -899,6 +954,12 @@ impl Serialize for Example {
 
 /// The error of a document that is no summary.
 const NOT_A_SUMMARY: &str = "not a urigram summary (no \"urigram\": \"summary\")";
+
+/// The error of the summary of a comparison (`check --compare --summary`), which pairs the
+/// verdicts of two grammars input by input: no sum of summaries of one grammar makes it.
+const COMPARISON: &str = "a comparison of two grammars (`check --compare ... --summary`), which \
+                          merge-summaries does not add up: it merges `check --summary` \
+                          documents; run the comparison on the whole input (it streams any size)";
 
 /// One JSON document of a stream of summaries.
 pub enum Document {
@@ -1248,8 +1309,10 @@ impl<'de> Fields<'de> for DocumentFields {
             return Document::Other;
         };
         Document::Summary((|| {
-            if urigram.into_string().as_deref() != Some(KIND) {
-                return Err(NOT_A_SUMMARY.to_string());
+            match urigram.into_string().as_deref() {
+                Some(KIND) => {}
+                Some(super::compare::KIND) => return Err(COMPARISON.to_string()),
+                _ => return Err(NOT_A_SUMMARY.to_string()),
             }
             match self.version.as_ref().and_then(Scalar::as_u64) {
                 Some(VERSION) => {}

@@ -528,6 +528,49 @@ fn records_of_long_invalid_lines_run_in_bounded_memory() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn comparisons_of_long_lines_on_eight_jobs_run_in_bounded_memory() {
+    // Lines of 40 MB (skipped), lines just under the limit that only RFC 3986 accepts, and
+    // long lines that both reject: the summary keeps windows of them, the records all.
+    let feed = |w: &mut ChildStdin| {
+        let only_second = format!("?{}\n", "y".repeat((1 << 20) - 1));
+        let neither = format!("http://a/{} \n", "b".repeat(600_000));
+        for _ in 0..12 {
+            write_repeated(w, b"x", 40 * MB);
+            w.write_all(b"\n").unwrap();
+            for _ in 0..8 {
+                w.write_all(only_second.as_bytes()).unwrap();
+                w.write_all(neither.as_bytes()).unwrap();
+            }
+        }
+    };
+    let cmp = [
+        "check",
+        "--compare",
+        "rfc3986",
+        "--jobs",
+        "8",
+        "--file",
+        "-",
+    ];
+    let (peak, code, out) = peak_while_fed(
+        &[&cmp[..], &["--summary", "--format", "json"]].concat(),
+        feed,
+    );
+    eprintln!("comparison of long lines, --jobs 8: peak RSS {peak} kB");
+    assert_eq!(code, 1);
+    let s: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out:?}"));
+    let counts = ["lines", "only_second", "neither", "not_compared"].map(|k| s[k].clone());
+    assert_eq!(counts, [json!(12 * 17), json!(96), json!(96), json!(12)]);
+    assert!(peak < LIMIT_KB, "peak RSS {peak} kB");
+    let (peak, code, out) = peak_while_fed(&[&cmp[..], &["--format", "jsonl"]].concat(), feed);
+    eprintln!("comparison records of long lines, --jobs 8: peak RSS {peak} kB");
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().count(), 12 + 96);
+    assert!(peak < LIMIT_KB, "peak RSS {peak} kB");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn dev_zero_stays_bounded() {
     let mut child = Command::new(common::URIGRAM)
         .args(["check", "--summary", "--file", "/dev/zero"])

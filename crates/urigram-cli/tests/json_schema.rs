@@ -29,14 +29,14 @@ fn urigram(args: &[&str], stdin: &[u8]) -> String {
     String::from_utf8(out.stdout).expect("JSON output is UTF-8")
 }
 
-struct Validator {
+pub(crate) struct Validator {
     schemas: Schemas,
     compiler: Compiler,
     path: String,
 }
 
 impl Validator {
-    fn new() -> Validator {
+    pub(crate) fn new() -> Validator {
         let path = root().join("schema/urigram.schema.json");
         Validator {
             schemas: Schemas::new(),
@@ -53,7 +53,7 @@ impl Validator {
     }
 
     /// `doc` is a `name`; the message names the command that wrote it.
-    fn check(&mut self, name: &str, doc: &Value, what: &str) {
+    pub(crate) fn check(&mut self, name: &str, doc: &Value, what: &str) {
         let s = self.def(name);
         if let Err(e) = self.schemas.validate(doc, s) {
             panic!("{what}: not a {name}: {e:#}\n{doc:#}");
@@ -61,7 +61,7 @@ impl Validator {
     }
 
     /// Each line of `out` is a `name` (the last one a `last` when given).
-    fn lines(&mut self, name: &str, out: &str, last: Option<&str>, what: &str) {
+    pub(crate) fn lines(&mut self, name: &str, out: &str, last: Option<&str>, what: &str) {
         let lines: Vec<&str> = out.lines().collect();
         assert!(!lines.is_empty(), "{what}: no output");
         for (k, l) in lines.iter().enumerate() {
@@ -74,7 +74,7 @@ impl Validator {
         }
     }
 
-    fn doc(&mut self, name: &str, out: &str, what: &str) {
+    pub(crate) fn doc(&mut self, name: &str, out: &str, what: &str) {
         let v: Value = serde_json::from_str(out).unwrap_or_else(|e| panic!("{what}: {e}: {out}"));
         self.check(name, &v, what);
     }
@@ -327,6 +327,53 @@ fn every_json_output_validates() {
     ] {
         let out = urigram(&["equivalent", "--format", "jsonl", a, b], b"");
         v.lines("equivalent_record", &out, None, "equivalent jsonl");
+    }
+}
+
+/// `check --compare`: records (with --all, and of a line too long to compare), the document
+/// and the summary, on the inputs where RFC 2396 and RFC 3986 part and on the example data.
+#[test]
+fn compare_outputs_validate() {
+    let mut v = Validator::new();
+    let known = [crate::compare::KNOWN, &["http://a b/"]].concat();
+    let mut stdin = b"?y\nhttp://a/\xff\n".to_vec();
+    stdin.extend_from_slice(format!("{}\nhttp://[::1]/\n", "a".repeat(100)).as_bytes());
+    for g in ["rfc2396", "rfc2732"] {
+        let cmp = ["check", "-g", g, "--compare", "rfc3986"];
+        let args = [&cmp[..], &["--all", "--format", "jsonl"], &known[..]].concat();
+        let out = urigram(&args, b"");
+        assert_eq!(out.lines().count(), known.len(), "{out}");
+        v.lines("compare_record", &out, None, "check --compare --all jsonl");
+        let args = [&cmp[..], &["--format", "json"], &known[..]].concat();
+        v.doc(
+            "compare_document",
+            &urigram(&args, b""),
+            "check --compare json",
+        );
+        let long = ["--max-line-length", "50", "--file", "-"];
+        let args = [&cmp[..], &["--format", "jsonl"], &long[..]].concat();
+        let out = urigram(&args, &stdin);
+        assert!(out.contains("\"pair\":\"not_compared\""), "{out}");
+        v.lines(
+            "compare_record",
+            &out,
+            None,
+            "check --compare jsonl, long line",
+        );
+        let args = [&cmp[..], &["--format", "json"], &long[..]].concat();
+        v.doc(
+            "compare_document",
+            &urigram(&args, &stdin),
+            "check --compare json",
+        );
+        for (format, args) in [
+            ("json", vec!["--file", "examples/urls.txt"]),
+            ("jsonl", known.to_vec()),
+        ] {
+            let args = [&cmp[..], &["--summary", "--format", format], &args[..]].concat();
+            let out = urigram(&args, b"");
+            v.lines("compare_summary", &out, None, "check --compare --summary");
+        }
     }
 }
 

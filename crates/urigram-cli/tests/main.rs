@@ -7,6 +7,7 @@
 mod common;
 
 mod cli;
+mod compare;
 mod corpus;
 mod deep_markup;
 mod extract;
@@ -19,6 +20,7 @@ mod names;
 mod neovim;
 mod one_diagnostic;
 mod options;
+mod resolve_compare;
 
 /// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).
 #[test]
