@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 passes=${1:-3}
 cargo build --release --example profile >&2
 bin=${CARGO_TARGET_DIR:-target}/release/examples/profile
-read -r -a parsers <<<"${PARSERS:-urigram urigram-check fluent-uri oxiri iri-string uriparse http url rfc2396 ada-url}"
+read -r -a parsers <<<"${PARSERS:-urigram urigram-check urigram-3986 fluent-uri oxiri iri-string uriparse http url rfc2396 ada-url}"
 lines=$(wc -l < corpus/real-urls-10k.txt)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

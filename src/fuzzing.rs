@@ -7,7 +7,8 @@ use crate::input::{Mode, Tracker};
 
 /// Whether the fast pass and the diagnosing pass of `URI-reference` and of `authority` give
 /// the same verdicts, extents and typed values on `s`, and `UriReference::parse` gives the
-/// value exactly when the structured pass takes `s` whole. The error says what differed.
+/// value exactly when the structured pass takes `s` whole, in RFC 2396 and in RFC 3986. The
+/// error says what differed.
 pub fn passes_agree(s: &str) -> Result<(), String> {
     let (fast, slow) = (Tracker::new(Mode::Fast), Tracker::new(Mode::Diagnose));
     let a = uri_reference(fast.span(s)).map(|(r, u)| (r.location_offset(), u));
@@ -24,6 +25,33 @@ pub fn passes_agree(s: &str) -> Result<(), String> {
     }
     let a = authority(fast.span(s)).map(|(r, x)| (r.location_offset(), x));
     let b = authority(slow.span(s)).map(|(r, x)| (r.location_offset(), x));
+    match (a, b) {
+        (Ok(x), Ok(y)) if x != y => return differ("authority values"),
+        (Ok(_), Err(_)) | (Err(_), Ok(_)) => return differ("authority verdicts"),
+        _ => {}
+    }
+    rfc3986_passes_agree(s)
+}
+
+/// [`passes_agree`] for RFC 3986's `URI-reference` and `authority`, and
+/// [`crate::rfc3986::UriReference::parse`].
+fn rfc3986_passes_agree(s: &str) -> Result<(), String> {
+    use crate::grammar::rfc3986;
+    let (fast, slow) = (Tracker::new(Mode::Fast), Tracker::new(Mode::Diagnose));
+    let differ = |what: &str| Err(format!("rfc3986 {what} differ on {s:?}"));
+    let a = rfc3986::uri_reference(fast.span(s)).map(|(r, u)| (r.location_offset(), u));
+    let b = rfc3986::uri_reference(slow.span(s)).map(|(r, u)| (r.location_offset(), u));
+    match (&a, &b) {
+        (Ok(x), Ok(y)) if x != y => return differ("URI-reference values"),
+        (Ok(_), Err(_)) | (Err(_), Ok(_)) => return differ("URI-reference verdicts"),
+        _ => {}
+    }
+    let whole = b.ok().filter(|(end, _)| *end == s.len()).map(|(_, u)| u);
+    if crate::rfc3986::UriReference::parse(s).ok() != whole {
+        return differ("UriReference::parse and the structured pass");
+    }
+    let a = rfc3986::authority(fast.span(s)).map(|(r, x)| (r.location_offset(), x));
+    let b = rfc3986::authority(slow.span(s)).map(|(r, x)| (r.location_offset(), x));
     match (a, b) {
         (Ok(x), Ok(y)) if x != y => differ("authority values"),
         (Ok(_), Err(_)) | (Err(_), Ok(_)) => differ("authority verdicts"),
@@ -111,7 +139,14 @@ pub fn fix_agrees(s: &str, grammar: crate::Grammar) -> Result<(), String> {
 mod tests {
     #[test]
     fn agree_on_examples() {
-        for s in ["http://a/b?c#d", "//u@h:80", "http://[::1]/", "%zz", ""] {
+        for s in [
+            "http://a/b?c#d",
+            "//u@h:80",
+            "http://[::1]/",
+            "//[v1.x]:8/",
+            "%zz",
+            "",
+        ] {
             assert_eq!(super::passes_agree(s), Ok(()));
             assert_eq!(super::checks_agree(s), Ok(()));
         }

@@ -31,7 +31,7 @@
 //!
 //! - [`Grammar`]: every grammar and every production by its spec name; [`Error`] is the one
 //!   diagnostic every surface shows, and [`render`] draws it for people.
-//! - [`rfc2396`], [`rfc1738`], [`rfc1630`]: each spec's typed values and semantics.
+//! - [`rfc2396`], [`rfc3986`], [`rfc1738`], [`rfc1630`]: each spec's typed values and semantics.
 //! - [`extract`]: the URIs in running text.
 //! - [`parsers`]: the productions as `nom` parsers over `&str`, for a grammar of your own that
 //!   cites them (HTTP's `Request-URI = "*" | absoluteURI | abs_path | authority`); the

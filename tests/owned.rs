@@ -66,6 +66,24 @@ fn uri_reference_buf() {
 }
 
 #[test]
+fn rfc3986_uri_reference_buf() {
+    use urigram::rfc3986;
+    round_trip::<rfc3986::UriReferenceBuf>(
+        &[
+            "",
+            "?y",
+            "mailto:",
+            "http://[v1.x]:8/a?b#c",
+            "//a_b:80",
+            "../g",
+        ],
+        &[("http://a/b%zz", 11), ("http://a/?[x]", 10), ("a b", 1)],
+        |s| rfc3986::UriReference::parse(s).map(dbg),
+        |b: &rfc3986::UriReferenceBuf| dbg(b.get()),
+    );
+}
+
+#[test]
 fn rfc1738_url_buf() {
     round_trip::<rfc1738::UrlBuf>(
         &[

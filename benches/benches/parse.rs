@@ -81,6 +81,7 @@ fn main() {
     let (l, n) = (&lines[..], &mut counts);
     bench(&mut g, l, n, "urigram", p::urigram);
     bench(&mut g, l, n, "urigram-check", p::urigram_check);
+    bench(&mut g, l, n, "urigram-3986", p::urigram_3986);
     bench(&mut g, l, n, "fluent-uri", p::fluent_uri);
     bench(&mut g, l, n, "oxiri", p::oxiri);
     bench(&mut g, l, n, "iri-string", p::iri_string);

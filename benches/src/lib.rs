@@ -45,6 +45,14 @@ pub fn urigram(s: &str) -> Option<usize> {
     Some(u.scheme().map_or(0, |p| p.as_str().len()))
 }
 
+/// urigram's typed parse of RFC 3986: `urigram::rfc3986::UriReference::parse` (RFC 3986
+/// `URI-reference`, the grammar fluent-uri reads: the like-for-like comparison).
+#[inline]
+pub fn urigram_3986(s: &str) -> Option<usize> {
+    let u = urigram::rfc3986::UriReference::parse(s).ok()?;
+    Some(u.scheme().map_or(0, |p| p.as_str().len()))
+}
+
 /// urigram's validate-only path: `Grammar::Rfc2396.check("URI-reference", s)`.
 #[inline]
 pub fn urigram_check(s: &str) -> Option<usize> {
@@ -138,6 +146,7 @@ pub type ParseFn = fn(&str) -> Option<usize>;
 pub const PARSERS: &[(&str, ParseFn)] = &[
     ("urigram", urigram),
     ("urigram-check", urigram_check),
+    ("urigram-3986", urigram_3986),
     ("fluent-uri", fluent_uri),
     ("oxiri", oxiri),
     ("iri-string", iri_string),
@@ -162,6 +171,17 @@ mod tests {
             };
             assert_eq!(parse("http://example.com/a?b"), Some(scheme), "{name}");
             assert_eq!(parse("http://exa mple.com/"), None, "{name}");
+        }
+    }
+
+    /// urigram's RFC 3986 parse and fluent-uri read the same grammar: they accept the same
+    /// lines of the corpus, with the same schemes.
+    #[test]
+    fn urigram_3986_and_fluent_uri_agree_on_the_corpus() {
+        let lines = lines();
+        assert_eq!(tally(&lines, urigram_3986), tally(&lines, fluent_uri));
+        for s in lines {
+            assert_eq!(urigram_3986(s), fluent_uri(s), "{s:?}");
         }
     }
 

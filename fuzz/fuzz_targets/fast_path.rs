@@ -1,7 +1,7 @@
-//! The fast pass of `URI-reference` (over byte positions) against the structured pass (one
-//! function per production): the same verdict, extent and typed value, and
-//! `UriReference::parse` gives that value exactly when the structured pass takes the input
-//! whole. And the shortcuts of the other grammars: RFC 1738's `url` check against its
+//! The fast pass of `URI-reference` and `authority` (over byte positions), in RFC 2396 and in
+//! RFC 3986, against the structured pass (one function per production): the same verdict,
+//! extent and typed value, and each `UriReference::parse` gives that value exactly when the
+//! structured pass takes the input whole. And the shortcuts of the other grammars: RFC 1738's `url` check against its
 //! productions, and for every grammar's start rule the diagnosing pass's error against the
 //! tree pass's.
 #![no_main]

@@ -490,6 +490,8 @@ macro_rules! text_like {
     };
 }
 
+pub(crate) use text_like;
+
 text_like!(UriReferenceBuf);
 text_like!(AbsoluteUriBuf);
 

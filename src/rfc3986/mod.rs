@@ -1,14 +1,43 @@
-//! RFC 3986's semantics on the five components of a reference ([`Components`]): resolution of
-//! relative references (section 5.2, [`resolve`]), and syntax- and scheme-based normalization
-//! and comparison (sections 6.2.2 and 6.2.3, [`normalize`], [`equivalent`]).
+//! RFC 3986's values and semantics: typed, zero-copy URI references ([`UriReference`]) whose
+//! components follow Appendix A's productions (the scheme; the authority with its userinfo,
+//! host and port; the host as an IP literal, an `IPv4address` or a `reg-name`; the path with
+//! which of the five `path-*` rules it is; the query and the fragment) and their owned form
+//! ([`UriReferenceBuf`]); and the semantics on the five components of a reference
+//! ([`Components`], which [`UriReference::components`] gives): resolution of relative
+//! references (section 5.2, [`resolve`]), and syntax- and scheme-based normalization and
+//! comparison (sections 6.2.2 and 6.2.3, [`normalize`], [`equivalent`]).
+//!
+//! The productions themselves are one function each in the crate's private grammar tree
+//! ([`Grammar::Rfc3986`](crate::Grammar::Rfc3986) checks any of them by name); this module
+//! holds what a program does with a parsed reference. RFC 2396's values are in
+//! [`crate::rfc2396`], with the same names where the two RFCs have the same notion.
+//!
+//! ```
+//! use urigram::rfc3986::{HostKind, UriReference};
+//!
+//! // Valid under RFC 3986 and not under RFC 2396: a host and a port, where RFC 2396 reads a
+//! // registry-based authority with neither.
+//! let u = UriReference::parse("http://a_b:80/").unwrap();
+//! assert_eq!((u.host_str(), u.port()), (Some("a_b"), Some(80)));
+//! assert!(urigram::UriReference::parse("http://a_b:80/").unwrap().host().is_none());
+//!
+//! // The same text, an IPv4 address under RFC 2396 and a registered name under RFC 3986.
+//! let h = UriReference::parse("http://999.1.1.1/").unwrap().host().unwrap();
+//! assert_eq!(h.kind(), HostKind::RegName);
+//! ```
 
 pub(crate) mod components;
 pub(crate) mod normalize;
 pub(crate) mod resolve;
+pub(crate) mod uri;
 
 pub use components::Components;
 pub use normalize::{default_port, equivalent, normalize};
 pub use resolve::{
     ResolveError, ResolveOptions, Resolved, merge, remove_dot_segments, resolve, resolve_str,
     resolve_with,
+};
+pub use uri::{
+    Authority, Host, HostData, HostKind, Path, PathKind, ReferenceKind, Segments, UriReference,
+    UriReferenceBuf,
 };

@@ -70,6 +70,7 @@ use urigram::fix::{self, Fix};
 mod doc;
 use doc::Doc;
 use urigram::rfc2396::{HostKind, PathKind};
+use urigram::rfc3986;
 use urigram::{Authority, Citation, Error, Grammar, UriReference};
 
 /// Run the server on stdin and stdout; the exit code (0 for `exit` after `shutdown`, 1
@@ -1048,44 +1049,8 @@ impl Server {
         format!("{fence}{pad}{s}{pad}{fence}")
     }
 
-    /// The hover text: the URI, its RFC 2396 components, every grammar's verdict.
-    fn describe(&self, f: &Found<'_>) -> String {
-        let mut out = String::new();
-        let how = match f.delimiter {
-            Delimiter::Angle => "in <...>",
-            Delimiter::AngleUrl => "in <URL:...>",
-            _ => "undelimited",
-        };
-        let bold = |s: &str| {
-            if self.markdown {
-                format!("**{s}**")
-            } else {
-                s.to_string()
-            }
-        };
-        let _ = writeln!(out, "{} {} ({how})", bold("URI"), self.span(&f.text));
-        if f.hyphens_dropped {
-            let _ = writeln!(
-                out,
-                "\nRead without the hyphen at a line break (RFC 2396 Appendix E)."
-            );
-        }
-        // Under RFC 2732 the components are read as it amends RFC 2396 (IPv6 literals). RFC
-        // 3986 has no typed reading yet: the nearest one, RFC 2732's, says so in its title.
-        let (title, parsed) = if self.grammar == Grammar::Rfc2732 {
-            (
-                "Components (RFC 2396 as RFC 2732 amends it)",
-                UriReference::parse_rfc2732(&f.text),
-            )
-        } else if self.grammar == Grammar::Rfc3986 {
-            (
-                "Components (RFC 2396 as RFC 2732 amends it; RFC 3986's own reading is not there yet)",
-                UriReference::parse_rfc2732(&f.text),
-            )
-        } else {
-            ("Components (RFC 2396)", UriReference::parse(&f.text))
-        };
-        let _ = writeln!(out, "\n{}", bold(title));
+    /// The RFC 2396 components of a hover (`parsed`: the reference, or why there is none).
+    fn components_2396(&self, out: &mut String, parsed: Result<UriReference<'_>, Error>) {
         match parsed {
             Ok(u) => {
                 let opt = |p: Option<urigram::Part<'_>>| match p {
@@ -1134,6 +1099,97 @@ impl Server {
             Err(_) => {
                 let _ = writeln!(out, "- none: not an RFC 2396 URI-reference");
             }
+        }
+    }
+
+    /// The RFC 3986 components of a hover: each of Appendix A's parts, the host's and the
+    /// path's alternative named as the grammar names it.
+    fn components_3986(&self, out: &mut String, text: &str) {
+        let u = match urigram::rfc3986::UriReference::parse(text) {
+            Ok(u) => u,
+            Err(_) => {
+                let _ = writeln!(out, "- none: not an RFC 3986 URI-reference");
+                return;
+            }
+        };
+        let opt = |p: Option<urigram::Part<'_>>| match p {
+            Some(p) => self.span(p.as_str()),
+            None => "none".into(),
+        };
+        let _ = writeln!(out, "- scheme: {}", opt(u.scheme()));
+        let auth = match u.authority() {
+            None => "none".into(),
+            Some(a) => {
+                let mut d = Vec::new();
+                if let Some(ui) = a.userinfo() {
+                    d.push(format!("userinfo {}", self.span(ui.as_str())));
+                }
+                let h = a.host();
+                let kind = match h.kind() {
+                    rfc3986::HostKind::Ipv6 => "IP-literal, IPv6address",
+                    rfc3986::HostKind::IpvFuture => "IP-literal, IPvFuture",
+                    rfc3986::HostKind::Ipv4 => "IPv4address",
+                    rfc3986::HostKind::RegName => "reg-name",
+                };
+                d.push(format!("{kind} {}", self.span(h.as_str())));
+                if let Some(p) = a.port() {
+                    d.push(format!("port {}", self.span(p.as_str())));
+                }
+                format!("{} ({})", self.span(a.as_str()), d.join(", "))
+            }
+        };
+        let _ = writeln!(out, "- authority: {auth}");
+        let kind = match u.path().kind() {
+            rfc3986::PathKind::AbEmpty => "path-abempty",
+            rfc3986::PathKind::Absolute => "path-absolute",
+            rfc3986::PathKind::NoScheme => "path-noscheme",
+            rfc3986::PathKind::Rootless => "path-rootless",
+            rfc3986::PathKind::Empty => "path-empty",
+        };
+        let _ = writeln!(out, "- path: {} ({kind})", self.span(u.path().as_str()));
+        let _ = writeln!(out, "- query: {}", opt(u.query()));
+        let _ = writeln!(out, "- fragment: {}", opt(u.fragment()));
+    }
+
+    /// The hover text: the URI, its components (RFC 3986's under `rfc3986`, RFC 2396's
+    /// otherwise), every grammar's verdict.
+    fn describe(&self, f: &Found<'_>) -> String {
+        let mut out = String::new();
+        let how = match f.delimiter {
+            Delimiter::Angle => "in <...>",
+            Delimiter::AngleUrl => "in <URL:...>",
+            _ => "undelimited",
+        };
+        let bold = |s: &str| {
+            if self.markdown {
+                format!("**{s}**")
+            } else {
+                s.to_string()
+            }
+        };
+        let _ = writeln!(out, "{} {} ({how})", bold("URI"), self.span(&f.text));
+        if f.hyphens_dropped {
+            let _ = writeln!(
+                out,
+                "\nRead without the hyphen at a line break (RFC 2396 Appendix E)."
+            );
+        }
+        // Under RFC 3986 the components are its own; under RFC 2732 they are read as it amends
+        // RFC 2396 (IPv6 literals); otherwise as RFC 2396 prints them.
+        if self.grammar == Grammar::Rfc3986 {
+            let _ = writeln!(out, "\n{}", bold("Components (RFC 3986)"));
+            self.components_3986(&mut out, &f.text);
+        } else {
+            let (title, parsed) = if self.grammar == Grammar::Rfc2732 {
+                (
+                    "Components (RFC 2396 as RFC 2732 amends it)",
+                    UriReference::parse_rfc2732(&f.text),
+                )
+            } else {
+                ("Components (RFC 2396)", UriReference::parse(&f.text))
+            };
+            let _ = writeln!(out, "\n{}", bold(title));
+            self.components_2396(&mut out, parsed);
         }
         let _ = writeln!(out, "\n{}", bold("Grammars"));
         // The URI grammars, and the document's own when it is another (RFC 822's).

@@ -1,11 +1,12 @@
-//! The fast pass takes shortcuts (a byte-level scan of `URI-reference` and `authority`,
-//! flattened character classes for `path_segments`); the diagnosing pass follows the
-//! production structure. Both must give the same verdict, the same extent and the same typed
-//! value on every input.
+//! The fast pass takes shortcuts (a byte-level scan of `URI-reference` and `authority`, in
+//! RFC 2396 and in RFC 3986; flattened character classes for `path_segments`); the diagnosing
+//! pass follows the production structure. Both must give the same verdict, the same extent
+//! and the same typed value on every input.
 
 use std::fmt::Debug;
 
 use crate::grammar::rfc2396::{Rfc2732, authority, path_segments, uri_reference, uri_reference_in};
+use crate::grammar::rfc3986;
 use crate::input::{Mode, PResult, Span, Tracker};
 use crate::{Grammar, UriReference, bnf};
 
@@ -24,6 +25,26 @@ fn same_in_both_passes(s: &str) {
         .filter(|(r, _)| r.location_offset() == s.len())
         .map(|(_, u)| u);
     assert_eq!(UriReference::parse_rfc2732(s).ok(), whole, "rfc2732 {s:?}");
+
+    same_in_rfc3986(s);
+}
+
+/// RFC 3986's `URI-reference` and `authority` in the three modes agree on `s`, and
+/// `rfc3986::UriReference::parse` gives the structured pass's value exactly when that pass
+/// takes `s` whole.
+fn same_in_rfc3986(s: &str) {
+    agree(s, |i| outcome(rfc3986::uri_reference(i)));
+    agree(s, |i| outcome(rfc3986::authority(i)));
+    let t = Tracker::new(Mode::Diagnose);
+    let whole = rfc3986::uri_reference(t.span(s))
+        .ok()
+        .filter(|(r, _)| r.location_offset() == s.len())
+        .map(|(_, u)| u);
+    assert_eq!(
+        crate::rfc3986::UriReference::parse(s).ok(),
+        whole,
+        "rfc3986 {s:?}"
+    );
 }
 
 /// `UriReference::parse` gives the value of the structured pass exactly when that pass takes
@@ -76,6 +97,27 @@ fn authorities() {
         "[::1]:80",
         "u@[1:2::3.4.5.6]:8",
         "[::1]x",
+        "[v1.x]",
+        "[V1F.a:b]:8",
+        "[v.x]",
+        "[vx.1]",
+        "[v1.]",
+        "[1:2:3:4:5:6:7:8]",
+        "[1:2:3:4:5:6:7::]",
+        "[::1.2.3.4]",
+        "[::1.2.3.256]",
+        "[1::2::3]",
+        "[::1",
+        "[::1]@h",
+        "a_b:80",
+        "999.1.1.1",
+        "1.2.3.4%41",
+        "1.2.3.04",
+        "u@%zz",
+        "u%zz@h",
+        "h:%zz",
+        "%4",
+        "h:80:90",
     ] {
         for tail in ["", "/", "/p?q#f", "?q", "#f"] {
             same_in_both_passes(&format!("http://{a}{tail}"));
@@ -112,6 +154,28 @@ fn agree(s: &str, run: impl Fn(Span<'_>) -> Outcome) {
 fn outcome<O: Debug>(r: PResult<'_, O>) -> Outcome {
     r.map(|(rest, o)| (rest.location_offset(), format!("{o:?}")))
         .map_err(|_| ())
+}
+
+/// RFC 3986's members of `URI-reference` and `authority` generated from its spec text, and
+/// mutations of them.
+#[test]
+fn generated_rfc3986_inputs() {
+    let spec = bnf::load(Grammar::Rfc3986.name()).expect("grammar/rfc3986.bnf");
+    for (k, rule) in ["URI-reference", "authority", "IP-literal"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut g = spec.generator(rule, 0x3986 + k as u64).unwrap();
+        for _ in 0..3000 {
+            let m = g.member(40);
+            let bad = g.mutation(&m);
+            for s in [&m, &bad] {
+                same_in_rfc3986(s);
+                same_in_rfc3986(&format!("http://{s}/p?q#f"));
+                same_in_rfc3986(&format!("//{s}"));
+            }
+        }
+    }
 }
 
 /// Members of a production generated from the spec text, and mutations of them, through the

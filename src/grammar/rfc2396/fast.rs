@@ -33,27 +33,42 @@ use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, Ur
 use crate::table::Table;
 
 /// A `%` without two hex digits after it: the parse fails outright.
-struct BadEscape;
+pub(crate) struct BadEscape;
 
 /// The text being parsed and its offset in the whole input, to make [`Part`]s from positions.
 #[derive(Clone, Copy)]
-struct Text<'a> {
+pub(crate) struct Text<'a> {
     s: &'a str,
     base: usize,
 }
 
 impl<'a> Text<'a> {
+    /// The text of a span.
     #[inline(always)]
-    fn bytes(self) -> &'a [u8] {
+    pub(crate) fn of(i: &Span<'a>) -> Text<'a> {
+        Text {
+            s: i.fragment(),
+            base: i.location_offset(),
+        }
+    }
+
+    /// A whole text, offsets from 0.
+    #[inline(always)]
+    pub(crate) fn whole(s: &'a str) -> Text<'a> {
+        Text { s, base: 0 }
+    }
+
+    #[inline(always)]
+    pub(crate) fn bytes(self) -> &'a [u8] {
         self.s.as_bytes()
     }
 
     /// The part from byte `a` to byte `e`.
     #[inline(always)]
-    fn part(self, a: usize, e: usize) -> Part<'a> {
+    pub(crate) fn part(self, a: usize, e: usize) -> Part<'a> {
         debug_assert!(a <= e && self.s.is_char_boundary(a) && self.s.is_char_boundary(e));
-        // SAFETY: every position the scans below return is 0, or a position they reached
-        // from 0 over ASCII bytes only (table members, `%`, hex digits and the literals of the
+        // SAFETY: every position the scans below (and those of RFC 3986's fast pass) return
+        // is 0, or a position they reached from 0 over ASCII bytes only (table members, `%`, hex digits and the literals of the
         // grammar), so it is at most the length of the text and a char boundary; and `a`
         // comes before `e` in every call.
         let text = unsafe { self.s.get_unchecked(a..e) };
@@ -63,13 +78,14 @@ impl<'a> Text<'a> {
 
 /// `*( t | escaped )` from `n`: where the run stops.
 #[inline(always)]
-fn run(b: &[u8], n: usize, t: Table) -> Result<usize, BadEscape> {
+pub(crate) fn run(b: &[u8], n: usize, t: Table) -> Result<usize, BadEscape> {
     run_with_escapes(b, n, &t).map_err(|_| BadEscape)
 }
 
-/// `scheme ":"` at the start: the length of the scheme, when a `:` follows it.
+/// `scheme ":"` at the start: the length of the scheme, when a `:` follows it. RFC 3986's
+/// `scheme` is the same language (rfc3986.txt:2715).
 #[inline(always)]
-fn scheme(b: &[u8]) -> Option<usize> {
+pub(crate) fn scheme(b: &[u8]) -> Option<usize> {
     if !b.first().is_some_and(|&c| ALPHA.contains(c)) {
         return None;
     }
@@ -249,7 +265,7 @@ fn is_ipv4address(h: &[u8]) -> bool {
 /// The result of a scan as a nom result: the rest of the input after `end` (the consumed
 /// characters are URI characters, which hold no newline) and the value.
 #[inline(always)]
-fn finish<'a, O>(i: Span<'a>, r: Result<(usize, O), BadEscape>) -> PResult<'a, O> {
+pub(crate) fn finish<'a, O>(i: Span<'a>, r: Result<(usize, O), BadEscape>) -> PResult<'a, O> {
     match r {
         Ok((end, o)) => Ok((take_in_line(i, end).0, o)),
         Err(BadEscape) => Err(Err::Failure(Fail)),
@@ -264,18 +280,14 @@ fn finish<'a, O>(i: Span<'a>, r: Result<(usize, O), BadEscape>) -> PResult<'a, O
 /// `net_path` or an `abs_path`, anything else a `rel_path`. Then `[ "#" fragment ]`.
 #[inline]
 pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
-    let t = Text {
-        s: i.fragment(),
-        base: i.location_offset(),
-    };
-    finish(i, uri_reference_at(t))
+    finish(i, uri_reference_at(Text::of(&i)))
 }
 
 /// `s` as a whole `URI-reference` (offsets from 0): what [`crate::UriReference::parse`] runs
 /// first, without the span and the nom result around it.
 #[inline]
 pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
-    match uri_reference_at(Text { s, base: 0 }) {
+    match uri_reference_at(Text::whole(s)) {
         Ok((n, u)) if n == s.len() => Some(u),
         _ => None,
     }
@@ -351,11 +363,7 @@ fn hier_of<'a>(path: Path<'a>, query: Option<Part<'a>>) -> Hier<'a> {
 /// The fast pass of [`super::authority()`].
 #[inline]
 pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
-    let t = Text {
-        s: i.fragment(),
-        base: i.location_offset(),
-    };
-    finish(i, authority(t, 0))
+    finish(i, authority(Text::of(&i), 0))
 }
 
 #[cfg(test)]

@@ -2,13 +2,15 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::combinator::{opt, recognize, verify};
+use nom::combinator::{consumed, map, opt, recognize, verify};
 use nom::multi::many_m_n;
 use nom::sequence::{preceded, terminated};
 
 use super::chars::{DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
 use crate::input::primitives::{branch, lit, many, many_esc, many1, next_byte, one, production};
-use crate::input::{PResult, Span};
+use crate::input::{Mode, PResult, Span};
+use crate::part::Part;
+use crate::rfc3986::{Authority, Host, HostKind};
 use crate::table::Table;
 
 // =============================================================================================
@@ -25,14 +27,27 @@ use crate::table::Table;
 /// reach past that `@`: trying it first and falling back to `host [ ":" port ]` is exact.
 /// `host` ends before the first `:` (no `reg-name` or `IPv4address` holds one, and an
 /// `IP-literal` ends at its `]`), so the optional port starts where it must.
-pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+///
+/// The fast pass reads the same value over byte positions (`fast.rs`).
+pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
+    if i.extra.mode() == Mode::Fast {
+        return super::fast::authority_span(i);
+    }
     production(
         "authority",
-        recognize((
-            opt(branch(terminated(userinfo, lit("@")))),
-            host,
-            opt(preceded(lit(":"), port)),
-        )),
+        map(
+            consumed((
+                opt(branch(terminated(userinfo, lit("@")))),
+                host,
+                opt(preceded(lit(":"), port)),
+            )),
+            |(text, (userinfo, host, port))| Authority {
+                text: text.into(),
+                userinfo: userinfo.map(Part::from),
+                host,
+                port: port.map(Part::from),
+            },
+        ),
     )
     .parse(i)
 }
@@ -61,8 +76,16 @@ pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc3986.txt:1029); otherwise the `reg-name`, which takes the longest run. The language is
 /// the same: the union of the three. An `IP-literal` starts with `[`, which neither of the
 /// others holds.
-pub fn host<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("host", alt((ip_literal, whole_ipv4address, reg_name))).parse(i)
+pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
+    production(
+        "host",
+        alt((
+            ip_literal,
+            map(whole_ipv4address, |h| Host::new(h, HostKind::Ipv4)),
+            map(reg_name, |h| Host::new(h, HostKind::RegName)),
+        )),
+    )
+    .parse(i)
 }
 
 /// An `IPv4address` that is the whole host: no `reg-name` character (or `%`) follows it.
@@ -94,10 +117,20 @@ pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc3986.txt:2722, section 3.2.2.
 ///
 /// Ordered choice is exact: an `IPvFuture` starts with `v` or `V`, an `IPv6address` never.
-pub fn ip_literal<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+pub fn ip_literal<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
     production(
         "IP-literal",
-        recognize((lit("["), alt((ipv6address, ipvfuture)), lit("]"))),
+        map(
+            consumed((
+                lit("["),
+                alt((
+                    map(ipv6address, |_| HostKind::Ipv6),
+                    map(ipvfuture, |_| HostKind::IpvFuture),
+                )),
+                lit("]"),
+            )),
+            |(text, (_, kind, _))| Host::new(text, kind),
+        ),
     )
     .parse(i)
 }
@@ -106,7 +139,7 @@ pub fn ip_literal<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 const V: Table = Table::chars("vV");
 
 /// The characters of an `IPvFuture` after its `.`.
-const IPVFUTURE: Table = UNRESERVED.or(SUB_DELIMS).or(Table::chars(":"));
+pub(crate) const IPVFUTURE: Table = UNRESERVED.or(SUB_DELIMS).or(Table::chars(":"));
 
 /// ```text
 /// IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )

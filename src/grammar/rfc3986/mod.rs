@@ -20,9 +20,16 @@
 //! alternatives). Elsewhere a short note says why ordered choice is exact. The differential
 //! tests against the BNF interpreter are the proof. No verified erratum changes the grammar;
 //! `grammar/DEVIATIONS.md` records how the core rules and `0<pchar>` are read.
+//!
+//! The productions that give a reference or its parts return the typed values of
+//! [`crate::rfc3986`], built with nom's `map` from what the expression matched (`URI-reference`,
+//! `URI`, `absolute-URI`, `relative-ref`, `hier-part`, `relative-part`, `authority`, `host`,
+//! `IP-literal`). `fast.rs` is the hand-written fast pass of `URI-reference` and `authority`
+//! (the check and `rfc3986::UriReference::parse`), held to these functions by tests.
 
 mod authority;
 mod chars;
+pub(crate) mod fast;
 mod path;
 mod uri;
 

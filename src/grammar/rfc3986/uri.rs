@@ -3,7 +3,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::combinator::{opt, recognize};
+use nom::combinator::{consumed, map, opt, recognize};
 use nom::sequence::preceded;
 
 use super::authority::authority;
@@ -12,7 +12,9 @@ use super::path::{
     fragment, path_abempty, path_absolute, path_empty, path_noscheme, path_rootless, query,
 };
 use crate::input::primitives::{lit, many, one, production};
-use crate::input::{PResult, Span};
+use crate::input::{Mode, PResult, Span};
+use crate::part::Part;
+use crate::rfc3986::{Authority, Path, PathKind, UriReference};
 use crate::table::Table;
 
 // =============================================================================================
@@ -26,18 +28,60 @@ use crate::table::Table;
 ///
 /// `hier-part` stops before `?`, `#` and the end (it holds none of them), and `query` before
 /// `#` and the end, so each part's longest match is the one the rest needs.
-pub fn uri<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+pub fn uri<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     production(
         "URI",
-        recognize((
-            scheme,
-            lit(":"),
-            hier_part,
-            opt(preceded(lit("?"), query)),
-            opt(preceded(lit("#"), fragment)),
-        )),
+        map(
+            consumed((
+                scheme,
+                lit(":"),
+                hier_part,
+                opt(preceded(lit("?"), query)),
+                opt(preceded(lit("#"), fragment)),
+            )),
+            |(text, (scheme, _, hier, query, fragment))| {
+                reference(text, Some(scheme), hier, query, fragment)
+            },
+        ),
     )
     .parse(i)
+}
+
+/// The value of a `URI`, `absolute-URI` or `relative-ref` from what its parts matched.
+#[inline]
+fn reference<'a>(
+    text: Span<'a>,
+    scheme: Option<Span<'a>>,
+    (authority, path): Hier<'a>,
+    query: Option<Span<'a>>,
+    fragment: Option<Span<'a>>,
+) -> UriReference<'a> {
+    UriReference {
+        text: text.into(),
+        scheme: scheme.map(Part::from),
+        authority,
+        path,
+        query: query.map(Part::from),
+        fragment: fragment.map(Part::from),
+    }
+}
+
+/// The authority and the path of a `hier-part` or `relative-part`.
+pub(crate) type Hier<'a> = (Option<Authority<'a>>, Path<'a>);
+
+/// `"//" authority path-abempty`, the first alternative of `hier-part` and `relative-part`.
+#[inline]
+fn net_path<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
+    map((preceded(lit("//"), authority), path_abempty), |(a, p)| {
+        (Some(a), Path::new(p, PathKind::AbEmpty))
+    })
+    .parse(i)
+}
+
+/// A path with no authority before it.
+#[inline]
+fn alone<'a>(kind: PathKind) -> impl Fn(Span<'a>) -> Hier<'a> {
+    move |p| (None, Path::new(p, kind))
 }
 
 /// ```text
@@ -50,14 +94,14 @@ pub fn uri<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Ordered choice is exact: the alternatives start with `//`, `/` and a `pchar` (no `/`), or
 /// are empty, and where the first matches, `path-absolute` could only take its `/`.
-pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(
         "hier-part",
         alt((
-            recognize((lit("//"), authority, path_abempty)),
-            path_absolute,
-            path_rootless,
-            path_empty,
+            net_path,
+            map(path_absolute, alone(PathKind::Absolute)),
+            map(path_rootless, alone(PathKind::Rootless)),
+            map(path_empty, alone(PathKind::Empty)),
         )),
     )
     .parse(i)
@@ -75,7 +119,14 @@ pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// Ordered choice is exact: `URI` succeeds whenever the input starts with `scheme ":"`, and
 /// then `relative-ref` can only match a shorter prefix (its first segment, `segment-nz-nc`,
 /// stops at that `:`, and a scheme starts with a letter, not with a `/`).
-pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+///
+/// The fast pass reads the same value over byte positions (`fast.rs`); the diagnosing and
+/// tree passes follow the structure.
+pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
+    // The fast pass records nothing, so it needs no `production`.
+    if i.extra.mode() == Mode::Fast {
+        return super::fast::uri_reference(i);
+    }
     production("URI-reference", alt((uri, relative_ref))).parse(i)
 }
 
@@ -86,11 +137,14 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```text
 /// absolute-URI  = scheme ":" hier-part [ "?" query ]
 /// ```
-/// rfc3986.txt:2706, section 4.3.
-pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+/// rfc3986.txt:2706, section 4.3. Its value is a reference with no fragment.
+pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     production(
         "absolute-URI",
-        recognize((scheme, lit(":"), hier_part, opt(preceded(lit("?"), query)))),
+        map(
+            consumed((scheme, lit(":"), hier_part, opt(preceded(lit("?"), query)))),
+            |(text, (scheme, _, hier, query))| reference(text, Some(scheme), hier, query, None),
+        ),
     )
     .parse(i)
 }
@@ -103,14 +157,17 @@ pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 /// ```
 /// rfc3986.txt:2708, section 4.2. Matches the empty string.
-pub fn relative_ref<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+pub fn relative_ref<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     production(
         "relative-ref",
-        recognize((
-            relative_part,
-            opt(preceded(lit("?"), query)),
-            opt(preceded(lit("#"), fragment)),
-        )),
+        map(
+            consumed((
+                relative_part,
+                opt(preceded(lit("?"), query)),
+                opt(preceded(lit("#"), fragment)),
+            )),
+            |(text, (hier, query, fragment))| reference(text, None, hier, query, fragment),
+        ),
     )
     .parse(i)
 }
@@ -125,14 +182,14 @@ pub fn relative_ref<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Ordered choice is exact, as in [`hier_part`]: `path-noscheme` starts with a character of
 /// `segment-nz-nc`, which is no `/`.
-pub fn relative_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+pub fn relative_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(
         "relative-part",
         alt((
-            recognize((lit("//"), authority, path_abempty)),
-            path_absolute,
-            path_noscheme,
-            path_empty,
+            net_path,
+            map(path_absolute, alone(PathKind::Absolute)),
+            map(path_noscheme, alone(PathKind::NoScheme)),
+            map(path_empty, alone(PathKind::Empty)),
         )),
     )
     .parse(i)
@@ -143,7 +200,7 @@ pub fn relative_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 // =============================================================================================
 
 /// The characters of a scheme after its first.
-const SCHEME: Table = ALPHA.or(DIGIT).or(Table::chars("+-."));
+pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::chars("+-."));
 
 /// ```text
 /// scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
