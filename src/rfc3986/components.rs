@@ -1,8 +1,10 @@
 //! The five components of a URI reference (RFC 3986 section 5.2.1, rfc3986.txt:1689-1695)
 //! and their recomposition (section 5.3, rfc3986.txt:1911-1946).
 //!
-//! A reference is checked against `URI-reference` (Appendix A) first, then split as the
-//! regular expression of Appendix B reads it (rfc3986.txt:2790-2840):
+//! A reference is read by the typed parse of `URI-reference` (Appendix A,
+//! [`UriReference`](super::UriReference)), whose components are those that the regular
+//! expression of Appendix B reads (rfc3986.txt:2790-2840; [`Components::split`], and a test
+//! holds the two equal):
 //!
 //! ```text
 //!   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
@@ -17,7 +19,6 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::grammar::Grammar;
 
 /// The five components of a reference, as section 5.2.1 names them: an undefined component
 /// (its delimiter absent) is `None`; the path is never undefined, though it may be empty.
@@ -74,8 +75,9 @@ impl<'a> Components<'a> {
     /// assert_eq!(e.grammar(), urigram::Grammar::Rfc3986);
     /// ```
     pub fn parse(text: &'a str) -> Result<Components<'a>, Error> {
-        Grammar::Rfc3986.check("URI-reference", text)?;
-        Ok(Components::split(text))
+        // One pass: the typed parse reads the same components as Appendix B's split does of a
+        // valid reference (a test below holds the two equal).
+        Ok(crate::rfc3986::UriReference::parse(text)?.components())
     }
 
     /// Any string split by the regular expression of Appendix B (rfc3986.txt:2806), written
