@@ -79,6 +79,19 @@ pub(crate) fn help(
                 .to_string(),
         );
     }
+    if matches!(grammar, "rfc2396" | "rfc2732")
+        && c == '?'
+        && before.is_empty()
+        && expected.contains(&Expected::Rule("rel_segment"))
+    {
+        return Some(
+            "RFC 2396's grammar derives no reference that starts with `?`, though its Appendix C \
+             resolves `?y` (erratum 452; urigram keeps the printed grammar: urigram's grammar/DEVIATIONS.md): \
+             write the path before the query (`d?y`), or check with `Grammar::Rfc3986`, whose \
+             grammar reads `?y` as a relative reference"
+                .to_string(),
+        );
+    }
     if grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
         return Some(
             "IPv6 literals in brackets are not part of RFC 2396; RFC 2732 adds them to its \
@@ -205,7 +218,19 @@ mod tests {
         assert!(help(g, r, "http://[::1]/").unwrap().contains("RFC 2732"));
         assert!(help(g, r, "http://a/{x}").unwrap().contains("%7B"));
         assert!(help(g, r, "http://a/b#c#d").unwrap().contains("%23"));
-        assert_eq!(help(g, r, "?y"), None);
+        // Erratum 452: a reference of a query alone is outside the printed grammar.
+        assert!(help(g, r, "?y").unwrap().contains("erratum 452"));
+        assert!(
+            help(Grammar::Rfc2732, r, "?y")
+                .unwrap()
+                .contains("erratum 452")
+        );
+        assert!(
+            help(g, "relativeURI", "?y")
+                .unwrap()
+                .contains("erratum 452")
+        );
+        assert_eq!(help(g, "abs_path", "?y"), None);
         let g = Grammar::Rfc3986;
         assert!(help(g, r, "http://a/?[x]").unwrap().contains("%5B"));
         assert!(
