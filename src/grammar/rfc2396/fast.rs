@@ -63,6 +63,12 @@ impl<'a> Text<'a> {
         self.s.as_bytes()
     }
 
+    /// Where `p`, a part of this text, ends: its position in the text.
+    #[inline(always)]
+    pub(crate) fn end(self, p: Part<'a>) -> usize {
+        p.end() - self.base
+    }
+
     /// The part from byte `a` to byte `e`.
     #[inline(always)]
     pub(crate) fn part(self, a: usize, e: usize) -> Part<'a> {

@@ -3,8 +3,9 @@
 //! fast pass does (`rfc2396/fast.rs`, whose module doc says why: on short inputs, moving the
 //! span in and out of every production costs more than the scanning).
 //!
-//! Each component is one small function from a byte position to the position where its
-//! production stops; the typed value is built once, from those positions. The readings are
+//! Each component is one small function from a byte position to its typed value, which holds
+//! its own extent (where its production stops: [`Text::end`]); the reference is built once,
+//! from those values. The readings are
 //! those the structured functions document:
 //!
 //! - `URI-reference`: a `URI` when the input starts with `scheme ":"`, else a `relative-ref`
@@ -53,48 +54,55 @@ pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
 /// The fast pass of [`super::authority()`].
 #[inline]
 pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
-    finish(i, authority(Text::of(&i), 0))
+    let t = Text::of(&i);
+    finish(i, authority(t, 0).map(|a| (t.end(a.text), a)))
 }
 
 /// `URI / relative-ref` from the start: `URI` when `scheme ":"` starts the text (then
 /// `hier-part` always matches), `relative-ref` otherwise; then `[ "?" query ]` and
-/// `[ "#" fragment ]`, the same in both.
+/// `[ "#" fragment ]`, the same in both. Each value knows its own extent ([`Text::end`]), so
+/// positions are read off the values, not carried beside them.
 #[inline(always)]
 fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape> {
-    let b = t.bytes();
-    let scheme = scheme(b);
-    let (n, authority, path) = match scheme {
+    let scheme = scheme(t.bytes());
+    let hier = match scheme {
         Some(s) => hier(t, s + 1, PCHAR, PathKind::Rootless)?,
         None => hier(t, 0, SEGMENT_NZ_NC, PathKind::NoScheme)?,
     };
-    let (n, query) = after(t, n, b'?')?;
-    let (n, fragment) = after(t, n, b'#')?;
+    let path_end = t.end(hier.path.text);
+    let query = after(t, path_end, b'?')?;
+    let fragment = after(t, query.map_or(path_end, |q| t.end(q)), b'#')?;
+    let n = fragment.or(query).map_or(path_end, |p| t.end(p));
     Ok((
         n,
         UriReference {
             text: t.part(0, n),
             scheme: scheme.map(|s| t.part(0, s)),
-            authority,
-            path,
+            authority: hier.authority,
+            path: hier.path,
             query,
             fragment,
         },
     ))
 }
 
-/// `[ "?" query ]` or `[ "#" fragment ]` at `n` (the two have the same characters).
+/// `[ "?" query ]` or `[ "#" fragment ]` at `n` (the two have the same characters): the part
+/// after the mark, when the mark is there.
 #[inline(always)]
-fn after<'a>(
-    t: Text<'a>,
-    n: usize,
-    mark: u8,
-) -> Result<(usize, Option<crate::Part<'a>>), BadEscape> {
+fn after<'a>(t: Text<'a>, n: usize, mark: u8) -> Result<Option<crate::Part<'a>>, BadEscape> {
     if t.bytes().get(n) == Some(&mark) {
         let e = run(t.bytes(), n + 1, QUERY)?;
-        Ok((e, Some(t.part(n + 1, e))))
+        Ok(Some(t.part(n + 1, e)))
     } else {
-        Ok((n, None))
+        Ok(None)
     }
+}
+
+/// What `hier-part` or `relative-part` matched: an authority perhaps, and a path (perhaps
+/// empty, where the part ends).
+struct HierPart<'a> {
+    authority: Option<Authority<'a>>,
+    path: Path<'a>,
 }
 
 /// `hier-part` (`first` = `pchar`, `kind` = `path-rootless`) or `relative-part` (`first` =
@@ -106,109 +114,117 @@ fn hier<'a>(
     n: usize,
     first: Table,
     kind: PathKind,
-) -> Result<(usize, Option<Authority<'a>>, Path<'a>), BadEscape> {
+) -> Result<HierPart<'a>, BadEscape> {
     let b = t.bytes();
-    let path = |a: usize, e: usize, kind| Path {
-        text: t.part(a, e),
-        kind,
+    let path = |authority, a: usize, e: usize, kind| HierPart {
+        authority,
+        path: Path {
+            text: t.part(a, e),
+            kind,
+        },
     };
     if b.get(n) == Some(&b'/') {
         if b.get(n + 1) == Some(&b'/') {
-            let (a, authority) = authority(t, n + 2)?;
+            let authority = authority(t, n + 2)?;
+            let a = t.end(authority.text);
             let e = if b.get(a) == Some(&b'/') {
                 run(b, a, PATH)?
             } else {
                 a
             };
-            return Ok((e, Some(authority), path(a, e, PathKind::AbEmpty)));
+            return Ok(path(Some(authority), a, e, PathKind::AbEmpty));
         }
         // "/" [ segment-nz *( "/" segment ) ]: no `/` follows the first.
         let e = run(b, n + 1, PATH)?;
-        return Ok((e, None, path(n, e, PathKind::Absolute)));
+        return Ok(path(None, n, e, PathKind::Absolute));
     }
     let s = run(b, n, first)?;
     if s == n {
-        return Ok((n, None, path(n, n, PathKind::Empty)));
+        return Ok(path(None, n, n, PathKind::Empty));
     }
     let e = if b.get(s) == Some(&b'/') {
         run(b, s, PATH)?
     } else {
         s
     };
-    Ok((e, None, path(n, e, kind)))
+    Ok(path(None, n, e, kind))
 }
 
-/// `authority` at `n`: its end and its value.
+/// `authority` at `n`.
 #[inline(always)]
-fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEscape> {
+fn authority<'a>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
     let b = t.bytes();
     // `[ userinfo "@" ]` first, as the structured pass: a bad `%` in the run fails the parse.
     let u = run(b, n, USERINFO)?;
-    let (userinfo, h, host_end, kind) = if b.get(u) == Some(&b'@') {
-        let (e, kind) = host(b, u + 1)?;
-        (Some(t.part(n, u)), u + 1, e, kind)
+    let at = b.get(u) == Some(&b'@');
+    let host = if at {
+        host(t, u + 1)?
     } else if b.get(n) == Some(&b'[') {
-        let (e, kind) = ip_literal(b, n);
-        (None, n, e, kind)
+        ip_literal(t, n)
     } else {
         // The run is `reg-name` characters and `:`: the host is the run up to its first `:`.
         let e = b[n..u].iter().position(|&c| c == b':').map_or(u, |k| n + k);
-        (None, n, e, reg_name_or_ipv4(&b[n..e]))
+        reg_name_or_ipv4(t, n, e)
     };
-    let (end, port) = if b.get(host_end) == Some(&b':') {
-        let e = DIGIT.run_end(b, host_end + 1);
-        (e, Some(t.part(host_end + 1, e)))
-    } else {
-        (host_end, None)
-    };
-    let host = Host {
-        text: t.part(h, host_end),
-        kind,
-    };
-    let a = Authority {
-        text: t.part(n, end),
-        userinfo,
+    let host_end = t.end(host.text);
+    let port = (b.get(host_end) == Some(&b':'))
+        .then(|| t.part(host_end + 1, DIGIT.run_end(b, host_end + 1)));
+    Ok(Authority {
+        text: t.part(n, port.map_or(host_end, |p| t.end(p))),
+        userinfo: at.then(|| t.part(n, u)),
         host,
         port,
-    };
-    Ok((end, a))
+    })
 }
 
 /// `host` at `h`, after a `userinfo "@"`.
 #[inline(always)]
-fn host(b: &[u8], h: usize) -> Result<(usize, HostKind), BadEscape> {
-    if b.get(h) == Some(&b'[') {
-        return Ok(ip_literal(b, h));
+fn host(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape> {
+    if t.bytes().get(h) == Some(&b'[') {
+        return Ok(ip_literal(t, h));
     }
-    let e = run(b, h, REG_NAME)?;
-    Ok((e, reg_name_or_ipv4(&b[h..e])))
+    let e = run(t.bytes(), h, REG_NAME)?;
+    Ok(reg_name_or_ipv4(t, h, e))
 }
 
 /// `IP-literal` at `h` (a `[`), or, where there is none, the empty `reg-name` before the `[`.
 /// Neither `IPv6address` nor `IPvFuture` holds a `]`, and both are made of `IPvFuture`'s
 /// characters after its `.`, so the literal ends at the first byte that is not one of those.
 #[inline(never)]
-fn ip_literal(b: &[u8], h: usize) -> (usize, HostKind) {
+fn ip_literal(t: Text<'_>, h: usize) -> Host<'_> {
+    let b = t.bytes();
     let k = IPVFUTURE.run_end(b, h + 1);
+    let literal = |kind| Host {
+        text: t.part(h, k + 1),
+        kind,
+    };
     if b.get(k) == Some(&b']') {
         let inner = &b[h + 1..k];
         if is_ipvfuture(inner) {
-            return (k + 1, HostKind::IpvFuture);
+            return literal(HostKind::IpvFuture);
         }
         if ipv6_groups(inner).is_some() {
-            return (k + 1, HostKind::Ipv6);
+            return literal(HostKind::Ipv6);
         }
     }
-    (h, HostKind::RegName)
+    Host {
+        text: t.part(h, h),
+        kind: HostKind::RegName,
+    }
 }
 
-/// A `reg-name` run, or an `IPv4address` when the whole run is one.
+/// The host from `h` to `e`, a run of `reg-name` characters: an `IPv4address` when the whole
+/// run is one, else a `reg-name`.
 #[inline(always)]
-fn reg_name_or_ipv4(h: &[u8]) -> HostKind {
-    if ipv4_octets(h).is_some() {
+fn reg_name_or_ipv4(t: Text<'_>, h: usize, e: usize) -> Host<'_> {
+    let kind = if ipv4_octets(&t.bytes()[h..e]).is_some() {
         HostKind::Ipv4
     } else {
         HostKind::RegName
+    };
+    Host {
+        text: t.part(h, e),
+        kind,
     }
 }
 
