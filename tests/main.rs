@@ -14,6 +14,8 @@ mod no_panic_api;
 mod owned;
 mod productions;
 mod public_api;
+#[cfg(feature = "markup")]
+mod real_documents;
 mod rfc1630_differential;
 mod rfc1630_examples;
 mod rfc1738_examples;

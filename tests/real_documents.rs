@@ -1,0 +1,339 @@
+//! The extraction held to real documents read by a person (`tests/documents/`, its README says
+//! how they were chosen and judged). Each document `NAME.EXT` has beside it `NAME.EXT.uris`:
+//! every URI a reader sees there, as `LINE:COL<TAB>URI` (COL in characters), with its extent
+//! as the reader reads it. What the grammar says of that extent is the verdict (the grammars
+//! are exact); the judgement is which string is the URI.
+//!
+//! For each document and grammar, every URI `extract` finds is compared with the judgement:
+//!
+//! - a **false report**: found invalid, where the reader sees no URI of that extent (a
+//!   diagnostic an editor would show and a user would dismiss as wrong, and `fix` would write);
+//! - a **wrong extent**: found where the reader sees a URI, but not the reader's string (valid
+//!   or not: a document link that leads elsewhere);
+//! - a **missed error**: a judged URI that does not conform, not reported as found;
+//! - **no URI to a reader**: found valid where the reader sees no URI at all (a template such
+//!   as `ftp://ip_server/path`, a bare `file://`): no diagnostic, but a link to nowhere;
+//! - a **missed URI**: a judged URI that conforms, and nothing found in its place.
+//!
+//! The test fails on any disagreement that `tests/documents/known.txt` does not list, and on
+//! any line of it that no longer happens, so the list only shrinks and says what is left.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use urigram::Grammar;
+use urigram::extract::{Syntax, extract_with};
+
+/// One URI as the reader sees it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Judged {
+    line: usize,
+    column: usize,
+    text: String,
+}
+
+fn documents() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/documents");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/documents")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "uris"))
+        .map(|p| p.with_extension(""))
+        .collect();
+    out.sort();
+    out
+}
+
+fn judgement(path: &Path) -> Vec<Judged> {
+    let mut uris = path.as_os_str().to_owned();
+    uris.push(".uris");
+    let text = std::fs::read_to_string(&uris).expect("a .uris file");
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (at, uri) = line
+            .split_once('\t')
+            .unwrap_or_else(|| panic!("{}:{}: no tab", uris.to_string_lossy(), n + 1));
+        let (l, c) = at.split_once(':').expect("LINE:COL");
+        out.push(Judged {
+            line: l.trim().parse().expect("a line number"),
+            column: c.trim().parse().expect("a column"),
+            text: uri.to_owned(),
+        });
+    }
+    out
+}
+
+fn syntax(path: &Path) -> Syntax {
+    Syntax::from_path(&path.to_string_lossy())
+}
+
+/// The disagreements of one document under one grammar, one line each, and the counts.
+#[derive(Default)]
+struct Tally {
+    judged: usize,
+    judged_invalid: usize,
+    found: usize,
+    false_reports: usize,
+    wrong_extents: usize,
+    spurious: usize,
+    missed_errors: usize,
+    missed_uris: usize,
+    lines: Vec<String>,
+}
+
+/// The byte offset of 1-based `line` and `column` (in characters) in `text`.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    let in_line = text[start..].char_indices().nth(column - 1);
+    start + in_line.map_or(text.len() - start, |(k, _)| k)
+}
+
+fn compare(path: &Path, grammar: Grammar) -> Tally {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).expect("a document");
+    let judged = judgement(path);
+    let found = extract_with(&text, grammar, syntax(path));
+    let start = grammar.start_rule();
+    let mut t = Tally {
+        judged: judged.len(),
+        found: found.len(),
+        ..Tally::default()
+    };
+    // Where each judged URI stands in the text: from its first byte for as many bytes as it
+    // has (a URI joined across lines or decoded stands a little longer or shorter; that is
+    // close enough to tell which found URI is about the same place).
+    let places: Vec<std::ops::Range<usize>> = judged
+        .iter()
+        .map(|j| {
+            let at = offset_of(&text, j.line, j.column);
+            at..at + j.text.len().max(1)
+        })
+        .collect();
+    let overlaps = |r: &std::ops::Range<usize>, p: &std::ops::Range<usize>| {
+        r.start < p.end && p.start < r.end.max(r.start + 1)
+    };
+    let mut matched = vec![false; judged.len()];
+    let mut near = vec![false; judged.len()];
+    let g = grammar.name();
+    for f in &found {
+        let exact = judged.iter().position(|j| {
+            (j.line, j.column, j.text.as_str()) == (f.start.line, f.start.column, f.text.as_ref())
+        });
+        if let Some(k) = exact {
+            matched[k] = true;
+            continue;
+        }
+        let mut over = false;
+        for (k, p) in places.iter().enumerate() {
+            if overlaps(&f.range, p) {
+                near[k] = true;
+                over = true;
+            }
+        }
+        let what = match (f.is_valid(), over) {
+            (false, _) => {
+                t.false_reports += 1;
+                if over {
+                    t.wrong_extents += 1;
+                    "false report, wrong extent"
+                } else {
+                    "false report"
+                }
+            }
+            (true, true) => {
+                t.wrong_extents += 1;
+                "wrong extent"
+            }
+            (true, false) => {
+                t.spurious += 1;
+                "no URI to a reader"
+            }
+        };
+        t.lines.push(format!(
+            "{g}\t{name}:{}:{}\t{what}\t{}",
+            f.start.line,
+            f.start.column,
+            f.text.escape_debug()
+        ));
+    }
+    for (k, j) in judged.iter().enumerate() {
+        let ok = grammar.check(start, j.text.as_str()).is_ok();
+        if !ok {
+            t.judged_invalid += 1;
+        }
+        if matched[k] {
+            continue;
+        }
+        let what = if !ok {
+            t.missed_errors += 1;
+            "missed error"
+        } else if near[k] {
+            // Counted above, as the wrong extent of what was found there.
+            "judged here"
+        } else {
+            t.missed_uris += 1;
+            "missed URI"
+        };
+        t.lines.push(format!(
+            "{g}\t{name}:{}:{}\t{what}\t{}",
+            j.line,
+            j.column,
+            j.text.escape_debug()
+        ));
+    }
+    t
+}
+
+/// The grammars the documents are read under: the command line's default and RFC 3986.
+const GRAMMARS: [Grammar; 2] = [Grammar::Rfc2396, Grammar::Rfc3986];
+
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.judged += t.judged;
+        self.judged_invalid += t.judged_invalid;
+        self.found += t.found;
+        self.false_reports += t.false_reports;
+        self.wrong_extents += t.wrong_extents;
+        self.spurious += t.spurious;
+        self.missed_errors += t.missed_errors;
+        self.missed_uris += t.missed_uris;
+    }
+
+    fn row(&self, grammar: Grammar, name: &str) -> String {
+        format!(
+            "{:<8} {:<40} {:>6} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
+            grammar.name(),
+            name,
+            self.judged,
+            self.judged_invalid,
+            self.found,
+            self.false_reports,
+            self.wrong_extents,
+            self.missed_errors,
+            self.spurious,
+            self.missed_uris
+        )
+    }
+}
+
+#[test]
+fn real_documents_read_as_a_person_reads_them() {
+    let docs = documents();
+    assert!(!docs.is_empty(), "no judged document in tests/documents");
+    let mut report = String::from(
+        "grammar  document                                 judged invalid  found  false  wrong missed   none missed\n\
+         \x20                                                                  report extent  error  a URI    URI\n",
+    );
+    let mut all = Vec::new();
+    for grammar in GRAMMARS {
+        let mut sum = Tally::default();
+        for d in &docs {
+            let t = compare(d, grammar);
+            report.push_str(&t.row(grammar, &d.file_name().unwrap().to_string_lossy()));
+            sum.add(&t);
+            all.extend(t.lines);
+        }
+        report.push_str(&sum.row(grammar, "(all)"));
+    }
+    println!("{report}");
+    let known_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/documents/known.txt");
+    let known_text = std::fs::read_to_string(&known_path).unwrap_or_default();
+    let known: BTreeSet<&str> = known_text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    let now: BTreeSet<&str> = all.iter().map(String::as_str).collect();
+    let new: Vec<&&str> = now.difference(&known).collect();
+    let gone: Vec<&&str> = known.difference(&now).collect();
+    if let Ok(out) = std::env::var("URIGRAM_WRITE_KNOWN") {
+        let mut body = String::from(
+            "# Disagreements between the extraction and the judgement of tests/documents, one a line\n\
+             # (grammar, place, kind, what was found or judged). Each is a defect left to mend;\n\
+             # the test fails on one not listed here and on a line that no longer happens.\n",
+        );
+        for l in &now {
+            body.push_str(l);
+            body.push('\n');
+        }
+        std::fs::write(out, body).expect("write the list");
+    }
+    assert!(
+        new.is_empty() && gone.is_empty(),
+        "the extraction disagrees with the judgement of tests/documents:\n\
+         new disagreements (mend the extraction; or, if the judgement is wrong, the .uris file):\n{}\n\
+         listed in tests/documents/known.txt but gone (remove them):\n{}",
+        new.iter()
+            .map(|l| format!("  {l}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        gone.iter()
+            .map(|l| format!("  {l}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+}
+
+/// The format: a `.uris` line that is no `LINE:COL<TAB>URI` fails loudly, and a judged URI
+/// that `extract` does not find is counted.
+#[test]
+fn the_comparison_counts_each_kind() {
+    let dir = std::env::temp_dir().join(format!("urigram-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("a.txt");
+    // The reader sees `http://a/b` and `http://c/%zz` (invalid), and no URI in `x://y`.
+    std::fs::write(
+        &doc,
+        "see http://a/b).\nand http://c/%zz x://y\nmailto:q@r\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("a.txt.uris"),
+        "# comment\n1:5\thttp://a/b\n2:5\thttp://c/%zz\n3:1\tmailto:q@r\n",
+    )
+    .unwrap();
+    let t = compare(&doc, Grammar::Rfc2396);
+    assert_eq!((t.judged, t.judged_invalid), (3, 1));
+    // `x://y` is found and valid, where the reader sees no URI.
+    assert_eq!(
+        (
+            t.false_reports,
+            t.wrong_extents,
+            t.missed_errors,
+            t.spurious,
+            t.missed_uris
+        ),
+        (0, 0, 0, 1, 0),
+        "{:?}",
+        t.lines
+    );
+    std::fs::write(
+        dir.join("a.txt.uris"),
+        "1:5\thttp://a/b).\n2:5\thttp://c/%zz x\n2:18\tx://y\n",
+    )
+    .unwrap();
+    let t = compare(&doc, Grammar::Rfc2396);
+    // Judged (here, wrongly) as `http://a/b).`, which conforms: `http://a/b` is a wrong extent.
+    // Judged as `http://c/%zz x`, which does not conform: the `http://c/%zz` found is a false
+    // report of a wrong extent, and the judged string a missed error. The mailto: URI is found
+    // where the reader sees none.
+    assert_eq!(
+        (
+            t.false_reports,
+            t.wrong_extents,
+            t.missed_errors,
+            t.spurious,
+            t.missed_uris
+        ),
+        (1, 2, 1, 1, 0),
+        "{:?}",
+        t.lines
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
