@@ -220,15 +220,12 @@ impl Plan {
                                 (start, end)
                             }
                             _ => {
-                                let start = t[..e.offset()].rfind('\n').map_or(0, |k| k + 1);
-                                let end = t[e.offset()..]
-                                    .find('\n')
-                                    .map_or(t.len(), |k| e.offset() + k);
-                                (start, end)
+                                let r = super::stream::line_around(t.as_bytes(), e.offset());
+                                (r.start, r.end)
                             }
                         };
                         last_line = Some((start, end));
-                        let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
+                        let line = &t[start..end];
                         s.add_invalid_at(
                             place.label,
                             place.line(e.line()),
@@ -427,11 +424,15 @@ fn search(plan: &Plan, lines: Lines<'_>, from: usize, cut: bool, b: &mut Batch) 
     if raw.len() as u64 > plan.max_line {
         let (mut at, mut line) = (0, lines.first_line);
         while at < raw.len() {
-            let next = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k + 1);
-            let len = match raw[at..next].strip_suffix(b"\n") {
-                Some(l) => l.strip_suffix(b"\r").unwrap_or(l).len(),
-                None => next - at,
-            } as u64;
+            // Lines end at `\n`, `\r\n` or a lone `\r`.
+            let (len, next) = match memchr::memchr2(b'\r', b'\n', &raw[at..]) {
+                Some(k) => {
+                    let crlf = raw[at + k] == b'\r' && raw.get(at + k + 1) == Some(&b'\n');
+                    (k, at + k + 1 + usize::from(crlf))
+                }
+                None => (raw.len() - at, raw.len()),
+            };
+            let len = len as u64;
             if len > plan.max_line {
                 part_search(plan, lines.part(start..at, start_line), from, true, b);
                 plan.too_long(b, lines.label, line, lines.offset + at as u64, len);
@@ -470,13 +471,13 @@ fn carry(place: &Place<'_>, raw: &[u8], rest: usize) -> Option<Carry> {
     if rest >= place.text.len() {
         return None;
     }
-    let line_start = place.text[..rest].rfind('\n').map_or(0, |k| k + 1);
-    let lines = memchr::memchr_iter(b'\n', &place.text.as_bytes()[..line_start]).count();
+    let line_start = place.text[..rest].rfind(['\n', '\r']).map_or(0, |k| k + 1);
+    let lines = super::stream::count_lines(&place.text.as_bytes()[..line_start]);
     let raw_start = (place.file_offset(line_start) - place.offset) as usize;
     Some(Carry {
         bytes: raw[raw_start..].to_vec(),
         from: rest - line_start,
-        first_line: place.first_line + lines as u64,
+        first_line: place.first_line + lines,
         offset: place.offset + raw_start as u64,
     })
 }

@@ -15,6 +15,7 @@ mod fix;
 mod fix_safety;
 mod hostile;
 mod json_schema;
+mod line_endings;
 mod lsp_jsonrpc;
 mod names;
 mod neovim;
