@@ -726,6 +726,12 @@ fn run_compare(
         (false, _) => Source::Arguments(references),
         (true, Some(path)) if path != "-" => {
             let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+            // Errors while reading name the file, as every command's do (a directory opens,
+            // and fails at the first read).
+            let f = Named {
+                inner: f,
+                name: path,
+            };
             Source::Lines {
                 input: Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
                 name: path.to_string(),
@@ -733,7 +739,10 @@ fn run_compare(
             }
         }
         (true, _) => Source::Lines {
-            input: Box::new(std::io::stdin().lock()),
+            input: Box::new(std::io::BufReader::new(Named {
+                inner: std::io::stdin().lock(),
+                name: "<stdin>",
+            })),
             name: "<stdin>".to_string(),
             limit,
         },
@@ -748,6 +757,25 @@ fn run_compare(
         Ok(code) => Ok(code),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
         Err(e) => Err(format!("resolve --compare: {e}")),
+    }
+}
+
+/// A reader whose errors start with its name (`urls.txt: Is a directory (os error 21)`).
+struct Named<'a, R> {
+    inner: R,
+    name: &'a str,
+}
+
+impl<R: std::io::Read> std::io::Read for Named<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            let kind = e.kind();
+            if kind == std::io::ErrorKind::Interrupted {
+                e
+            } else {
+                std::io::Error::new(kind, format!("{}: {e}", self.name))
+            }
+        })
     }
 }
 

@@ -17,6 +17,7 @@ mod hostile;
 mod json_schema;
 mod line_endings;
 mod lsp_jsonrpc;
+mod messages;
 mod names;
 mod neovim;
 mod one_diagnostic;
