@@ -40,7 +40,7 @@ pub struct ExtractArgs {
     grammar: Grammar,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
-    format: Format,
+    format: ExtractFormat,
     /// The syntax of the files (default: by extension: .md and .markdown are Markdown; .html,
     /// .htm and .xhtml are HTML; anything else, and standard input, is plain text).
     #[arg(long, value_enum)]
@@ -80,6 +80,21 @@ pub struct ExtractArgs {
     files: Vec<PathBuf>,
 }
 
+/// The `--format` values of `extract`: the formats of every command, and the URIs alone.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExtractFormat {
+    /// For people: `path:line:column: ok: URI`, or the diagnostic.
+    Human,
+    /// One JSON document.
+    Json,
+    /// One JSON object per URI, in text order.
+    Jsonl,
+    /// The URIs alone, one a line, in text order, as read from the text (a control or
+    /// invisible character shown as in human output); with --only, those that are valid or
+    /// invalid.
+    Uris,
+}
+
 /// The `--syntax` values.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(super) enum SyntaxArg {
@@ -105,6 +120,8 @@ impl SyntaxArg {
 struct Plan {
     grammar: Grammar,
     format: Format,
+    /// `--format uris`: each URI's text alone (`format` is then `Human`).
+    uris: bool,
     color: bool,
     only: Option<Only>,
     records: bool,
@@ -160,7 +177,8 @@ impl Plan {
     fn too_long(&self, b: &mut Batch, label: &str, line: u64, offset: u64, len: u64) {
         b.lines += 1;
         b.invalid += 1;
-        if self.records && self.only.is_none_or(|o| o.shows(false)) {
+        // (`--format uris` has no URI to show.)
+        if self.records && !self.uris && self.only.is_none_or(|o| o.shows(false)) {
             let limit = self.max_line;
             let record = || {
                 json!({
@@ -201,6 +219,9 @@ impl Plan {
             b.invalid += u64::from(!f.is_valid());
             if self.records && self.only.is_none_or(|o| o.shows(f.is_valid())) {
                 match self.format {
+                    Format::Human if self.uris => {
+                        let _ = writeln!(b.out, "{}", visible(&f.text));
+                    }
                     Format::Human => human(&mut b.out, place, f, self.color),
                     Format::Jsonl => {
                         let _ = writeln!(b.out, "{}", record(place, f));
@@ -302,9 +323,17 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
     for path in &args.files {
         inputs.push(open(path, args.syntax)?);
     }
+    if args.format == ExtractFormat::Uris && args.summary {
+        return Err("--format uris prints URIs, --summary statistics: give one of them".into());
+    }
     let plan = Plan {
         grammar: args.grammar,
-        format: args.format,
+        format: match args.format {
+            ExtractFormat::Human | ExtractFormat::Uris => Format::Human,
+            ExtractFormat::Json => Format::Json,
+            ExtractFormat::Jsonl => Format::Jsonl,
+        },
+        uris: args.format == ExtractFormat::Uris,
         color: args.color.enabled(),
         only: args.only,
         records: !args.summary || args.only.is_some(),

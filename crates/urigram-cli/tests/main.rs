@@ -11,6 +11,7 @@ mod compare;
 mod corpus;
 mod deep_markup;
 mod extract;
+mod extract_uris;
 mod fix;
 mod fix_safety;
 mod hostile;
