@@ -3,10 +3,9 @@
 //! `extract` reads it (`--text`: plain text, Markdown or HTML, chosen the same way; code is
 //! never rewritten). Markdown and HTML files (by extension, or `--syntax`) are running text
 //! without `--text`: read as lines, their prose would be escaped as URIs (`--lines` asks for
-//! that all the same). A URI that cannot be fixed is reported and left as it is; the others
-//! of its file are fixed. Everything that is not fixed stays byte for byte, line endings included;
-//! a second run changes nothing. What cannot be fixed is reported on stderr, one diagnostic
-//! each, with the reason.
+//! that all the same). Everything that is not fixed stays byte for byte, line endings
+//! included; a second run changes nothing. What cannot be fixed is reported on stderr, one
+//! diagnostic each, with the reason, and left as it is; the other URIs of its file are fixed.
 //!
 //! Lines end at `\n`, `\r\n` or a lone `\r` (a file with classic Mac line endings is read as
 //! lines, never as one line with CRs in it). Line mode streams: it holds one line at a time,
