@@ -165,9 +165,9 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
                 total.unfixed += t.unfixed;
                 if let (Some(n), false) = (t.prose, args.lines) {
                     eprintln!(
-                        "urigram fix: {label}:{n}: hint: a line with spaces between words was \
-                         fixed as one URI (spaces escaped as %20); if {label} is running text, \
-                         not one URI a line, `urigram fix --text` fixes only the URIs in it"
+                        "urigram fix: {label}:{n}: hint: this line has spaces between words and \
+                         was fixed as one URI (spaces escaped as %20); if the file is running \
+                         text, not one URI a line, `urigram fix --text` fixes only its URIs"
                     );
                 }
             }
