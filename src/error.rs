@@ -771,10 +771,15 @@ impl fmt::Display for Found {
 /// text ([`Found::start`](crate::extract::Found::start)), and what [`Error::line`],
 /// [`Error::column`] and [`Error::column_utf16`] give for an error.
 ///
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as the Language Server Protocol counts them.
+///
 /// ```
 /// use urigram::Position;
 /// let found = urigram::extract::extract("first line\n\u{1F600} http://a/b", urigram::Grammar::Rfc2396);
 /// assert_eq!(found[0].start, Position { line: 2, column: 3, column_utf16: 4 });
+/// // Classic Mac line endings.
+/// let found = urigram::extract::extract("one\rtwo\r  http://a/b", urigram::Grammar::Rfc2396);
+/// assert_eq!(found[0].start, Position { line: 3, column: 3, column_utf16: 3 });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position {
