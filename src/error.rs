@@ -771,10 +771,15 @@ impl fmt::Display for Found {
 /// text ([`Found::start`](crate::extract::Found::start)), and what [`Error::line`],
 /// [`Error::column`] and [`Error::column_utf16`] give for an error.
 ///
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as the Language Server Protocol counts them.
+///
 /// ```
 /// use urigram::Position;
 /// let found = urigram::extract::extract("first line\n\u{1F600} http://a/b", urigram::Grammar::Rfc2396);
 /// assert_eq!(found[0].start, Position { line: 2, column: 3, column_utf16: 4 });
+/// // Classic Mac line endings.
+/// let found = urigram::extract::extract("one\rtwo\r  http://a/b", urigram::Grammar::Rfc2396);
+/// assert_eq!(found[0].start, Position { line: 3, column: 3, column_utf16: 3 });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position {
@@ -788,17 +793,19 @@ pub struct Position {
 
 impl Position {
     /// The position of byte `offset` in `text` (clamped to the text, and to a char boundary).
+    /// Lines end at `\n`, `\r\n` or a lone `\r`, as the Language Server Protocol counts them
+    /// (the `\n` of a `\r\n` ends its line; the `\r` before it is the line's last column).
     pub(crate) fn of(text: &str, offset: usize) -> Position {
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
         let before = &text[..offset];
-        let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+        let line_start = line_start(text.as_bytes(), offset);
         let line = if line_start == 0 {
             1
         } else {
-            before.bytes().filter(|&b| b == b'\n').count() + 1
+            line_breaks(text.as_bytes(), 0..offset) + 1
         };
         let in_line = &before[line_start..];
         // An error in a long line computes this once: count bytes, not decoded characters.
@@ -816,6 +823,44 @@ impl Position {
             column: column + 1,
             column_utf16: column_utf16 + 1,
         }
+    }
+}
+
+/// Whether byte `k` of `text` ends a line: a `\n`, or a `\r` that no `\n` follows.
+fn ends_line(text: &[u8], k: usize) -> bool {
+    match text[k] {
+        b'\n' => true,
+        b'\r' => text.get(k + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// The line breaks among the bytes `range` of `text` (a `\r\n` counts once, at its `\n`).
+pub(crate) fn line_breaks(text: &[u8], range: std::ops::Range<usize>) -> usize {
+    let start = range.start;
+    let part = &text[range];
+    let lf = part.iter().filter(|&&c| c == b'\n').count();
+    let lone_cr = part
+        .iter()
+        .enumerate()
+        .filter(|&(k, &c)| c == b'\r' && ends_line(text, start + k))
+        .count();
+    lf + lone_cr
+}
+
+/// Where the line that holds byte `offset` of `text` starts: after the last line break before
+/// it (0 when there is none).
+pub(crate) fn line_start(text: &[u8], offset: usize) -> usize {
+    let is_break = |c: &u8| *c == b'\n' || *c == b'\r';
+    let before = &text[..offset];
+    match before.iter().rposition(is_break) {
+        // A `\r` whose `\n` is at `offset`: the line goes on to that `\n`. (Any `\r` before
+        // it is followed by no `\n`.)
+        Some(p) if !ends_line(text, p) => {
+            before[..p].iter().rposition(is_break).map_or(0, |q| q + 1)
+        }
+        Some(p) => p + 1,
+        None => 0,
     }
 }
 
@@ -849,9 +894,8 @@ impl<'t> Cursor<'t> {
         }
         if offset < self.offset {
             // Back to the start of the line that holds `offset`, then forward.
-            let back = &self.text[offset..self.offset];
-            let lines = back.bytes().filter(|&b| b == b'\n').count();
-            let line_start = self.text[..offset].rfind('\n').map_or(0, |p| p + 1);
+            let lines = line_breaks(self.text.as_bytes(), offset..self.offset);
+            let line_start = line_start(self.text.as_bytes(), offset);
             self.offset = line_start;
             self.pos = Position {
                 line: self.pos.line - lines,
@@ -859,8 +903,9 @@ impl<'t> Cursor<'t> {
                 column_utf16: 1,
             };
         }
-        for c in self.text[self.offset..offset].chars() {
-            if c == '\n' {
+        let bytes = self.text.as_bytes();
+        for (k, c) in self.text[self.offset..offset].char_indices() {
+            if (c == '\n' || c == '\r') && ends_line(bytes, self.offset + k) {
                 self.pos.line += 1;
                 self.pos.column = 1;
                 self.pos.column_utf16 = 1;
@@ -1078,6 +1123,44 @@ mod tests {
         }
     }
 
+    /// `\n`, `\r\n` and a lone `\r` each end a line, as the Language Server Protocol says;
+    /// the cursor, stepping forward and back, agrees with `Position::of` at every offset.
+    #[test]
+    fn lines_end_at_cr_lf_and_crlf() {
+        let text = "a\rbc\r\nd\n\r\re\u{e9}\r";
+        let want = [
+            (1, 1), // a
+            (1, 2), // \r
+            (2, 1), // b
+            (2, 2),
+            (2, 3), // \r of \r\n: the line's last column
+            (2, 4), // its \n, which ends the line
+            (3, 1), // d
+            (3, 2), // \n
+            (4, 1), // \r
+            (5, 1), // \r
+            (6, 1), // e
+            (6, 2), // é
+            (6, 2),
+            (6, 3), // \r
+            (7, 1), // the end
+        ];
+        for (k, &(line, column)) in want.iter().enumerate() {
+            let p = Position::of(text, k);
+            assert_eq!((p.line, p.column), (line, column), "offset {k}");
+        }
+        let bounds: Vec<usize> = (0..=text.len())
+            .filter(|&k| text.is_char_boundary(k))
+            .collect();
+        for &a in &bounds {
+            for &b in &bounds {
+                let mut c = Cursor::new(text);
+                assert_eq!(c.at(a), Position::of(text, a), "{a}");
+                assert_eq!(c.at(b), Position::of(text, b), "{a} then {b}");
+            }
+        }
+    }
+
     #[test]
     fn positions_count_characters_and_utf16() {
         let p = Position::of("ab\ncé😀x", 10);
@@ -1090,6 +1173,7 @@ mod tests {
             let before = &text[..k];
             let in_line = &before[before.rfind('\n').map_or(0, |p| p + 1)..];
             let p = Position::of(text, k);
+            // (The text has no `\r`.)
             assert_eq!(p.line, before.matches('\n').count() + 1);
             assert_eq!(p.column, in_line.chars().count() + 1, "{k}");
             assert_eq!(p.column_utf16, in_line.encode_utf16().count() + 1, "{k}");

@@ -478,23 +478,36 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
         }
         let (error, reason) = match fix(&f.text, grammar) {
             FixResult::Fixed { fixes, .. } => {
-                let mapped: Option<Vec<(Range<usize>, String)>> = fixes
-                    .iter()
-                    .map(|x| {
-                        let start = f.source_offset(x.range.start);
-                        let end = start + x.range.len();
-                        (text.get(start..end) == f.text.get(x.range.clone()))
-                            .then(|| (start..end, x.replacement.clone()))
-                    })
-                    .collect();
-                match mapped {
-                    Some(m) => {
-                        edits.extend(m);
+                // Each fix must replace the very characters it escapes, in the text: not a
+                // character reference that stands for them, nor a line break (in an HTML
+                // attribute a line break is dropped from the URL, so `%0A` would change it).
+                let mut why = None;
+                let mut mapped = Vec::with_capacity(fixes.len());
+                for x in &fixes {
+                    let start = f.source_offset(x.range.start);
+                    let end = start + x.range.len();
+                    let Some(there) = text.get(start..end) else {
+                        why = Some(NOT_AS_WRITTEN);
+                        break;
+                    };
+                    if there.contains(['\n', '\r']) {
+                        why = Some(LINE_BREAK);
+                        break;
+                    }
+                    if Some(there) != f.text.get(x.range.clone()) {
+                        why = Some(NOT_AS_WRITTEN);
+                        break;
+                    }
+                    mapped.push((start..end, x.replacement.clone()));
+                }
+                match why {
+                    None => {
+                        edits.extend(mapped);
                         fixed += 1;
                         continue;
                     }
-                    None => match f.result.clone() {
-                        Err(e) => (e, "a fix would reach across a line break".to_string()),
+                    Some(reason) => match f.result.clone() {
+                        Err(e) => (e, reason.to_string()),
                         Ok(()) => continue,
                     },
                 }
@@ -527,6 +540,17 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
         unfixed,
     }
 }
+
+/// Why a URI of a text with fixes is left as it is, when a fix would replace a line break.
+const LINE_BREAK: &str = "the URI holds a line break, and escaping it (%0A, %0D) would change \
+     the URL: HTML drops line breaks from a URL in an attribute, and a line break in text \
+     ends the URI; join the lines by hand";
+
+/// Why a URI of a text with fixes is left as it is, when the text writes a character to fix
+/// other than as itself (an HTML character reference, `&#32;`).
+const NOT_AS_WRITTEN: &str = "the text writes a character to escape as a character reference \
+     (or otherwise than as the character itself), so the fix cannot be made in place; \
+     write it escaped by hand";
 
 /// The repair as [`fix`] defines it, one error at a time: check, fix the error, check the
 /// whole URI again. Quadratic in the number of errors; the oracle for [`fix`].
@@ -718,6 +742,29 @@ mod tests {
                     assert!(g.check(g.start_rule(), &uri).is_ok());
                     assert_eq!(fix(&uri, g), FixResult::Valid);
                 }
+            }
+        }
+    }
+
+    /// A fix never escapes a line break of the text (`%0A` in an HTML attribute changes the
+    /// URL: HTML drops line breaks there), nor rewrites a character the text writes as a
+    /// character reference; such a URI is left as it is, with the reason, and the others of
+    /// the text are fixed.
+    #[cfg(feature = "markup")]
+    #[test]
+    fn fixes_in_text_keep_line_breaks_and_character_references() {
+        let html = "<a href=\"http://a/b\nc d\">x</a>\n<a href=\"http://r/&#32;s\">y</a>\n\
+                    <a href=\"http://c/\u{e9}\">z</a>\n";
+        let t = fix_text_with(html, Grammar::Rfc2396, Syntax::Html);
+        assert!(!t.text.contains("%0A") && !t.text.contains("%0D"), "{t:?}");
+        assert_eq!(t.text.matches('\n').count(), html.matches('\n').count());
+        assert!(t.text.contains("http://c/%C3%A9"), "{t:?}");
+        assert!(t.text.contains("http://r/&#32;s"), "{t:?}");
+        let r = t.unfixed.iter().find(|u| u.uri.contains('s')).unwrap();
+        assert_eq!(r.reason, NOT_AS_WRITTEN, "{t:?}");
+        for u in &t.unfixed {
+            if u.uri.contains('\n') {
+                assert_eq!(u.reason, LINE_BREAK);
             }
         }
     }

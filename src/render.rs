@@ -220,8 +220,9 @@ impl<'a> Report<'a> {
 }
 
 /// The part of the line of `text` that holds byte `offset` that [`shown`] needs: at most
-/// `WINDOW + 2` characters before `offset` and `WINDOW + 1` from it, less the line break. Its
-/// start and text.
+/// `WINDOW + 2` characters before `offset` and `WINDOW + 1` from it, less the line break
+/// (lines end at `\n`, `\r\n` or a lone `\r`, as [`Position`](crate::Position) counts them).
+/// Its start and text.
 ///
 /// [`shown`] windows it exactly as it would the whole line: the window is at most `WINDOW`
 /// characters on either side of `offset`, and one more character on each side tells whether
@@ -234,16 +235,23 @@ fn excerpt_at(text: &str, offset: usize) -> (usize, &str) {
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
+    let bytes = text.as_bytes();
+    // A `\n`, or a `\r` that no `\n` follows.
+    let ends_line = |k: usize| match bytes[k] {
+        b'\n' => true,
+        b'\r' => bytes.get(k + 1) != Some(&b'\n'),
+        _ => false,
+    };
     let start = text[..offset]
         .char_indices()
         .rev()
-        .take_while(|&(_, c)| c != '\n')
+        .take_while(|&(k, _)| !ends_line(k))
         .take(WINDOW + 2)
         .last()
         .map_or(offset, |(k, _)| k);
     let (mut end, mut count, mut line_end) = (offset, 0, true);
-    for c in text[offset..].chars() {
-        if c == '\n' {
+    for (k, c) in text[offset..].char_indices() {
+        if ends_line(offset + k) {
             break;
         }
         if count == WINDOW + 1 {
@@ -475,8 +483,13 @@ mod tests {
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let start = text[..offset].rfind('\n').map_or(0, |k| k + 1);
-        let end = text[offset..].find('\n').map_or(text.len(), |k| offset + k);
+        // Lines end at `\n`, `\r\n` or a lone `\r`.
+        let b = text.as_bytes();
+        let ends = |k: usize| b[k] == b'\n' || (b[k] == b'\r' && b.get(k + 1) != Some(&b'\n'));
+        let start = (0..offset).rev().find(|&k| ends(k)).map_or(0, |k| k + 1);
+        let end = (offset..text.len())
+            .find(|&k| ends(k))
+            .unwrap_or(text.len());
         let line = &text[start..end];
         (start, line.strip_suffix('\r').unwrap_or(line))
     }

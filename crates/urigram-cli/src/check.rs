@@ -91,7 +91,7 @@ pub struct CheckArgs {
     all: bool,
     /// With --all-grammars: add RFC 822's addr-spec (the mail addresses of mid: and cid:),
     /// which accepts no URI.
-    #[arg(long, requires = "all_grammars")]
+    #[arg(long, requires = "all_grammars", conflicts_with = "compare")]
     with_rfc822: bool,
     /// When to colour human output.
     #[arg(long, value_enum, default_value = "auto")]
@@ -110,6 +110,14 @@ enum EngineChoice {
 }
 
 pub fn run(mut args: CheckArgs) -> Result<u8, String> {
+    if args.with_rfc822 && !args.all_grammars {
+        // (clap checks `requires` only when no conflicting option is given.)
+        return Err(
+            "--with-rfc822 adds RFC 822's addr-spec to --all-grammars, and does \
+                    nothing without it: give --all-grammars, or leave --with-rfc822 out"
+                .into(),
+        );
+    }
     if args.inputs.is_empty() && args.file.is_none() {
         // `echo URL | urigram check`: lines on standard input, as with `--file -`.
         if io::stdin().is_terminal() {

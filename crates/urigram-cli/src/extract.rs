@@ -40,7 +40,7 @@ pub struct ExtractArgs {
     grammar: Grammar,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
-    format: Format,
+    format: ExtractFormat,
     /// The syntax of the files (default: by extension: .md and .markdown are Markdown; .html,
     /// .htm and .xhtml are HTML; anything else, and standard input, is plain text).
     #[arg(long, value_enum)]
@@ -80,6 +80,21 @@ pub struct ExtractArgs {
     files: Vec<PathBuf>,
 }
 
+/// The `--format` values of `extract`: the formats of every command, and the URIs alone.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExtractFormat {
+    /// For people: `path:line:column: ok: URI`, or the diagnostic.
+    Human,
+    /// One JSON document.
+    Json,
+    /// One JSON object per URI, in text order.
+    Jsonl,
+    /// The URIs alone, one a line, in text order, as read from the text (a control or
+    /// invisible character shown as in human output); with --only, those that are valid or
+    /// invalid.
+    Uris,
+}
+
 /// The `--syntax` values.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(super) enum SyntaxArg {
@@ -105,6 +120,8 @@ impl SyntaxArg {
 struct Plan {
     grammar: Grammar,
     format: Format,
+    /// `--format uris`: each URI's text alone (`format` is then `Human`).
+    uris: bool,
     color: bool,
     only: Option<Only>,
     records: bool,
@@ -160,7 +177,8 @@ impl Plan {
     fn too_long(&self, b: &mut Batch, label: &str, line: u64, offset: u64, len: u64) {
         b.lines += 1;
         b.invalid += 1;
-        if self.records && self.only.is_none_or(|o| o.shows(false)) {
+        // (`--format uris` has no URI to show.)
+        if self.records && !self.uris && self.only.is_none_or(|o| o.shows(false)) {
             let limit = self.max_line;
             let record = || {
                 json!({
@@ -201,6 +219,9 @@ impl Plan {
             b.invalid += u64::from(!f.is_valid());
             if self.records && self.only.is_none_or(|o| o.shows(f.is_valid())) {
                 match self.format {
+                    Format::Human if self.uris => {
+                        let _ = writeln!(b.out, "{}", visible(&f.text));
+                    }
                     Format::Human => human(&mut b.out, place, f, self.color),
                     Format::Jsonl => {
                         let _ = writeln!(b.out, "{}", record(place, f));
@@ -220,15 +241,12 @@ impl Plan {
                                 (start, end)
                             }
                             _ => {
-                                let start = t[..e.offset()].rfind('\n').map_or(0, |k| k + 1);
-                                let end = t[e.offset()..]
-                                    .find('\n')
-                                    .map_or(t.len(), |k| e.offset() + k);
-                                (start, end)
+                                let r = super::stream::line_around(t.as_bytes(), e.offset());
+                                (r.start, r.end)
                             }
                         };
                         last_line = Some((start, end));
-                        let line = t[start..end].strip_suffix('\r').unwrap_or(&t[start..end]);
+                        let line = &t[start..end];
                         s.add_invalid_at(
                             place.label,
                             place.line(e.line()),
@@ -305,9 +323,17 @@ pub fn run(args: ExtractArgs) -> Result<u8, String> {
     for path in &args.files {
         inputs.push(open(path, args.syntax)?);
     }
+    if args.format == ExtractFormat::Uris && args.summary {
+        return Err("--format uris prints URIs, --summary statistics: give one of them".into());
+    }
     let plan = Plan {
         grammar: args.grammar,
-        format: args.format,
+        format: match args.format {
+            ExtractFormat::Human | ExtractFormat::Uris => Format::Human,
+            ExtractFormat::Json => Format::Json,
+            ExtractFormat::Jsonl => Format::Jsonl,
+        },
+        uris: args.format == ExtractFormat::Uris,
         color: args.color.enabled(),
         only: args.only,
         records: !args.summary || args.only.is_some(),
@@ -427,11 +453,15 @@ fn search(plan: &Plan, lines: Lines<'_>, from: usize, cut: bool, b: &mut Batch) 
     if raw.len() as u64 > plan.max_line {
         let (mut at, mut line) = (0, lines.first_line);
         while at < raw.len() {
-            let next = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k + 1);
-            let len = match raw[at..next].strip_suffix(b"\n") {
-                Some(l) => l.strip_suffix(b"\r").unwrap_or(l).len(),
-                None => next - at,
-            } as u64;
+            // Lines end at `\n`, `\r\n` or a lone `\r`.
+            let (len, next) = match memchr::memchr2(b'\r', b'\n', &raw[at..]) {
+                Some(k) => {
+                    let crlf = raw[at + k] == b'\r' && raw.get(at + k + 1) == Some(&b'\n');
+                    (k, at + k + 1 + usize::from(crlf))
+                }
+                None => (raw.len() - at, raw.len()),
+            };
+            let len = len as u64;
             if len > plan.max_line {
                 part_search(plan, lines.part(start..at, start_line), from, true, b);
                 plan.too_long(b, lines.label, line, lines.offset + at as u64, len);
@@ -470,13 +500,13 @@ fn carry(place: &Place<'_>, raw: &[u8], rest: usize) -> Option<Carry> {
     if rest >= place.text.len() {
         return None;
     }
-    let line_start = place.text[..rest].rfind('\n').map_or(0, |k| k + 1);
-    let lines = memchr::memchr_iter(b'\n', &place.text.as_bytes()[..line_start]).count();
+    let line_start = place.text[..rest].rfind(['\n', '\r']).map_or(0, |k| k + 1);
+    let lines = super::stream::count_lines(&place.text.as_bytes()[..line_start]);
     let raw_start = (place.file_offset(line_start) - place.offset) as usize;
     Some(Carry {
         bytes: raw[raw_start..].to_vec(),
         from: rest - line_start,
-        first_line: place.first_line + lines as u64,
+        first_line: place.first_line + lines,
         offset: place.offset + raw_start as u64,
     })
 }

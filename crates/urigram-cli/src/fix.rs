@@ -1,9 +1,11 @@
 //! `urigram fix`: rewrite the URIs of files with the fixes of `urigram::fix`, which keep what
 //! each URI stands for. One URI a line, as `check --file` reads lines, or running text as
 //! `extract` reads it (`--text`: plain text, Markdown or HTML, chosen the same way; code is
-//! never rewritten). Everything that is not fixed stays byte for byte, line endings included;
-//! a second run changes nothing. What cannot be fixed is reported on stderr, one diagnostic
-//! each, with the reason.
+//! never rewritten). Markdown and HTML files (by extension, or `--syntax`) are running text
+//! without `--text`: read as lines, their prose would be escaped as URIs (`--lines` asks for
+//! that all the same). Everything that is not fixed stays byte for byte, line endings
+//! included; a second run changes nothing. What cannot be fixed is reported on stderr, one
+//! diagnostic each, with the reason, and left as it is; the other URIs of its file are fixed.
 //!
 //! Lines end at `\n`, `\r\n` or a lone `\r` (a file with classic Mac line endings is read as
 //! lines, never as one line with CRs in it). Line mode streams: it holds one line at a time,
@@ -49,16 +51,22 @@ pub struct FixArgs {
     /// The grammar; each URI is fixed to conform to its start rule.
     #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
     grammar: Grammar,
-    /// Read running text and fix the URIs found in it as `urigram extract` finds them (the
-    /// default: one URI a line, as `check --file` reads lines). Code (Markdown code spans and
-    /// blocks, HTML comments, scripts and styles) is never rewritten. Files up to 64 MiB.
+    /// Read running text and fix the URIs found in it as `urigram extract` finds them. This
+    /// is the default for Markdown and HTML files (by extension, or with --syntax); other
+    /// files are read as one URI a line, as `check --file` reads lines. Code (Markdown code
+    /// spans and blocks, HTML comments, scripts and styles) is never rewritten. Files up to
+    /// 64 MiB.
     #[arg(long)]
     text: bool,
-    /// With --text, the syntax of the files (default: by extension, as `extract` chooses:
-    /// .md and .markdown are Markdown; .html, .htm and .xhtml are HTML; anything else, and
-    /// standard input, is plain text).
-    #[arg(long, value_enum, requires = "text")]
+    /// The syntax of the files, read as running text (implies --text; default: by extension,
+    /// as `extract` chooses: .md and .markdown are Markdown; .html, .htm and .xhtml are HTML;
+    /// anything else, and standard input, is plain text).
+    #[arg(long, value_enum)]
     syntax: Option<SyntaxArg>,
+    /// Read every file as one URI a line, Markdown and HTML files too (each line, prose and
+    /// markup included, is fixed as a URI).
+    #[arg(long, conflicts_with_all = ["text", "syntax"])]
+    lines: bool,
     /// Write the fixed text back to each file (only files that change), safely: see
     /// `--help`'s notes on --in-place below.
     #[arg(long, conflicts_with = "diff")]
@@ -89,6 +97,9 @@ struct Tally {
     fixed: usize,
     /// URIs that stay invalid (not fixed, or not read: a line over the limit).
     unfixed: usize,
+    /// Line mode: the first line fixed that held a space between words, which a file of URIs
+    /// seldom has and a file of prose always has.
+    prose: Option<usize>,
 }
 
 /// The settings every file is fixed with.
@@ -122,8 +133,12 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
             None if stdin => Syntax::Plain,
             None => Syntax::from_path(&path.to_string_lossy()),
         };
+        // Markdown and HTML are running text: read as lines, their prose would be escaped.
+        let text = args.text
+            || args.syntax.is_some()
+            || (!args.lines && matches!(syntax, Syntax::Markdown | Syntax::Html));
         let mode = Mode {
-            text: args.text.then_some(syntax),
+            text: text.then_some(syntax),
             diff: args.diff,
         };
         let r = if args.in_place {
@@ -148,6 +163,13 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
             Ok(t) => {
                 total.fixed += t.fixed;
                 total.unfixed += t.unfixed;
+                if let (Some(n), false) = (t.prose, args.lines) {
+                    eprintln!(
+                        "urigram fix: {label}:{n}: hint: this line has spaces between words and \
+                         was fixed as one URI (spaces escaped as %20); if the file is running \
+                         text, not one URI a line, `urigram fix --text` fixes only its URIs"
+                    );
+                }
             }
             Err(Failure::File(e)) => {
                 eprintln!("urigram fix: {e}");
@@ -331,6 +353,9 @@ fn fix_piece(
     match fix(text, job.grammar) {
         FixResult::Fixed { uri, .. } => {
             tally.fixed += 1;
+            if tally.prose.is_none() && text.trim().contains(' ') {
+                tally.prose = Some(number);
+            }
             out.extend_from_slice(uri.as_bytes());
         }
         FixResult::Unfixable { error, reason, .. } => {
@@ -389,10 +414,13 @@ fn fix_text_file(
         .iter()
         .filter(|f| !f.is_valid())
         .count();
+    // Lines as a diff counts them (`git apply` ends lines at `\n` only); the diagnostics
+    // above count lines as everything else does.
     let old: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
     let new: Vec<&[u8]> = t.text.as_bytes().split_inclusive(|&b| b == b'\n').collect();
     if old.len() != new.len() {
-        // A fix escapes characters of a URI, never a line break: not reached.
+        // A fix escapes characters of a URI, never a line break (`urigram::fix::fix_text`
+        // leaves a URI that would need it as it is): not reached.
         return Err(Failure::File(format!(
             "{label}: the fixes changed the lines of the text; not written"
         )));
@@ -403,6 +431,7 @@ fn fix_text_file(
     Ok(Tally {
         fixed: t.fixed,
         unfixed: still.max(t.unfixed.len()),
+        prose: None,
     })
 }
 

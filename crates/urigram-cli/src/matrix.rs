@@ -8,7 +8,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::Path;
 
 use serde_json::{Value, json};
@@ -87,25 +87,19 @@ pub fn run(
             let mut r = BufReader::new(reader);
             let mut line = Vec::new();
             for n in 1.. {
-                line.clear();
-                let got = (&mut r)
-                    .take(max_line.saturating_add(2))
-                    .read_until(b'\n', &mut line)
+                let got = super::stream::next_line(&mut r, &mut line, max_line)
                     .map_err(|e| format!("{}: {e}", visible(&label)))?;
-                if got == 0 {
-                    break;
-                }
-                let mut l = &line[..];
-                if let Some(x) = l.strip_suffix(b"\n") {
-                    l = x.strip_suffix(b"\r").unwrap_or(x);
-                }
-                if l.len() as u64 > max_line {
-                    return Err(format!(
-                        "{}:{n}: a line longer than {max_line} bytes (--max-line-length); \
-                         --all-grammars reads lines of URIs",
-                        visible(&label)
-                    ));
-                }
+                let l = match got {
+                    None => break,
+                    Some(super::stream::Line::Text) => &line[..],
+                    Some(super::stream::Line::TooLong(_)) => {
+                        return Err(format!(
+                            "{}:{n}: a line longer than {max_line} bytes (--max-line-length); \
+                             --all-grammars reads lines of URIs",
+                            visible(&label)
+                        ));
+                    }
+                };
                 let r = row(l, &label, n, grammars);
                 emit(&mut w, &r).map_err(write_err)?;
                 if format != Format::Json {

@@ -20,7 +20,7 @@ use urigram::{Error, UriReference};
 
 use super::check::error_json;
 use super::render::{argument, diagnostic};
-use super::stream::MAX_LINE_LIMIT;
+use super::stream::{Line, MAX_LINE_LIMIT, next_line};
 use super::{Format, print_or_fail};
 
 /// Success (and, for `equivalent`, equivalent).
@@ -696,63 +696,6 @@ fn why_different(
     }
 }
 
-/// How one line of the input was read.
-enum Line {
-    /// Its text is in the buffer, without its line ending.
-    Text,
-    /// It was longer than the limit: this many bytes, not kept.
-    TooLong(u64),
-}
-
-/// Read the next line of `input` into `buf` (without `\n` or `\r\n`), keeping at most `limit`
-/// bytes of it: a longer line is read through and dropped. `None` at the end.
-fn next_line(
-    input: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    limit: u64,
-) -> std::io::Result<Option<Line>> {
-    buf.clear();
-    let (mut len, mut any, mut too_long) = (0u64, false, false);
-    let mut last = None;
-    loop {
-        let available = input.fill_buf()?;
-        if available.is_empty() {
-            break;
-        }
-        any = true;
-        let newline = available.iter().position(|&b| b == b'\n');
-        let part = &available[..newline.unwrap_or(available.len())];
-        len += part.len() as u64;
-        if let Some(&b) = part.last() {
-            last = Some(b);
-        }
-        // One byte over the limit is kept, for a `\r` before the `\n`.
-        if !too_long && len <= limit.saturating_add(1) {
-            buf.extend_from_slice(part);
-        } else if !too_long {
-            too_long = true;
-            buf.clear();
-        }
-        let used = newline.map_or(available.len(), |i| i + 1);
-        input.consume(used);
-        if newline.is_some() {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if last == Some(b'\r') {
-        buf.pop();
-        len -= 1;
-    }
-    if too_long || len > limit {
-        buf.clear();
-        return Ok(Some(Line::TooLong(len)));
-    }
-    Ok(Some(Line::Text))
-}
-
 /// The counts of a comparison.
 #[derive(Default)]
 struct Counts {
@@ -783,6 +726,12 @@ fn run_compare(
         (false, _) => Source::Arguments(references),
         (true, Some(path)) if path != "-" => {
             let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+            // Errors while reading name the file, as every command's do (a directory opens,
+            // and fails at the first read).
+            let f = Named {
+                inner: f,
+                name: path,
+            };
             Source::Lines {
                 input: Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
                 name: path.to_string(),
@@ -790,7 +739,10 @@ fn run_compare(
             }
         }
         (true, _) => Source::Lines {
-            input: Box::new(std::io::stdin().lock()),
+            input: Box::new(std::io::BufReader::new(Named {
+                inner: std::io::stdin().lock(),
+                name: "<stdin>",
+            })),
             name: "<stdin>".to_string(),
             limit,
         },
@@ -805,6 +757,25 @@ fn run_compare(
         Ok(code) => Ok(code),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
         Err(e) => Err(format!("resolve --compare: {e}")),
+    }
+}
+
+/// A reader whose errors start with its name (`urls.txt: Is a directory (os error 21)`).
+struct Named<'a, R> {
+    inner: R,
+    name: &'a str,
+}
+
+impl<R: std::io::Read> std::io::Read for Named<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            let kind = e.kind();
+            if kind == std::io::ErrorKind::Interrupted {
+                e
+            } else {
+                std::io::Error::new(kind, format!("{}: {e}", self.name))
+            }
+        })
     }
 }
 

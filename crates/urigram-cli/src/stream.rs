@@ -81,7 +81,8 @@ impl Chunk {
         self.len as u64 + self.skipped.map_or(0, |s| s.bytes)
     }
 
-    /// The lines with their numbers, without their line endings (`\n` or `\r\n`).
+    /// The lines with their numbers, without their line endings (`\n`, `\r\n` or a lone
+    /// `\r`).
     pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
         self.line_ranges().map(|(n, r)| (n, &self.data()[r]))
     }
@@ -91,30 +92,70 @@ impl Chunk {
     pub fn line_ranges(&self) -> impl Iterator<Item = (u64, Range<usize>)> + use<'_> {
         let data = self.data();
         let mut start = 0;
-        let mut ends = memchr::memchr_iter(b'\n', data);
         let mut n = self.first_line;
         std::iter::from_fn(move || {
-            let range = match ends.next() {
-                Some(end) => {
-                    let s = start;
-                    start = end + 1;
-                    match end > s && data[end - 1] == b'\r' {
-                        true => s..end - 1,
-                        false => s..end,
-                    }
+            if start >= data.len() {
+                return None;
+            }
+            let s = start;
+            let range = match memchr::memchr2(b'\r', b'\n', &data[s..]) {
+                Some(k) => {
+                    let end = s + k;
+                    let crlf = data[end] == b'\r' && data.get(end + 1) == Some(&b'\n');
+                    start = end + 1 + usize::from(crlf);
+                    s..end
                 }
                 // A last line without a line ending.
-                None if start < data.len() => {
-                    let s = start;
+                None => {
                     start = data.len();
                     s..data.len()
                 }
-                None => return None,
             };
             n += 1;
             Some((n - 1, range))
         })
     }
+}
+
+/// The number of lines in `data` (whole lines, and a last one without a line ending): its
+/// line endings (`\n`, `\r\n`, a lone `\r`), and one more when it does not end with one.
+pub fn count_lines(data: &[u8]) -> u64 {
+    let mut n = 0u64;
+    let mut prev = 0u8;
+    for &c in data {
+        if c == b'\r' || (c == b'\n' && prev != b'\r') {
+            n += 1;
+        }
+        prev = c;
+    }
+    if !matches!(data.last(), None | Some(b'\n' | b'\r')) {
+        n += 1;
+    }
+    n
+}
+
+/// The line of `text` that holds byte `at`, as a byte range without its line ending (a
+/// `\n`, a `\r\n`, or a lone `\r`; the `\r` of a `\r\n` belongs to the line ending even
+/// when `at` is at its `\n`).
+pub fn line_around(text: &[u8], at: usize) -> Range<usize> {
+    let ends = |k: usize| text[k] == b'\n' || (text[k] == b'\r' && text.get(k + 1) != Some(&b'\n'));
+    let start = (0..at).rev().find(|&k| ends(k)).map_or(0, |k| k + 1);
+    let mut end = (at..text.len()).find(|&k| ends(k)).unwrap_or(text.len());
+    if end > start && text[end - 1] == b'\r' && text.get(end) == Some(&b'\n') {
+        end -= 1;
+    }
+    start..end
+}
+
+/// Where a chunk of `buf` may end: after its last line ending, unless that is a `\r` that
+/// ends `buf` while more input may follow (a `\n` after it would belong to the same line
+/// ending); then after the one before.
+fn last_line_end(buf: &[u8], eof: bool) -> Option<usize> {
+    let p = memchr::memrchr2(b'\r', b'\n', buf)?;
+    if buf[p] == b'\r' && p + 1 == buf.len() && !eof {
+        return memchr::memrchr2(b'\r', b'\n', &buf[..p]).map(|q| q + 1);
+    }
+    Some(p + 1)
 }
 
 /// Sizes of the pipeline.
@@ -312,12 +353,13 @@ fn read_chunks(
         let mut skipped = None;
         let cut = loop {
             if len >= chunk_bytes || short {
-                if let Some(p) = memchr::memrchr(b'\n', &buf[scanned..len]) {
-                    break scanned + p + 1;
+                if let Some(p) = last_line_end(&buf[scanned..len], false) {
+                    break scanned + p;
                 }
-                scanned = len;
-                // No line ending in the buffer: it is all one line. (Past `max_line + 1`
-                // bytes, it is longer than `max_line` even if a `\r\n` comes next.)
+                // No line ending in the buffer but perhaps a `\r` at its end: it is all one
+                // line. (Past `max_line + 1` bytes, it is longer than `max_line` even if a
+                // `\r\n` comes next.)
+                scanned = len.saturating_sub(1).max(scanned);
                 if len > sizes.max_line.saturating_add(1) {
                     let (s, rest) = skip_line(&mut input, &mut buf, len, line)?;
                     skipped = Some(s);
@@ -355,11 +397,7 @@ fn read_chunks(
         if carry.capacity() > sizes.usual {
             carry.shrink_to(sizes.usual);
         }
-        let data = &buf[..cut];
-        let mut lines = memchr::memchr_iter(b'\n', data).count() as u64;
-        if !data.is_empty() && data.last() != Some(&b'\n') {
-            lines += 1;
-        }
+        let lines = count_lines(&buf[..cut]);
         let chunk = Chunk {
             seq,
             first_line: line,
@@ -379,43 +417,104 @@ fn read_chunks(
     Ok(())
 }
 
-/// Skip the line that fills `buf[..len]` (no line ending in it), reading into `buf` until its
-/// end: the line, and the range of `buf` that holds what follows it (`None` at the end of
-/// the input).
+/// Skip the line that fills `buf[..len]` (no line ending in it, but perhaps a `\r` at its
+/// end), reading into `buf` until its end: the line, and the range of `buf` that holds what
+/// follows it (`None` at the end of the input).
 fn skip_line(
     input: &mut dyn Read,
     buf: &mut [u8],
     len: usize,
     line: u64,
 ) -> io::Result<(Skipped, Option<Range<usize>>)> {
+    // The bytes of the line seen, and whether the last of them is a `\r` (the line's end; a
+    // `\n` first in the next read would belong to it).
     let mut bytes = len as u64;
-    let mut last = buf[len - 1];
+    let mut cr = buf[len - 1] == b'\r';
     let room = buf.len().min(READ.max(1));
     loop {
         let got = read_some(input, &mut buf[..room])?;
+        let skipped = |len: u64, bytes: u64| Skipped { line, len, bytes };
+        if cr {
+            if got > 0 && buf[0] == b'\n' {
+                return Ok((skipped(bytes - 1, bytes + 1), Some(1..got)));
+            }
+            return Ok((skipped(bytes - 1, bytes), (got > 0).then_some(0..got)));
+        }
         if got == 0 {
             // The input's last line, without a line ending.
-            let s = Skipped {
-                line,
-                len: bytes,
-                bytes,
-            };
-            return Ok((s, None));
+            return Ok((skipped(bytes, bytes), None));
         }
-        if let Some(q) = memchr::memchr(b'\n', &buf[..got]) {
-            let before = if q > 0 { buf[q - 1] } else { last };
-            let ending = if before == b'\r' { 2 } else { 1 };
-            let total = bytes + q as u64 + 1;
-            let s = Skipped {
-                line,
-                len: total - ending,
-                bytes: total,
-            };
-            return Ok((s, Some(q + 1..got)));
+        match memchr::memchr2(b'\r', b'\n', &buf[..got]) {
+            Some(q) if buf[q] == b'\n' || q + 1 < got => {
+                let ending = if buf[q] == b'\r' && buf[q + 1] == b'\n' {
+                    2
+                } else {
+                    1
+                };
+                let s = skipped(bytes + q as u64, bytes + (q + ending) as u64);
+                return Ok((s, Some(q + ending..got)));
+            }
+            // A `\r` that ends the read.
+            Some(_) => cr = true,
+            None => {}
         }
         bytes += got as u64;
-        last = buf[got - 1];
     }
+}
+
+/// How [`next_line`] read a line.
+pub enum Line {
+    /// Its text is in the buffer, without its line ending.
+    Text,
+    /// It was longer than the limit: this many bytes (without its line ending), not kept.
+    TooLong(u64),
+}
+
+/// Read the next line of `input` into `buf`, without its line ending (`\n`, `\r\n` or a lone
+/// `\r`, as [`Chunk::lines`] reads them), keeping at most `limit` bytes of it: a longer line
+/// is read through and dropped. `None` at the end. For commands that read one line at a time.
+pub fn next_line(
+    input: &mut impl io::BufRead,
+    buf: &mut Vec<u8>,
+    limit: u64,
+) -> io::Result<Option<Line>> {
+    buf.clear();
+    let (mut len, mut any, mut too_long) = (0u64, false, false);
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            break;
+        }
+        any = true;
+        let end = memchr::memchr2(b'\r', b'\n', available);
+        let part = &available[..end.unwrap_or(available.len())];
+        len += part.len() as u64;
+        if !too_long && len <= limit {
+            buf.extend_from_slice(part);
+        } else if !too_long {
+            too_long = true;
+            buf.clear();
+        }
+        let Some(i) = end else {
+            let n = available.len();
+            input.consume(n);
+            continue;
+        };
+        let cr = available[i] == b'\r';
+        input.consume(i + 1);
+        if cr && input.fill_buf()?.first() == Some(&b'\n') {
+            input.consume(1);
+        }
+        break;
+    }
+    if !any {
+        return Ok(None);
+    }
+    Ok(Some(if too_long {
+        Line::TooLong(len)
+    } else {
+        Line::Text
+    }))
 }
 
 /// One read into `buf`: the number of bytes read, 0 at the end of the input.
@@ -480,8 +579,35 @@ mod tests {
         assert!(lines_of(b"", 2, 4).is_empty());
         assert_eq!(lines_of(b"\n", 2, 4), vec![(1, vec![])]);
         assert_eq!(lines_of(b"\r\n\r\n", 1, 1), vec![(1, vec![]), (2, vec![])]);
-        // A lone \r that ends the input stays (only \n or \r\n end a line).
-        assert_eq!(lines_of(b"x\r", 1, 1), vec![(1, b"x\r".to_vec())]);
+        // A lone \r ends a line, as \n and \r\n do, at the end of the input too.
+        assert_eq!(lines_of(b"x\r", 1, 1), vec![(1, b"x".to_vec())]);
+        assert_eq!(lines_of(b"\r", 1, 1), vec![(1, vec![])]);
+    }
+
+    /// Lines end at `\n`, `\r\n` or a lone `\r`, wherever the chunks are cut (never
+    /// between the `\r` and the `\n` of one line ending).
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        let input = b"a\rbb\r\n\r\rccc\n\r\nd\re";
+        let want: Vec<(u64, Vec<u8>)> = [&b"a"[..], b"bb", b"", b"", b"ccc", b"", b"d", b"e"]
+            .iter()
+            .enumerate()
+            .map(|(k, l)| (k as u64 + 1, l.to_vec()))
+            .collect();
+        for chunk_bytes in [1, 2, 3, 4, 5, 7, 100] {
+            for jobs in [1, 2] {
+                assert_eq!(lines_of(input, jobs, chunk_bytes), want, "{chunk_bytes}");
+            }
+        }
+        assert_eq!(count_lines(input), 8);
+        assert_eq!(count_lines(b"a\r\n"), 1);
+        assert_eq!(count_lines(b""), 0);
+        let t = b"ab\rcd\r\nef";
+        assert_eq!(line_around(t, 0), 0..2);
+        assert_eq!(line_around(t, 3), 3..5);
+        assert_eq!(line_around(t, 5), 3..5); // the \r of \r\n
+        assert_eq!(line_around(t, 6), 3..5); // its \n
+        assert_eq!(line_around(t, 7), 7..9);
     }
 
     #[test]
@@ -587,6 +713,32 @@ mod tests {
             (0, "17 bytes".into()),
         ];
         assert_eq!(got, want);
+        // A lone \r ends a long line, within a read or at its end.
+        let got = with_limit(vec![b"abcdefg", b"\rxy\r", b"abcdefgh", b"\r", b"z"], 5);
+        let want: Vec<(u64, String)> = vec![
+            (1, "skipped 7 of 8".into()),
+            (2, "xy".into()),
+            (3, "skipped 8 of 9".into()),
+            (4, "z".into()),
+            (0, "21 bytes".into()),
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn lines_one_at_a_time() {
+        let input = b"a\rbb\r\n\r\rlong line\nz\r";
+        // Read through a buffer of one byte, so that a `\r\n` is split between reads.
+        let mut r = io::BufReader::with_capacity(1, &input[..]);
+        let mut buf = Vec::new();
+        let mut got = Vec::new();
+        while let Some(l) = next_line(&mut r, &mut buf, 4).unwrap() {
+            got.push(match l {
+                Line::Text => String::from_utf8(buf.clone()).unwrap(),
+                Line::TooLong(n) => format!("too long: {n}"),
+            });
+        }
+        assert_eq!(got, ["a", "bb", "", "", "too long: 9", "z"]);
     }
 
     #[test]

@@ -1314,9 +1314,27 @@ impl<'de> Fields<'de> for DocumentFields {
                 Some(super::compare::KIND) => return Err(COMPARISON.to_string()),
                 _ => return Err(NOT_A_SUMMARY.to_string()),
             }
-            match self.version.as_ref().and_then(Scalar::as_u64) {
-                Some(VERSION) => {}
-                other => return Err(format!("summary version {other:?}, expected {VERSION}")),
+            match (
+                self.version.as_ref(),
+                self.version.as_ref().and_then(Scalar::as_u64),
+            ) {
+                (_, Some(VERSION)) => {}
+                (_, Some(n)) => {
+                    return Err(format!(
+                        "a summary of version {n}; this urigram reads version {VERSION}"
+                    ));
+                }
+                (None, None) => {
+                    return Err(format!(
+                        "a summary without a \"version\"; this urigram reads version {VERSION}"
+                    ));
+                }
+                (Some(_), None) => {
+                    return Err(format!(
+                        "a summary whose \"version\" is not a whole number; this urigram reads \
+                         version {VERSION}"
+                    ));
+                }
             }
             let sections = self.sections.ok_or("no \"sections\" array")??;
             Ok(sections.into_summary())
@@ -1800,7 +1818,18 @@ mod tests {
         let e = read(&format!(r#"{{{broken},"urigram":"summary","version":1}}"#));
         assert_eq!(e, Err("a section has no string \"grammar\"".into()));
         let e = read(&format!(r#"{{{broken},"urigram":"summary","version":2}}"#));
-        assert_eq!(e, Err("summary version Some(2), expected 1".into()));
+        assert_eq!(
+            e,
+            Err("a summary of version 2; this urigram reads version 1".into())
+        );
+        let e = read(r#"{"urigram":"summary","sections":[]}"#);
+        assert_eq!(
+            e,
+            Err("a summary without a \"version\"; this urigram reads version 1".into())
+        );
+        let e = read(r#"{"urigram":"summary","version":"1","sections":[]}"#);
+        let e = e.unwrap_err();
+        assert!(!e.contains("Some(") && !e.contains("Str("), "{e}");
         let e = read(&format!(r#"{{{broken},"urigram":null}}"#));
         assert_eq!(e, Err(NOT_A_SUMMARY.into()));
         // A key given twice counts with its last value, as in a `Value`.

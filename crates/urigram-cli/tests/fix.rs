@@ -261,3 +261,113 @@ fn the_command_diff_in_place_and_a_second_run() {
     assert_eq!(diff, "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A temporary directory of its own for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("urigram-fix-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `fix FILE` on Markdown or HTML (by extension, or --syntax) reads it as running text, as
+/// `--text` does: read as lines, its prose would be escaped as URIs (`Summary:%20Get...`).
+/// `--lines` still reads lines when asked to. The README's own example, `fix --diff
+/// README.md`, changes nothing in the README.
+#[test]
+fn markdown_and_html_files_are_running_text() {
+    let dir = temp_dir("markup");
+    let md = dir.join("notes.md");
+    let text = "Summary: Get the thing done\n\nSee [it](http://a/\u{e9}).\n";
+    std::fs::write(&md, text).unwrap();
+    let m = md.to_str().unwrap();
+    let (code, diff, err) = urigram(&["fix", "--diff", m]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!diff.contains("%20"), "{diff}");
+    assert!(
+        diff.contains("-See [it](http://a/\u{e9}).\n+See [it](http://a/%C3%A9).\n"),
+        "{diff}"
+    );
+    assert_eq!(diff.matches("\n+").count(), 2, "{diff}"); // the header's and the link's
+    let (_, same, _) = urigram(&["fix", "--text", "--diff", m]);
+    assert_eq!(same, diff);
+    // As lines, when asked.
+    let (_, lines, _) = urigram(&["fix", "--lines", "--diff", m]);
+    assert!(
+        lines.contains("+Summary:%20Get%20the%20thing%20done\n"),
+        "{lines}"
+    );
+
+    let html = dir.join("page.html");
+    std::fs::write(
+        &html,
+        "<p>A page of text <a href=\"http://b/\u{e9}\">here</a>.</p>\n",
+    )
+    .unwrap();
+    let (code, out, err) = urigram(&["fix", html.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "<p>A page of text <a href=\"http://b/%C3%A9\">here</a>.</p>\n"
+    );
+
+    // --syntax names the syntax of a file whatever its name, and reads it as running text.
+    let txt = dir.join("notes.txt");
+    std::fs::copy(&md, &txt).unwrap();
+    let (_, out, _) = urigram(&["fix", "--syntax", "markdown", txt.to_str().unwrap()]);
+    assert_eq!(out, text.replace('\u{e9}', "%C3%A9"));
+    // Other files are still lines of URIs; a fixed line with spaces between words gets a
+    // hint that the file may be running text (not with --lines, which asks for lines).
+    let t = txt.to_str().unwrap();
+    let (_, out, err) = urigram(&["fix", t]);
+    assert!(out.starts_with("Summary:%20Get"), "{out}");
+    assert!(err.contains(&format!("{t}:1: hint: ")), "{err}");
+    assert!(err.contains("`urigram fix --text`"), "{err}");
+    let (_, _, err) = urigram(&["fix", "--lines", t]);
+    assert!(!err.contains("hint"), "{err}");
+
+    // The README's example.
+    let readme = format!("{}/README.md", common::ROOT);
+    let (code, diff, err) = urigram(&["fix", "--diff", &readme]);
+    assert_eq!((code, diff.as_str()), (0, ""), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One URI that cannot be fixed never stops the fixes of the others: it is reported, left as
+/// it is, the rest are written, and the exit code (1) says something was left unfixed. No fix
+/// changes what a URL means: never `%0A` for a line break in an HTML attribute (HTML drops
+/// it), and a character written as a character reference is not rewritten.
+#[test]
+fn an_unfixable_uri_leaves_the_others_fixed() {
+    let dir = temp_dir("unfixable");
+    let page = dir.join("page.html");
+    let text = "<a href=\"http://a/b\nc\">x</a> <a href=\"http://e/\u{e9}\">y</a>\n\
+                <a href=\"http://[::1]/\">z</a> <a href=\"http://r/&#32;s\">w</a>\n\
+                <a href=\"http://f/100%\">v</a>\n";
+    std::fs::write(&page, text).unwrap();
+    let p = page.to_str().unwrap();
+    let want = text
+        .replace("http://e/\u{e9}", "http://e/%C3%A9")
+        .replace("http://f/100%", "http://f/100%25");
+    let (code, out, err) = urigram(&["fix", p]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, want, "{err}");
+    assert!(!out.contains("%0A"));
+    assert!(err.contains("2 URIs fixed"), "{err}");
+    assert!(err.contains("RFC 2732"), "{err}");
+    assert!(err.contains("character reference"), "{err}");
+    let (code, diff, _) = urigram(&["fix", "--diff", p]);
+    assert_eq!(code, 1);
+    assert!(
+        diff.contains("+<a href=\"http://f/100%25\">v</a>\n"),
+        "{diff}"
+    );
+    let (code, _, err) = urigram(&["fix", "--in-place", p]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), want);
+    // A second run fixes nothing more, and still says what is left.
+    let (code, diff, err) = urigram(&["fix", "--diff", p]);
+    assert_eq!((code, diff.as_str()), (1, ""), "{err}");
+    assert!(err.contains("0 URIs fixed"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -266,8 +266,9 @@ fn control_and_bidi_characters_are_made_visible() {
     let lines: Vec<&str> = out.lines().collect();
     let k = lines
         .iter()
-        .position(|l| l.contains(":2:10"))
-        .expect("the second line's example");
+        // (The `\r` of HOSTILE ends the first line, as `\n` does: the second URI is line 3.)
+        .position(|l| l.contains(":3:10"))
+        .expect("the second URI's example");
     // (Every character shown is one column wide, so columns are characters here.)
     let at = lines[k].find("<U+202E>x").unwrap();
     assert_eq!(

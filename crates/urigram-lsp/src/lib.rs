@@ -2,7 +2,8 @@
 //! `urigram extract` does, publishes a diagnostic for each one that does not conform, shows a
 //! URI's components and every grammar's verdict on hover, offers the fixes of
 //! `urigram::fix` as quick fixes (`textDocument/codeAction`), and links the URIs that conform
-//! (`textDocument/documentLink`).
+//! (`textDocument/documentLink`; each target written as RFC 3986 writes it, a relative one
+//! resolved against the document's URI: see `link_target`).
 //!
 //! - **Sync**: incremental (`TextDocumentSyncKind::INCREMENTAL`; a change without a range
 //!   replaces the document). An edit re-reads the text from the last checkpoint before it to
@@ -468,6 +469,35 @@ impl Encoding {
 /// At most this many diagnostics are published for a document; one more, of severity
 /// information, says how many URIs past them do not conform.
 pub const MAX_DIAGNOSTICS: usize = 1000;
+/// Where the link of a URI that conforms goes: the URI in RFC 3986's syntax (which the
+/// protocol's URIs follow), resolved against the document's URI `base` when it is relative
+/// (RFC 3986 section 5.2). A character that RFC 3986 does not allow where it stands (a `]` in
+/// a fragment under RFC 2732, a `[` in a path) is escaped as `urigram::fix` escapes it, which
+/// keeps what the URI stands for. `None` when there is no such URI (no escape makes it one,
+/// or a relative reference and a base that is not absolute).
+///
+/// ```text
+/// http://h/p#.]x  ->  http://h/p#.%5Dx
+/// mailto:x@y]     ->  mailto:x@y%5D
+/// docs/a.md       ->  file:///home/me/docs/a.md   (in file:///home/me/README.md)
+/// ```
+fn link_target(text: &str, base: &str) -> Option<Uri> {
+    let uri = match fix::fix(text, Grammar::Rfc3986) {
+        fix::FixResult::Valid => text.to_string(),
+        fix::FixResult::Fixed { uri, .. } => uri,
+        _ => return None,
+    };
+    let c = rfc3986::Components::parse(&uri).ok()?;
+    let absolute = if c.scheme.is_some() {
+        uri
+    } else {
+        rfc3986::resolve_str(base, &uri, rfc3986::ResolveOptions::default())
+            .ok()?
+            .into_string()
+    };
+    absolute.parse::<Uri>().ok()
+}
+
 /// At most this many document links are returned for a document.
 pub const MAX_LINKS: usize = 10_000;
 
@@ -997,11 +1027,12 @@ impl Server {
         actions
     }
 
-    /// A link for each URI that conforms and is absolute (the first [`MAX_LINKS`]).
+    /// A link for each URI that conforms (the first [`MAX_LINKS`]), to [`link_target`].
     fn links(&self, p: &DocumentLinkParams) -> Vec<DocumentLink> {
         let Some(doc) = self.docs.get(p.text_document.uri.as_str()) else {
             return Vec::new();
         };
+        let doc_uri = doc.uri.as_str();
         let mut at = Cursor::new(doc, self.encoding);
         let mut out = Vec::new();
         for (k, _) in doc.items.iter().enumerate().filter(|(_, i)| i.valid) {
@@ -1011,7 +1042,7 @@ impl Server {
             let Some((base, f)) = doc.found(k, self.grammar) else {
                 continue;
             };
-            let Ok(target) = f.text.parse::<Uri>() else {
+            let Some(target) = link_target(&f.text, doc_uri) else {
                 continue;
             };
             let range =
@@ -1433,6 +1464,26 @@ mod tests {
         assert_eq!(o(0, 99, Encoding::Utf8), 6, "past the end of the line");
         assert_eq!(o(2, 1, Encoding::Utf16), 11);
         assert_eq!(o(9, 0, Encoding::Utf16), text.len());
+    }
+
+    #[test]
+    fn link_targets() {
+        let t = |text: &str, base: &str| link_target(text, base).map(|u| u.as_str().to_string());
+        let doc = "file:///home/me/README.md";
+        assert_eq!(
+            t("http://h/p#.]x", doc).as_deref(),
+            Some("http://h/p#.%5Dx")
+        );
+        assert_eq!(t("mailto:x@y]", doc).as_deref(), Some("mailto:x@y%5D"));
+        assert_eq!(t("http://[::1]/a", doc).as_deref(), Some("http://[::1]/a"));
+        assert_eq!(
+            t("docs/a.md", doc).as_deref(),
+            Some("file:///home/me/docs/a.md")
+        );
+        assert_eq!(t("../b#s", doc).as_deref(), Some("file:///home/b#s"));
+        assert_eq!(t("#s", doc).as_deref(), Some("file:///home/me/README.md#s"));
+        // No absolute base: no link for a relative reference.
+        assert_eq!(t("docs/a.md", "a/b"), None);
     }
 
     #[test]

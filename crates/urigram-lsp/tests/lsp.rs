@@ -716,3 +716,40 @@ fn fix_all_of_a_hundred_thousand_errors() {
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
 }
+
+/// Under RFC 2732 every URI that conforms gets a link, also one RFC 3986 writes otherwise
+/// (a `]` in a fragment or an opaque part: escaped in the target); a relative reference's
+/// target is resolved against the document's URI.
+#[test]
+fn links_under_rfc2732_and_relative_targets() {
+    let mut c = start();
+    c.initialize(json!({}), json!({"grammar": "rfc2732"}));
+    let doc = "file:///home/me/notes/README.md";
+    let text = "See <http://h/p#.]x>, <mailto:x@y]>, [the guide](docs/guide.md) and \
+                [up](../other.md#s).\n";
+    c.open_as(doc, "markdown", text);
+    c.diagnostics();
+    let r = c.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": doc}}),
+    );
+    let targets: Vec<&str> = r["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["target"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            "http://h/p#.%5Dx",
+            "mailto:x@y%5D",
+            "file:///home/me/notes/docs/guide.md",
+            "file:///home/me/other.md#s",
+        ],
+        "{r}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
