@@ -111,7 +111,7 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
         }
     }
     for r in html_ranges {
-        out.extend(html::candidates(text, r));
+        out.extend(html::candidates(text, r, options.include_code));
     }
     // Each byte that is not prose becomes a space (line breaks stay), so that prose keeps its
     // offsets; prose ranges are whole characters, so the result is UTF-8.
