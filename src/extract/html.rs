@@ -353,7 +353,12 @@ fn attribute(text: &str, name: &[u8], value: &[u8], src: Range<usize>, out: &mut
         // tabs and line breaks inside it, which are left out of the pieces.
         let start = value.len() - value.trim_start_matches(ws).len();
         let end = value.trim_end_matches(ws).len().max(start);
-        let mut pieces = Vec::new();
+        let breaks = |c: &u8| matches!(c, b'\t' | b'\n' | b'\r');
+        if !value.as_bytes()[start..end].iter().any(breaks) {
+            push(start..end, outer);
+            return;
+        }
+        let mut pieces: Vec<Seg> = Vec::new();
         let mut k = start;
         while k < end {
             let n = v_run(&value.as_bytes()[k..end], |c| {
@@ -365,6 +370,7 @@ fn attribute(text: &str, name: &[u8], value: &[u8], src: Range<usize>, out: &mut
                 matches!(c, b'\t' | b'\n' | b'\r')
             });
         }
+        pieces.shrink_to_fit();
         out.push(Candidate {
             outer,
             pieces,
@@ -463,11 +469,17 @@ fn prose(text: &str, value: &[u8], src: Range<usize>, out: &mut Vec<Candidate>) 
     let runs: Vec<Run> = align::align(raw, src.start, &value, false);
     let (cands, _) = scan(&value, 0, true);
     for c in cands {
-        let pieces: Vec<Seg> = c
-            .pieces
-            .iter()
-            .flat_map(|s| align::segs(&runs, &value, s.range.clone()))
-            .collect();
+        let pieces: Vec<Seg> = match &c.pieces[..] {
+            [one] => align::segs(&runs, &value, one.range.clone()),
+            many => {
+                let mut all: Vec<Seg> = many
+                    .iter()
+                    .flat_map(|s| align::segs(&runs, &value, s.range.clone()))
+                    .collect();
+                all.shrink_to_fit();
+                all
+            }
+        };
         let outer = align::source_of(&runs, c.outer.start)..align::source_of(&runs, c.outer.end);
         out.push(Candidate {
             outer,

@@ -11,30 +11,34 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, LinkType, Options as Md, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Options as Md, Parser, Tag, TagEnd};
 
 use super::align;
 use super::{Candidate, Delimiter, Options, html, scan};
 
 /// A link or image whose end has not been seen yet.
-struct Open {
+struct Open<'a> {
     range: Range<usize>,
     link_type: LinkType,
-    dest: String,
+    dest: CowStr<'a>,
     /// The end of its text so far (its last inner event).
     text_end: usize,
 }
 
 pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
-    let mut prose = vec![false; text.len()];
+    // The prose of the text: each byte that is not prose is a space (line breaks stay), so
+    // that prose keeps its offsets. Prose ranges are whole characters, so it stays UTF-8.
+    let mut prose: Vec<u8> = text
+        .bytes()
+        .map(|b| if matches!(b, b'\n' | b'\r') { b } else { b' ' })
+        .collect();
     let mut unmask = |r: &Range<usize>| {
-        for p in &mut prose[r.start.min(text.len())..r.end.min(text.len())] {
-            *p = true;
-        }
+        let r = r.start.min(text.len())..r.end.min(text.len());
+        prose[r.clone()].copy_from_slice(&text.as_bytes()[r]);
     };
     let mut out = Vec::new();
     let mut html_ranges: Vec<Range<usize>> = Vec::new();
-    let mut stack: Vec<Open> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let (mut in_code, mut in_html) = (0usize, 0usize);
     let md = Md::ENABLE_TABLES | Md::ENABLE_STRIKETHROUGH | Md::ENABLE_TASKLISTS;
     let mut events = Parser::new_ext(text, md).into_offset_iter();
@@ -87,7 +91,7 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
                     text_end: range.start + 1 + bang,
                     range,
                     link_type,
-                    dest: dest_url.into_string(),
+                    dest: dest_url,
                 });
             }
             Event::End(TagEnd::Link | TagEnd::Image) => {
@@ -113,18 +117,11 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
     for r in html_ranges {
         out.extend(html::candidates(text, r, options.include_code));
     }
-    // Each byte that is not prose becomes a space (line breaks stay), so that prose keeps its
-    // offsets; prose ranges are whole characters, so the result is UTF-8.
-    let masked: Vec<u8> = text
-        .bytes()
-        .zip(&prose)
-        .map(|(b, &p)| match (p, b) {
-            (true, b) | (false, b @ (b'\n' | b'\r')) => b,
-            (false, _) => b' ',
-        })
-        .collect();
-    if let Ok(masked) = String::from_utf8(masked) {
-        out.extend(scan(&masked, 0, true).0);
+    if let Ok(prose) = String::from_utf8(prose) {
+        let (found, _) = scan(&prose, 0, true);
+        drop(prose);
+        out.reserve_exact(found.len());
+        out.extend(found);
     }
     out.sort_by_key(|c: &Candidate| c.outer.start);
     // A URI inside the prose of an HTML block or inline tag is found once.
@@ -133,7 +130,7 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
 }
 
 /// The destination of an inline link or image `[text](dest "title")`.
-fn inline_destination(text: &str, open: &Open) -> Option<Candidate> {
+fn inline_destination(text: &str, open: &Open<'_>) -> Option<Candidate> {
     let b = text.as_bytes();
     let end = open.range.end.min(b.len());
     // The "](" after the text.
@@ -200,4 +197,25 @@ fn destination(text: &str, from: usize, end: usize, dest: &str) -> Option<Candid
         delimiter: Delimiter::Link,
         empty_at: raw.start,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each candidate holds its pieces until it is checked, so those made here hold no spare
+    /// room: of link destinations and of the attributes of the HTML inside Markdown.
+    #[test]
+    fn pieces_hold_no_spare_room() {
+        let t = "[x](http://a/b) <http://c/d> see http://e/f\n\n<p><a href=\"http://g/\">http://h/</a>\n\n\
+                 [y]: http://i/ \"t\"\n<a href=\"x\ny\">z</a>\n";
+        let c = candidates(t, Options::default());
+        assert_eq!(c.len(), 7, "{c:?}");
+        let made_here =
+            |c: &&Candidate| matches!(c.delimiter, Delimiter::Link | Delimiter::Attribute);
+        assert_eq!(c.iter().filter(made_here).count(), 4);
+        for c in c.iter().filter(made_here) {
+            assert_eq!(c.pieces.capacity(), c.pieces.len(), "{c:?}");
+        }
+    }
 }
