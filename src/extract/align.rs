@@ -177,8 +177,11 @@ fn reference(raw: &str, i: usize, dec: &str, j: usize, markdown: bool) -> Option
 
 /// The source pieces of bytes `range` of a decoded string whose map is `runs`.
 pub(super) fn segs(runs: &[Run], decoded: &str, range: Range<usize>) -> Vec<Seg> {
-    let mut out: Vec<Seg> = Vec::new();
     let k = runs.partition_point(|r| r.dec.end <= range.start);
+    // One piece per run that the range meets (verbatim runs are never adjacent): allocated
+    // once, with no spare room, since a candidate keeps its pieces until it is checked.
+    let n = runs[k..].partition_point(|r| r.dec.start < range.end);
+    let mut out: Vec<Seg> = Vec::with_capacity(n);
     for r in &runs[k..] {
         if r.dec.start >= range.end {
             break;

@@ -1,8 +1,16 @@
-//! URIs in HTML: the values of the attributes that hold URIs, decoded, and the URIs of the
-//! text between tags, found as in plain text. Not in `<script>`, `<style>` and the other
-//! raw-text elements, nor in comments. The tokenizer is html5gum's (WHATWG's tokenizer
-//! states, with the spans of values and text); it decodes character references, and
-//! [`super::align`] maps each decoded byte back to the source.
+//! URIs in HTML: the values of the attributes that hold URIs, decoded, the system identifier
+//! of a DOCTYPE, and the URIs of the text between tags, found as in plain text. Not in
+//! `<script>`, `<style>` and the other raw-text elements, nor in comments, nor in the text of
+//! code elements (`code`, `pre`, `kbd`, `samp`, `tt`, `var`; see [`CODE`]) unless code is
+//! asked for; the attributes of every element are read, inside code elements too. The
+//! tokenizer is html5gum's (WHATWG's tokenizer states, with the spans of values and text); it
+//! decodes character references, and [`super::align`] maps each decoded byte back to the
+//! source.
+//!
+//! A URL attribute's value is read as a URL parser reads it: without the ASCII whitespace
+//! around it, and without the tabs and line breaks inside it (WHATWG's URL standard removes
+//! them), which are left out of its pieces; so a value broken across lines is one URI, and
+//! neither an error nor a fix is made of its line breaks. Spaces stay, and are errors.
 //!
 //! html5gum's states call each other directly along their most frequent transitions, and
 //! those of a start tag's attributes make a cycle: before attribute name, attribute name,
@@ -60,8 +68,44 @@ const RAW: &[&[u8]] = &[
     b"noscript",
 ];
 
-/// The candidates of the HTML in `text[range]`, in text order.
-pub(super) fn candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
+/// Elements whose text is code, not prose: HTML's phrasing elements for code and its parts
+/// (`code`, `kbd`, `samp`, `var`), HTML 4's `tt`, and preformatted text (`pre`). Their
+/// attributes are read as anywhere else.
+pub(super) const CODE: &[&[u8]] = &[b"code", b"pre", b"kbd", b"samp", b"tt", b"var"];
+
+/// The code elements open at a point of the text, innermost last, each as its index in
+/// [`CODE`] (one byte each; every one took a start tag of at least 4 bytes of the text).
+#[derive(Default)]
+pub(super) struct CodeStack(Vec<u8>);
+
+impl CodeStack {
+    /// A start tag `name` (not self-closing).
+    pub(super) fn open(&mut self, name: &[u8]) {
+        if let Some(k) = CODE.iter().position(|c| *c == name) {
+            self.0.push(k as u8);
+        }
+    }
+
+    /// An end tag `name`: it closes the innermost open element of its name and all the code
+    /// elements opened inside it (`</pre>` closes a `<code>` left open in it); an end tag
+    /// that closes nothing open is ignored.
+    pub(super) fn close(&mut self, name: &[u8]) {
+        if let Some(k) = CODE.iter().position(|c| *c == name)
+            && let Some(at) = self.0.iter().rposition(|&o| usize::from(o) == k)
+        {
+            self.0.truncate(at);
+        }
+    }
+
+    /// Whether no code element is open.
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The candidates of the HTML in `text[range]`, in text order; the text of code elements
+/// ([`CODE`]) is read only when `include_code` is set.
+pub(super) fn candidates(text: &str, range: Range<usize>, include_code: bool) -> Vec<Candidate> {
     let part = &text[range.clone()];
     let base = range.start;
     let mut out = Vec::new();
@@ -69,22 +113,29 @@ pub(super) fn candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
     let mut attr: Vec<u8> = Vec::new();
     let mut raw_until: Option<Vec<u8>> = None;
     let mut in_start_tag = false;
+    let mut code = CodeStack::default();
     let mut emitter = CallbackEmitter::new(
         |event: CallbackEvent<'_>, span: Span<usize>| -> Option<std::convert::Infallible> {
             let src = base + span.start..base + span.end;
             match event {
                 CallbackEvent::OpenStartTag { name } => {
-                    tag = name.to_vec();
+                    tag.clear();
+                    tag.extend_from_slice(name);
                     in_start_tag = true;
                 }
-                CallbackEvent::AttributeName { name } => attr = name.to_vec(),
+                CallbackEvent::AttributeName { name } => {
+                    attr.clear();
+                    attr.extend_from_slice(name);
+                }
                 CallbackEvent::AttributeValue { value } if in_start_tag => {
                     attribute(text, &attr, value, src, &mut out);
                 }
-                CallbackEvent::CloseStartTag { .. } => {
+                CallbackEvent::CloseStartTag { self_closing } => {
                     in_start_tag = false;
                     if RAW.contains(&&tag[..]) {
                         raw_until = Some(tag.clone());
+                    } else if !self_closing {
+                        code.open(&tag);
                     }
                 }
                 CallbackEvent::EndTag { name } => {
@@ -92,10 +143,18 @@ pub(super) fn candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
                     if raw_until.as_deref() == Some(name) {
                         raw_until = None;
                     }
+                    code.close(name);
                 }
-                CallbackEvent::String { value } if raw_until.is_none() => {
+                CallbackEvent::String { value }
+                    if raw_until.is_none() && (include_code || code.is_empty()) =>
+                {
                     prose(text, value, src, &mut out);
                 }
+                CallbackEvent::Doctype {
+                    public_identifier,
+                    system_identifier: Some(system),
+                    ..
+                } => doctype(text, src, public_identifier.is_some(), system, &mut out),
                 _ => {}
             }
             None
@@ -290,9 +349,34 @@ fn attribute(text: &str, name: &[u8], value: &[u8], src: Range<usize>, out: &mut
         });
     };
     if !list && !srcset {
+        // As a URL parser reads the value: without surrounding whitespace, and without the
+        // tabs and line breaks inside it, which are left out of the pieces.
         let start = value.len() - value.trim_start_matches(ws).len();
         let end = value.trim_end_matches(ws).len().max(start);
-        push(start..end, outer);
+        let breaks = |c: &u8| matches!(c, b'\t' | b'\n' | b'\r');
+        if !value.as_bytes()[start..end].iter().any(breaks) {
+            push(start..end, outer);
+            return;
+        }
+        let mut pieces: Vec<Seg> = Vec::new();
+        let mut k = start;
+        while k < end {
+            let n = v_run(&value.as_bytes()[k..end], |c| {
+                !matches!(c, b'\t' | b'\n' | b'\r')
+            });
+            pieces.extend(align::segs(&runs, &value, k..k + n));
+            k += n;
+            k += v_run(&value.as_bytes()[k..end], |c| {
+                matches!(c, b'\t' | b'\n' | b'\r')
+            });
+        }
+        pieces.shrink_to_fit();
+        out.push(Candidate {
+            outer,
+            pieces,
+            delimiter: Delimiter::Attribute,
+            empty_at: align::source_of(&runs, start),
+        });
         return;
     }
     // Tokens: for srcset, each image candidate's URL (its descriptors follow a space; a
@@ -330,6 +414,52 @@ fn attribute(text: &str, name: &[u8], value: &[u8], src: Range<usize>, out: &mut
     }
 }
 
+/// The system identifier of a DOCTYPE, whose source is `src`: a URI (HTML 4.01 section 7.2
+/// and XML 1.0's `SystemLiteral` say so), as in `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01
+/// Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">`. It is the DOCTYPE's second
+/// quoted string when there is a public identifier (`public`), else its first; a quoted string
+/// ends at its closing quote or at a `>`. The tokenizer decodes no character reference in it,
+/// so `value` is as written.
+fn doctype(text: &str, src: Range<usize>, public: bool, value: &[u8], out: &mut Vec<Candidate>) {
+    let b = text.as_bytes();
+    let end = src.end.min(b.len());
+    let mut want = 1 + usize::from(public);
+    let mut k = src.start;
+    while k < end {
+        let q = b[k];
+        if !matches!(q, b'"' | b'\'') {
+            k += 1;
+            continue;
+        }
+        let s = k + 1;
+        let e = b[s..end]
+            .iter()
+            .position(|&c| c == q || c == b'>')
+            .map_or(end, |n| s + n);
+        want -= 1;
+        if want == 0 {
+            let (Some(raw), Ok(value)) = (text.get(s..e), std::str::from_utf8(value)) else {
+                return;
+            };
+            let runs = align::align(raw, s, value, false);
+            let closed = b.get(e) == Some(&q);
+            out.push(Candidate {
+                outer: k..e + usize::from(closed),
+                pieces: align::segs(&runs, value, 0..value.len()),
+                delimiter: Delimiter::Attribute,
+                empty_at: s,
+            });
+            return;
+        }
+        k = e + 1;
+    }
+}
+
+/// The length of the run of bytes at the start of `b` that satisfy `f`.
+fn v_run(b: &[u8], f: impl Fn(u8) -> bool) -> usize {
+    b.iter().take_while(|&&c| f(c)).count()
+}
+
 /// The URIs of a text node: its decoded text read as plain text.
 fn prose(text: &str, value: &[u8], src: Range<usize>, out: &mut Vec<Candidate>) {
     let value = String::from_utf8_lossy(value);
@@ -339,11 +469,17 @@ fn prose(text: &str, value: &[u8], src: Range<usize>, out: &mut Vec<Candidate>) 
     let runs: Vec<Run> = align::align(raw, src.start, &value, false);
     let (cands, _) = scan(&value, 0, true);
     for c in cands {
-        let pieces: Vec<Seg> = c
-            .pieces
-            .iter()
-            .flat_map(|s| align::segs(&runs, &value, s.range.clone()))
-            .collect();
+        let pieces: Vec<Seg> = match &c.pieces[..] {
+            [one] => align::segs(&runs, &value, one.range.clone()),
+            many => {
+                let mut all: Vec<Seg> = many
+                    .iter()
+                    .flat_map(|s| align::segs(&runs, &value, s.range.clone()))
+                    .collect();
+                all.shrink_to_fit();
+                all
+            }
+        };
         let outer = align::source_of(&runs, c.outer.start)..align::source_of(&runs, c.outer.end);
         out.push(Candidate {
             outer,
@@ -483,7 +619,7 @@ mod tests {
         let found = std::thread::Builder::new()
             .stack_size(512 << 10)
             .spawn(move || {
-                let c = candidates(&text, 0..text.len());
+                let c = candidates(&text, 0..text.len(), false);
                 c.iter()
                     .map(|c| text[c.outer.clone()].to_string())
                     .collect::<Vec<_>>()
@@ -492,5 +628,151 @@ mod tests {
             .join()
             .expect("no overflow");
         assert_eq!(found, ["\"http://a/\"", "http://b/"]);
+    }
+
+    use crate::Grammar;
+    use crate::extract::{Found, Options, Syntax, extract_with_options};
+
+    fn found(t: &str, include_code: bool) -> Vec<Found<'_>> {
+        let options = Options::default().include_code(include_code);
+        extract_with_options(t, Grammar::Rfc3986, Syntax::Html, options)
+    }
+
+    fn uris(t: &str, include_code: bool) -> Vec<String> {
+        found(t, include_code)
+            .iter()
+            .map(|f| f.text.to_string())
+            .collect()
+    }
+
+    /// Rustdoc's generics and a script in a listing are code: nothing in them is a URI of
+    /// the text (`<T: Sized>` was read as `<scheme:...>`, `T:Sized`).
+    #[test]
+    fn code_elements_are_not_prose() {
+        let t = "<pre class=\"rust\"><code>impl&lt;T: Sized&gt; X for T {}</code></pre>\
+                 <p>Use <code>fn f&lt;T: Sized&gt;()</code>, <kbd>http://k/%zz</kbd>, \
+                 <samp>http://s/%zz</samp>, <tt>http://t/%zz</tt>, <var>x:y</var>.</p>\
+                 <pre><code>const u = new URL('https://測試');</code></pre>\
+                 <p>See http://after/ now.</p>";
+        assert_eq!(uris(t, false), ["http://after/"]);
+        // Options::include_code reads them as prose again.
+        let all = uris(t, true);
+        assert!(all.contains(&"T:Sized".to_string()), "{all:?}");
+        assert!(all.contains(&"https://測試".to_string()), "{all:?}");
+        assert_eq!(all.len(), 7, "{all:?}");
+    }
+
+    /// The attributes of code elements, and of the elements inside them, are read.
+    #[test]
+    fn attributes_inside_code_are_read() {
+        let t = "<code><a href=\"http://a/%zz\">http://b/%zz</a></code>\
+                 <pre cite=\"http://c/\"><code><img src=\"d%.png\"></code></pre>";
+        let f = found(t, false);
+        let got: Vec<&str> = f.iter().map(|f| f.text.as_ref()).collect();
+        assert_eq!(got, ["http://a/%zz", "http://c/", "d%.png"]);
+        assert!(!f[0].is_valid() && f[1].is_valid() && !f[2].is_valid());
+    }
+
+    /// Code elements nest; an end tag closes the code elements left open inside its element,
+    /// and one that closes nothing is ignored.
+    #[test]
+    fn code_elements_nest() {
+        let t = "<pre><code><code>x</code> http://a/</code> http://b/</pre> http://c/ \
+                 <pre><code>http://d/</pre> http://e/ </code></tt> http://f/";
+        assert_eq!(uris(t, false), ["http://c/", "http://e/", "http://f/"]);
+        let mut code = CodeStack::default();
+        for tag in [&b"pre"[..], b"div", b"code"] {
+            code.open(tag);
+        }
+        code.close(b"var");
+        code.close(b"pre");
+        assert!(code.is_empty());
+    }
+
+    /// An element left open at the end keeps the rest of a long document code, but its
+    /// attributes are still read, each of them.
+    #[test]
+    fn an_unclosed_pre_hides_no_attribute() {
+        let mut t = String::from("<p>http://a/</p><pre>");
+        for k in 0..10_000 {
+            t.push_str(&format!(
+                "<p>http://x/{k} <a href=\"http://h/{k}\">y</a></p>\n"
+            ));
+        }
+        let f = found(&t, false);
+        assert_eq!(f.len(), 10_001);
+        assert_eq!(f[0].text, "http://a/");
+        assert!(f[1..].iter().all(|f| f.delimiter == Delimiter::Attribute));
+        assert_eq!(f[10_000].text, "http://h/9999");
+    }
+
+    /// The system identifiers of HTML 4.01's and XHTML 1.0's DOCTYPEs, placed in the text;
+    /// a public identifier is none.
+    #[test]
+    fn doctype_system_identifiers() {
+        let t = "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\"\n  \
+                 \"http://www.w3.org/TR/html4/loose.dtd\">\n<p>x</p>";
+        let f = found(t, false);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].text, "http://www.w3.org/TR/html4/loose.dtd");
+        assert_eq!(
+            &t[f[0].range.clone()],
+            "http://www.w3.org/TR/html4/loose.dtd"
+        );
+        assert_eq!(
+            &t[f[0].outer.clone()],
+            "\"http://www.w3.org/TR/html4/loose.dtd\""
+        );
+        assert_eq!((f[0].start.line, f[0].start.column), (2, 4));
+        let x = "<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \
+                 'http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd'>\
+                 <html xmlns=\"http://www.w3.org/1999/xhtml\">";
+        let got = uris(x, false);
+        assert_eq!(
+            got,
+            [
+                "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd",
+                "http://www.w3.org/1999/xhtml"
+            ]
+        );
+        // SYSTEM only; a bad one is reported where it is; none; and one cut short by ">".
+        let s = "<!doctype html system \"about:legacy compat\">";
+        let f = found(s, false);
+        let e = f[0].result.as_ref().unwrap_err();
+        assert_eq!(&s[e.offset()..e.end()], " ");
+        assert!(uris("<!DOCTYPE html><!DOCTYPE html PUBLIC \"-//x\">", false).is_empty());
+        assert_eq!(
+            uris("<!DOCTYPE a SYSTEM \"http://a/>x", false),
+            ["http://a/"]
+        );
+    }
+
+    /// A URL attribute broken across lines: its tabs and line breaks are not part of the URL
+    /// (a URL parser removes them), so they are left out of its pieces and nothing is
+    /// reported; a space is still an error.
+    #[test]
+    fn line_breaks_in_url_attributes_are_left_out() {
+        let t = "<a href=\"https://example.com/a/very/long/\r\npath?q=1&amp;\n\tr=2\">x</a>";
+        let f = found(t, false);
+        assert_eq!(f[0].text, "https://example.com/a/very/long/path?q=1&r=2");
+        assert!(f[0].is_valid());
+        let parts: Vec<&str> = f[0].pieces.iter().map(|p| &t[p.range.clone()]).collect();
+        assert_eq!(
+            parts,
+            [
+                "https://example.com/a/very/long/",
+                "path?q=1",
+                "&amp;",
+                "r=2"
+            ]
+        );
+        // A line break written as a reference is left out as well.
+        assert_eq!(uris("<img src=\"a&#10;b.png\">", false), ["ab.png"]);
+        // Indentation after the break is spaces: an error, at the first.
+        let t = "<a href=\"http://a/b\n  c\">x</a>";
+        let f = found(t, false);
+        assert_eq!(f[0].text, "http://a/b  c");
+        let e = f[0].result.as_ref().unwrap_err();
+        assert_eq!((e.offset(), e.line(), e.column()), (20, 2, 1));
     }
 }

@@ -1,7 +1,8 @@
 //! URIs in CommonMark: link destinations (inline links and images, link reference
 //! definitions), autolinks, and the URIs of prose, found as in plain text; not in code spans,
 //! code blocks or HTML comments. Raw HTML (blocks and inline tags) is read as HTML
-//! ([`super::html`]). The parser is pulldown-cmark, with its source ranges
+//! ([`super::html`]); the text between an inline HTML code element's tags (`<code>`, `<kbd>`
+//! ...) is code too, up to its end tag or the end of its paragraph, heading or table cell. The parser is pulldown-cmark, with its source ranges
 //! (`into_offset_iter`); a destination's decoded value (backslash escapes, character
 //! references) is the parser's, mapped back to the source by [`super::align`].
 //!
@@ -11,31 +12,37 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, LinkType, Options as Md, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Options as Md, Parser, Tag, TagEnd};
 
 use super::align;
 use super::{Candidate, Delimiter, Options, html, scan};
 
 /// A link or image whose end has not been seen yet.
-struct Open {
+struct Open<'a> {
     range: Range<usize>,
     link_type: LinkType,
-    dest: String,
+    dest: CowStr<'a>,
     /// The end of its text so far (its last inner event).
     text_end: usize,
 }
 
 pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
-    let mut prose = vec![false; text.len()];
+    // The prose of the text: each byte that is not prose is a space (line breaks stay), so
+    // that prose keeps its offsets. Prose ranges are whole characters, so it stays UTF-8.
+    let mut prose: Vec<u8> = text
+        .bytes()
+        .map(|b| if matches!(b, b'\n' | b'\r') { b } else { b' ' })
+        .collect();
     let mut unmask = |r: &Range<usize>| {
-        for p in &mut prose[r.start.min(text.len())..r.end.min(text.len())] {
-            *p = true;
-        }
+        let r = r.start.min(text.len())..r.end.min(text.len());
+        prose[r.clone()].copy_from_slice(&text.as_bytes()[r]);
     };
     let mut out = Vec::new();
     let mut html_ranges: Vec<Range<usize>> = Vec::new();
-    let mut stack: Vec<Open> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let (mut in_code, mut in_html) = (0usize, 0usize);
+    // The HTML code elements (`<code>`, `<kbd>` ...) open in the paragraph, heading or cell.
+    let mut html_code = html::CodeStack::default();
     let md = Md::ENABLE_TABLES | Md::ENABLE_STRIKETHROUGH | Md::ENABLE_TASKLISTS;
     let mut events = Parser::new_ext(text, md).into_offset_iter();
     for (event, range) in events.by_ref() {
@@ -52,8 +59,17 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
             }
             Event::End(TagEnd::HtmlBlock) => in_html = in_html.saturating_sub(1),
             Event::Html(_) if in_html == 0 => html_ranges.push(range),
-            Event::InlineHtml(_) => html_ranges.push(range),
-            Event::Text(_) if in_html == 0 && (in_code == 0 || options.include_code) => {
+            Event::InlineHtml(tag) => {
+                inline_tag(&tag, &mut html_code);
+                html_ranges.push(range);
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::TableCell) => {
+                html_code = html::CodeStack::default();
+            }
+            Event::Text(_)
+                if in_html == 0
+                    && (options.include_code || (in_code == 0 && html_code.is_empty())) =>
+            {
                 unmask(&range);
             }
             Event::Code(_) if options.include_code => {
@@ -87,7 +103,7 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
                     text_end: range.start + 1 + bang,
                     range,
                     link_type,
-                    dest: dest_url.into_string(),
+                    dest: dest_url,
                 });
             }
             Event::End(TagEnd::Link | TagEnd::Image) => {
@@ -111,20 +127,13 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
         }
     }
     for r in html_ranges {
-        out.extend(html::candidates(text, r));
+        out.extend(html::candidates(text, r, options.include_code));
     }
-    // Each byte that is not prose becomes a space (line breaks stay), so that prose keeps its
-    // offsets; prose ranges are whole characters, so the result is UTF-8.
-    let masked: Vec<u8> = text
-        .bytes()
-        .zip(&prose)
-        .map(|(b, &p)| match (p, b) {
-            (true, b) | (false, b @ (b'\n' | b'\r')) => b,
-            (false, _) => b' ',
-        })
-        .collect();
-    if let Ok(masked) = String::from_utf8(masked) {
-        out.extend(scan(&masked, 0, true).0);
+    if let Ok(prose) = String::from_utf8(prose) {
+        let (found, _) = scan(&prose, 0, true);
+        drop(prose);
+        out.reserve_exact(found.len());
+        out.extend(found);
     }
     out.sort_by_key(|c: &Candidate| c.outer.start);
     // A URI inside the prose of an HTML block or inline tag is found once.
@@ -132,8 +141,27 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
     out
 }
 
+/// An inline HTML tag: a start tag of a code element opens it (unless it is written
+/// self-closing), an end tag closes it.
+fn inline_tag(tag: &str, code: &mut html::CodeStack) {
+    let (end, rest) = match tag.strip_prefix("</") {
+        Some(rest) => (true, rest),
+        None => (false, tag.strip_prefix('<').unwrap_or("")),
+    };
+    let n = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    let name = rest[..n].to_ascii_lowercase();
+    if end {
+        code.close(name.as_bytes());
+    } else if !tag.trim_end().ends_with("/>") {
+        code.open(name.as_bytes());
+    }
+}
+
 /// The destination of an inline link or image `[text](dest "title")`.
-fn inline_destination(text: &str, open: &Open) -> Option<Candidate> {
+fn inline_destination(text: &str, open: &Open<'_>) -> Option<Candidate> {
     let b = text.as_bytes();
     let end = open.range.end.min(b.len());
     // The "](" after the text.
@@ -200,4 +228,50 @@ fn destination(text: &str, from: usize, end: usize, dest: &str) -> Option<Candid
         delimiter: Delimiter::Link,
         empty_at: raw.start,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Grammar;
+    use crate::extract::{Syntax, extract_with_options};
+
+    fn uris(t: &str, include_code: bool) -> Vec<String> {
+        let options = Options::default().include_code(include_code);
+        extract_with_options(t, Grammar::Rfc3986, Syntax::Markdown, options)
+            .iter()
+            .map(|f| f.text.to_string())
+            .collect()
+    }
+
+    /// The text of HTML code elements written inline in Markdown is code, as a code span's
+    /// is; their attributes are read; an element left open ends with its paragraph.
+    #[test]
+    fn inline_html_code_elements_are_not_prose() {
+        let t = "Use <code>Vec&lt;T: Sized&gt;</code>, <kbd>http://k/%zz</kbd>, \
+                 <CODE class=\"x\">http://a/%zz</CODE> and http://b/ \
+                 <code><a href=\"http://e/%zz\">http://f/%zz</a></code> <code/> http://g/\n\
+                 <samp>left open http://c/%zz\n\nNext paragraph: http://d/.\n";
+        assert_eq!(
+            uris(t, false),
+            ["http://b/", "http://e/%zz", "http://g/", "http://d/"]
+        );
+        assert_eq!(uris(t, true).len(), 8, "{:?}", uris(t, true));
+    }
+
+    /// Each candidate holds its pieces until it is checked, so those made here hold no spare
+    /// room: of link destinations and of the attributes of the HTML inside Markdown.
+    #[test]
+    fn pieces_hold_no_spare_room() {
+        let t = "[x](http://a/b) <http://c/d> see http://e/f\n\n<p><a href=\"http://g/\">http://h/</a>\n\n\
+                 [y]: http://i/ \"t\"\n<a href=\"x\ny\">z</a>\n";
+        let c = candidates(t, Options::default());
+        assert_eq!(c.len(), 7, "{c:?}");
+        let made_here =
+            |c: &&Candidate| matches!(c.delimiter, Delimiter::Link | Delimiter::Attribute);
+        assert_eq!(c.iter().filter(made_here).count(), 4);
+        for c in c.iter().filter(made_here) {
+            assert_eq!(c.pieces.capacity(), c.pieces.len(), "{c:?}");
+        }
+    }
 }

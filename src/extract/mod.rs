@@ -531,7 +531,11 @@ pub fn extract_with_options(
         #[cfg(feature = "markup")]
         Syntax::Markdown => build(text, grammar, markdown::candidates(text, options)),
         #[cfg(feature = "markup")]
-        Syntax::Html => build(text, grammar, html::candidates(text, 0..text.len())),
+        Syntax::Html => build(
+            text,
+            grammar,
+            html::candidates(text, 0..text.len(), options.include_code),
+        ),
     }
 }
 
