@@ -612,17 +612,76 @@ fn scheme_end(b: &[u8], i: usize) -> usize {
     i + n
 }
 
-/// A character that ends an undelimited URI.
+/// A character that ends an undelimited URI: whitespace; `<`, `>` and `"`, which "are often
+/// used as the delimiters around URI in text documents" (rfc2396.txt:637); the backtick that
+/// closes a code span; and the closing angle brackets `⟩` (U+27E9) and `›` (U+203A). None
+/// of them is in a URI of any grammar here (RFC 3987's `ucschar` aside, for the last two).
 fn ends_bare(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '<' | '>' | '"')
+    c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`' | '\u{27E9}' | '\u{203A}')
 }
 
-/// The end of the run of characters from `k` that an undelimited URI may hold.
-fn run_end(text: &str, k: usize) -> usize {
-    match text[k..].char_indices().find(|&(_, c)| ends_bare(c)) {
-        Some((n, _)) => k + n,
-        None => text.len(),
+/// A hyphen a renderer puts at a line end when it breaks a word: U+2010 HYPHEN (groff in a
+/// UTF-8 locale) or U+00AD SOFT HYPHEN. It is no part of the text, so it is dropped.
+fn is_break_hyphen(c: char) -> bool {
+    matches!(c, '\u{2010}' | '\u{AD}')
+}
+
+/// The character that closes `c` when `c` is written just before an undelimited URI.
+fn partner(c: char) -> Option<char> {
+    Some(match c {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '\'' => '\'',
+        '\u{2039}' => '\u{203A}', // ‹ ›
+        '\u{27E8}' => '\u{27E9}', // ⟨ ⟩
+        '\u{AB}' => '\u{BB}',     // « »
+        '\u{201C}' => '\u{201D}', // “ ”
+        '\u{2018}' => '\u{2019}', // ‘ ’
+        _ => return None,
+    })
+}
+
+/// The partner of the character before an undelimited URI, and how deep the URI has nested
+/// that pair so far: the URI ends at the partner that closes the opener.
+struct Closer {
+    open: char,
+    close: char,
+    depth: usize,
+}
+
+impl Closer {
+    /// Take in `c`; whether it closes the opener.
+    fn closes(&mut self, c: char) -> bool {
+        if self.open == self.close {
+            return c == self.close;
+        }
+        if c == self.open {
+            self.depth += 1;
+        } else if c == self.close {
+            if self.depth == 0 {
+                return true;
+            }
+            self.depth -= 1;
+        }
+        false
     }
+}
+
+/// The end of the run of characters from `k` that an undelimited URI may hold, and whether
+/// the run ended at the partner of the character before the URI.
+fn run_end(text: &str, k: usize, closer: &mut Option<Closer>) -> (usize, bool) {
+    for (n, c) in text[k..].char_indices() {
+        if ends_bare(c) {
+            return (k + n, false);
+        }
+        if let Some(cl) = closer
+            && cl.closes(c)
+        {
+            return (k + n, true);
+        }
+    }
+    (text.len(), false)
 }
 
 /// What a look at a `<` or a scheme found.
@@ -631,9 +690,16 @@ enum Look {
     Found(Candidate),
     /// None here.
     No,
+    /// No URI up to this offset: a template for URIs (see [`is_template`]).
+    Skip(usize),
     /// Undecided until more text comes.
     Open,
 }
+
+/// `⟨` (U+27E8 MATHEMATICAL LEFT ANGLE BRACKET), man-pages' delimiter around URLs.
+const MATH_OPEN: &str = "\u{27E8}";
+/// `⟩` (U+27E9), its partner.
+const MATH_CLOSE: &str = "\u{27E9}";
 
 /// Candidates from `from` on, and where the undecided rest starts (see [`extract_settled`]).
 fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
@@ -641,10 +707,12 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
     let mut out = Vec::new();
     let mut i = from;
     // Bytes of multi-byte characters are all >= 0x80, so stepping byte by byte never takes
-    // one for `<` or a letter.
+    // one for `<` or a letter; `⟨` is looked for at its first byte.
     while i < b.len() {
         let look = if b[i] == b'<' {
-            angle(text, i, last)
+            angle(text, i, last, "<", ">")
+        } else if b[i] == 0xE2 && text[i..].starts_with(MATH_OPEN) {
+            angle(text, i, last, MATH_OPEN, MATH_CLOSE)
         } else if b[i].is_ascii_alphabetic() && (i == 0 || !is_scheme_byte(b[i - 1])) {
             let j = scheme_end(b, i);
             match bare(text, i, j, last) {
@@ -664,44 +732,47 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
                 out.push(c);
             }
             Look::No => i += 1,
+            Look::Skip(end) => i = end,
             Look::Open => return (out, i),
         }
     }
     (out, text.len())
 }
 
-/// `<URL:...>` or `<scheme:...>` at `i` (a `<`).
-fn angle(text: &str, i: usize, last: bool) -> Look {
+/// `<URL:...>`, `<scheme:...>` or `⟨scheme:...⟩` at `i` (the `open` delimiter; `close` is
+/// its partner).
+fn angle(text: &str, i: usize, last: bool, open: &str, close: &str) -> Look {
     let b = text.as_bytes();
-    let open = if last { Look::No } else { Look::Open };
-    let rest = &text[i + 1..];
-    let (delimiter, start) = if rest.starts_with("URL:") {
-        (Delimiter::AngleUrl, i + 5)
-    } else if !last && "URL:".starts_with(rest) {
+    let undecided = if last { Look::No } else { Look::Open };
+    let p = i + open.len();
+    let rest = &text[p..];
+    let (delimiter, start) = if open == "<" && rest.starts_with("URL:") {
+        (Delimiter::AngleUrl, p + 4)
+    } else if open == "<" && !last && "URL:".starts_with(rest) {
         return Look::Open;
     } else {
-        let p = i + 1;
         match b.get(p) {
             Some(c) if c.is_ascii_alphabetic() => {}
             Some(_) => return Look::No,
-            None => return open,
+            None => return undecided,
         }
         match b.get(scheme_end(b, p)) {
             Some(b':') => {}
             Some(_) => return Look::No,
-            None => return open,
+            None => return undecided,
         }
         (Delimiter::Angle, p)
     };
+    let (open0, close0) = (open.as_bytes()[0], close.as_bytes()[0]);
     let mut k = start;
-    let close = loop {
+    let close_at = loop {
         if k - i > LOOKAHEAD {
             return Look::No;
         }
         match b.get(k) {
-            None => return open,
-            Some(b'>') => break k,
-            Some(b'<') => return Look::No,
+            None => return undecided,
+            Some(&c) if c == close0 && text[k..].starts_with(close) => break k,
+            Some(&c) if c == open0 && text[k..].starts_with(open) => return Look::No,
             Some(b'\n') => match blank_line_after(b, k) {
                 Some(true) => return Look::No,
                 Some(false) => k += 1,
@@ -711,28 +782,54 @@ fn angle(text: &str, i: usize, last: bool) -> Look {
             Some(_) => k += 1,
         }
     };
-    let mut pieces = Vec::new();
-    let mut piece_start = None;
-    for (n, c) in text[start..close].char_indices() {
-        let at = start + n;
-        match (c.is_whitespace(), piece_start) {
-            (true, Some(s)) => {
-                pieces.push(Seg::plain(s..at));
-                piece_start = None;
-            }
-            (false, None) => piece_start = Some(at),
-            _ => {}
-        }
-    }
-    if let Some(s) = piece_start {
-        pieces.push(Seg::plain(s..close));
-    }
     Look::Found(Candidate {
-        outer: i..close + 1,
-        pieces,
+        outer: i..close_at + close.len(),
+        pieces: delimited_pieces(text, start, close_at),
         delimiter,
         empty_at: start,
     })
+}
+
+/// The pieces of the URI between delimiters, `text[start..end]`: whitespace at either end is
+/// no part of it, and whitespace that holds a line break is left out ("The whitespace should
+/// be ignored when extracting the URI", rfc2396.txt:1879), with a renderer's hyphen before
+/// it. Whitespace within a line stays in the URI, where the grammar reports it.
+fn delimited_pieces(text: &str, start: usize, end: usize) -> Vec<Seg> {
+    let mut pieces: Vec<Seg> = Vec::new();
+    let mut piece_start = None;
+    let mut k = start;
+    while k < end {
+        let c = text[k..].chars().next().unwrap_or(' ');
+        if !c.is_whitespace() {
+            piece_start.get_or_insert(k);
+            k += c.len_utf8();
+            continue;
+        }
+        let gap_end = text[k..end]
+            .char_indices()
+            .find(|&(_, c)| !c.is_whitespace())
+            .map_or(end, |(n, _)| k + n);
+        let breaks = text[k..gap_end].contains(['\n', '\r']);
+        if let Some(s) = piece_start
+            && (breaks || gap_end == end)
+        {
+            let mut e = k;
+            if breaks
+                && let Some(h) = text[s..k].chars().next_back().filter(|&h| is_break_hyphen(h))
+            {
+                e -= h.len_utf8();
+            }
+            if e > s {
+                pieces.push(Seg::plain(s..e));
+            }
+            piece_start = None;
+        }
+        k = gap_end;
+    }
+    if let Some(s) = piece_start {
+        pieces.push(Seg::plain(s..end));
+    }
+    pieces
 }
 
 /// Whether the line after the `\n` at `k` is blank (only spaces, tabs and `\r`); `None` when
@@ -748,11 +845,11 @@ fn blank_line_after(b: &[u8], k: usize) -> Option<bool> {
 
 /// An undelimited URI whose scheme is `i..j`.
 fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
-    let open = if last { Look::No } else { Look::Open };
+    let undecided = if last { Look::No } else { Look::Open };
     match text.as_bytes().get(j) {
         Some(b':') => {}
         Some(_) => return Look::No,
-        None => return open,
+        None => return undecided,
     }
     let scheme = &text[i..j];
     let after = &text[j + 1..];
@@ -762,17 +859,26 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         }
         return Look::No;
     }
-    let first = run_end(text, i);
+    // A bracket or quote just before the URI is closed by its partner.
+    let mut closer = text[..i]
+        .chars()
+        .next_back()
+        .and_then(|open| partner(open).map(|close| Closer { open, close, depth: 0 }));
+    let (first, mut closed) = run_end(text, i, &mut closer);
     if first == text.len() && !last {
         return Look::Open;
     }
     // A list of ranges that starts with one (not the range's numbers).
     #[allow(clippy::single_range_in_vec_init)]
     let mut pieces = vec![i..first];
-    // The hyphen rule: a run that ends with "-" before a line break goes on after it.
-    loop {
+    // The hyphen rule: a run that ends with "-" before a line break goes on after it; a
+    // renderer's hyphen there is dropped.
+    while !closed {
         let end = pieces.last().map_or(i, |p| p.end);
-        if !text[..end].ends_with('-') || end - i > LOOKAHEAD {
+        let Some(h) = text[..end].chars().next_back() else {
+            break;
+        };
+        if !(h == '-' || is_break_hyphen(h)) || end - i > LOOKAHEAD {
             break;
         }
         let limit = (end + LOOKAHEAD).min(text.len());
@@ -787,54 +893,40 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         if !text[end..gap].contains(['\n', '\r']) {
             break;
         }
-        let next = run_end(text, gap);
+        let next;
+        (next, closed) = run_end(text, gap, &mut closer);
         if next == text.len() && !last {
             return Look::Open;
         }
         if next == gap {
             break;
         }
+        if is_break_hyphen(h)
+            && let Some(p) = pieces.last_mut()
+        {
+            p.end -= h.len_utf8();
+        }
         pieces.push(gap..next);
     }
-    // Trailing punctuation, and a ")" or "]" that closes nothing in the URI.
-    let count = |c: char| -> usize {
-        pieces
-            .iter()
-            .map(|p| text[p.clone()].matches(c).count())
-            .sum()
-    };
-    let (mut open, mut close) = (count('('), count(')'));
-    let (mut sq_open, mut sq_close) = (count('['), count(']'));
-    while let Some(p) = pieces.last_mut() {
-        let Some(c) = text[p.clone()].chars().next_back() else {
-            pieces.pop();
-            continue;
-        };
-        let strip = match c {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\u{2019}' | '\u{201D}' | '\u{BB}' => true,
-            ')' => close > open,
-            ']' => sq_close > sq_open,
-            _ => false,
-        };
-        // Keep the scheme and its ":" (at least one character must follow).
-        if !strip || (p.start == i && p.end <= j + 1) {
-            break;
+    // An option in brackets of a synopsis: `[protocol://]host`.
+    let end = pieces.last().map_or(i, |p| p.end);
+    if closed && text[end..].starts_with(']') {
+        let next = text[end + 1..].chars().next();
+        if next.is_none() && !last {
+            return Look::Open;
         }
-        p.end -= c.len_utf8();
-        match c {
-            ')' => close -= 1,
-            '(' => open -= 1,
-            ']' => sq_close -= 1,
-            '[' => sq_open -= 1,
-            _ => {}
-        }
-        if p.start == p.end {
-            pieces.pop();
+        if next.is_some_and(|c| c.is_alphanumeric() || c == '[') {
+            return Look::Skip(end + 1);
         }
     }
+    strip_trailing(text, i, j, &mut pieces);
+    asciidoc_link_text(text, &mut pieces);
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
         return Look::No;
+    }
+    if is_template(text, &pieces) {
+        return Look::Skip(end);
     }
     Look::Found(Candidate {
         outer: i..end,
@@ -842,6 +934,110 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         delimiter: Delimiter::None,
         empty_at: i,
     })
+}
+
+/// Trailing sentence punctuation, a `\` (a string escape or a line continuation), and a `)`,
+/// `]` or `}` that closes nothing in the URI are no part of it. The scheme `i..j` and its
+/// `:` stay.
+fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>) {
+    let count = |pieces: &[Range<usize>], c: char| -> usize {
+        pieces
+            .iter()
+            .map(|p| text[p.clone()].matches(c).count())
+            .sum()
+    };
+    let mut balance = [('(', ')'), ('[', ']'), ('{', '}')]
+        .map(|(o, c)| (o, c, count(pieces, o), count(pieces, c)));
+    while let Some(p) = pieces.last_mut() {
+        let Some(c) = text[p.clone()].chars().next_back() else {
+            pieces.pop();
+            continue;
+        };
+        let strip = match c {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' | '\u{2019}' | '\u{201D}' | '\u{BB}' => {
+                true
+            }
+            _ => balance
+                .iter()
+                .any(|&(_, close, opened, closed)| c == close && closed > opened),
+        };
+        // Keep the scheme and its ":" (at least one character must follow).
+        if !strip || (p.start == i && p.end <= j + 1) {
+            break;
+        }
+        p.end -= c.len_utf8();
+        for (open, close, opened, closed) in &mut balance {
+            if c == *close {
+                *closed -= 1;
+            } else if c == *open {
+                *opened -= 1;
+            }
+        }
+        if p.start == p.end {
+            pieces.pop();
+        }
+    }
+}
+
+/// AsciiDoc writes a link's text in brackets right after the URI (`https://a/b[text]`,
+/// `https://a/b[two words]` or `[]`): a last `[` that no `]` follows in the URI but its last
+/// character, and that does not stand where a host does (after `//` or `@`), starts no part
+/// of the URI.
+fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
+    let Some(p) = pieces.last_mut() else {
+        return;
+    };
+    let s = &text[p.clone()];
+    let Some(open) = s.rfind('[') else {
+        return;
+    };
+    let inside = s[open + 1..].strip_suffix(']').unwrap_or(&s[open + 1..]);
+    if inside.contains(']') {
+        return;
+    }
+    let before = &s[..open];
+    if before.is_empty() || before.ends_with("//") || before.ends_with('@') {
+        return;
+    }
+    p.end = p.start + open;
+}
+
+/// Whether an undelimited candidate is a template for URIs rather than a URI: it holds
+/// braces (shell brace expansion, `${VAR}`, RFC 6570 expressions), or brackets around what
+/// no IP literal is (options of a synopsis, `ssh://[user@]host[:port]`, globs
+/// `file[1-100].txt`). Neither brace nor bracket is in a URI of any grammar here but as an
+/// IP literal's brackets, so a URI that holds one was never written to be read as it
+/// stands.
+fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
+    let mut group: Option<String> = None;
+    for c in pieces.iter().flat_map(|p| text[p.clone()].chars()) {
+        match (c, group.as_mut()) {
+            ('{' | '}', _) => return true,
+            ('[', _) => group = Some(String::new()),
+            (']', Some(g)) => {
+                if !g.is_empty() && !ip_literal_like(g) {
+                    return true;
+                }
+                group = None;
+            }
+            (_, Some(g)) if g.len() < 64 => g.push(c),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether the text between brackets may be an IP literal's: `v` and a hex digit
+/// (IPvFuture), or at least two `:` (an IPv6 address has them) among hex digits, `.` and a
+/// zone after `%`.
+fn ip_literal_like(g: &str) -> bool {
+    let b = g.as_bytes();
+    if matches!(b, [b'v' | b'V', h, ..] if h.is_ascii_hexdigit()) {
+        return true;
+    }
+    g.matches(':').count() >= 2
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'.' | b'%' | b'-' | b'_' | b'~'))
 }
 
 /// The pieces with their offsets in the URI, and the URI.
@@ -875,6 +1071,23 @@ fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
     (pieces, uri)
 }
 
+/// The check of a URI found in text against `rule` of `grammar`. Under RFC 1738 the
+/// fragment identifier after the first `#` is split off first: it goes "within the brackets
+/// as well" but is no part of the URL (rfc1738.txt:1225; `#` is no `xchar`), as
+/// [`crate::rfc1738::find_urls`] reads it.
+pub(crate) fn check(grammar: Grammar, rule: &str, uri: &str) -> Result<(), Error> {
+    let url = match grammar {
+        Grammar::Rfc1738 => url_without_fragment(uri),
+        _ => uri,
+    };
+    grammar.check(rule, url)
+}
+
+/// A URL in text without its fragment identifier: what comes before its first `#`.
+pub(crate) fn url_without_fragment(uri: &str) -> &str {
+    uri.split_once('#').map_or(uri, |(url, _)| url)
+}
+
 fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<'_>) -> Found<'a> {
     let rule = grammar.start_rule();
     let hyphen_breaks: Vec<usize> = c
@@ -889,7 +1102,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         .map(|w| w[0].range.end - 1)
         .collect();
     let (mut pieces, mut uri) = assemble(text, &c.pieces);
-    let mut result = grammar.check(rule, &uri);
+    let mut result = check(grammar, rule, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
         let without: Vec<Seg> = c
@@ -907,7 +1120,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
             .filter(|s| !s.range.is_empty())
             .collect();
         let (p2, u2) = assemble(text, &without);
-        if grammar.check(rule, &u2).is_ok() {
+        if check(grammar, rule, &u2).is_ok() {
             (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
         }
     }
@@ -1131,13 +1344,17 @@ mod tests {
 
     #[test]
     fn source_offsets_follow_pieces() {
-        let text = "<URL:ab\n cd\te>";
+        let text = "<URL:ab\n cd\n\te>";
         let f = &extract(text, Grammar::Rfc2396)[0];
         assert_eq!(f.text, "abcde");
         let mapped: Vec<usize> = (0..=5).map(|k| f.source_offset(k)).collect();
-        assert_eq!(mapped, [5, 6, 9, 10, 12, 13]);
-        assert_eq!(f.range, 5..13);
-        assert_eq!(f.outer, 0..14);
+        assert_eq!(mapped, [5, 6, 9, 10, 13, 14]);
+        assert_eq!(f.range, 5..14);
+        assert_eq!(f.outer, 0..15);
+        // Whitespace within a line is in the URI.
+        let f = &extract("<URL:ab\n cd\te>", Grammar::Rfc2396)[0];
+        assert_eq!(f.text, "abcd\te");
+        assert_eq!(f.pieces.len(), 2);
     }
 
     /// Long texts that would be slow for a finder that looks back or far ahead: linear, so
@@ -1155,6 +1372,13 @@ mod tests {
             "(",
             "<http:x ",
             "é😀<",
+            "\u{27e8}a:",
+            "(http://a/(",
+            "http://a\u{2010}\n",
+            "[a://]",
+            "{http://[",
+            "http://[x",
+            "x`",
         ] {
             let text = unit.repeat(MB / unit.len());
             let found = extract(&text, Grammar::Rfc2396);
@@ -1176,7 +1400,10 @@ mod tests {
         const BITS: &[&str] = &[
             "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-",
             "-\n", "\n", "\n\n", " ", "\t", "\r\n", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",",
-            ":", "%", "%4", "\"", "'", "”", "#", "?", "/", "@", "1", "\u{0}", "\u{2028}",
+            ":", "%", "%4", "\"", "'", "”", "#", "?", "/", "@", "1", "\u{0}", "\u{2028}", "`",
+            "``", "{", "}", "[", "\\", "\\\n", "\u{2010}", "\u{2010}\n", "\u{ad}", "\u{ad}\n",
+            "\u{27e8}", "\u{27e9}", "\u{27e8}http:", "\u{2039}", "\u{203a}", "«", "“", "‘", "’",
+            "[x](", "](", "${", "::", "[::1]",
         ];
         let mut rng = fastrand::Rng::with_seed(0x5EED_1234_ABCD_0001);
         for _ in 0..4000 {
@@ -1218,6 +1445,138 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A backtick ends an undelimited URI: it closes a code span (Markdown, RST's inline
+    /// literal) and is in no URI of any grammar.
+    #[test]
+    fn backticks_end_a_uri() {
+        assert_eq!(
+            texts("run `curl https://example.com/x` now"),
+            ["https://example.com/x"]
+        );
+        assert_eq!(texts("RST: ``file://`` and ``http://a/b``."), ["file://", "http://a/b"]);
+        // Delimited, the backtick is inside what the writer marked as the URI: reported.
+        let f = extract("<URL:http://a/`b>", Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://a/`b");
+        assert!(!f[0].is_valid());
+    }
+
+    /// A bracket or quote just before an undelimited URI is closed by its partner: the
+    /// Markdown link syntax of READMEs read as plain text.
+    #[test]
+    fn an_opener_before_the_uri_is_closed_by_its_partner() {
+        let badge = "[![CI](https://a.example/badge.svg)](https://a.example/actions)";
+        assert_eq!(
+            texts(badge),
+            ["https://a.example/badge.svg", "https://a.example/actions"]
+        );
+        assert!(extract(badge, Grammar::Rfc3986).iter().all(Found::is_valid));
+        assert_eq!(texts("**[x](https://a/b)**"), ["https://a/b"]);
+        assert_eq!(texts("[https://a/b](https://a/b)"), ["https://a/b", "https://a/b"]);
+        assert_eq!(texts("[![d](https://a/b.svg)][Docs]"), ["https://a/b.svg"]);
+        // Balanced inside the URI: kept (Wikipedia).
+        assert_eq!(
+            texts("[w](https://en.wikipedia.org/wiki/URI_(disambiguation)) and (http://x/(y))."),
+            [
+                "https://en.wikipedia.org/wiki/URI_(disambiguation)",
+                "http://x/(y)"
+            ]
+        );
+        // Braces (BibTeX), quotes, guillemets.
+        assert_eq!(
+            texts("url = {https://a.example/p},\n'http://b/c'd ‹http://c/›"),
+            ["https://a.example/p", "http://b/c", "http://c/"]
+        );
+    }
+
+    /// Backslashes of string escapes and shell line continuations are no part of the URI.
+    #[test]
+    fn backslashes_at_the_end() {
+        assert_eq!(
+            texts("git config http.proxy=\\\"http://example.com\\\""),
+            ["http://example.com"]
+        );
+        assert_eq!(
+            texts("curl https://x/y \\\n  -o z\ncurl https://x/z\\\n  -o z"),
+            ["https://x/y", "https://x/z"]
+        );
+    }
+
+    /// Template notation (option brackets of synopses, brace expansion, URI templates,
+    /// globs) makes a pattern for URIs, not a URI: not reported. An IP literal is no template.
+    #[test]
+    fn templates_are_not_uris() {
+        let t = "git fetch [protocol://]host[:port] ssh://[user@]host.xz[:port]/path/to/repo.git/ \
+                 [user@]host http://{one,two}.example.com https://n.org/${V}/a.txt \
+                 ftp://ftp.example.com/file[1-100].txt git://host.xz[:port]/~[user]/p";
+        assert!(texts(t).is_empty(), "{:?}", texts(t));
+        let f = extract("http://[fe80::1%25eth0]/ and http://[::1]/", Grammar::Rfc3986);
+        assert_eq!(f.len(), 2);
+        assert!(!f[0].is_valid() && f[1].is_valid());
+        // A template's inner URIs are not read on their own either.
+        assert!(texts("http://{a}.x/?u=http://b/%zz").is_empty());
+        // AsciiDoc's link text after a URI ends it.
+        assert_eq!(
+            texts("see https://a.example/x[the docs] and https://b.example/[]."),
+            ["https://a.example/x", "https://b.example/"]
+        );
+    }
+
+    /// groff breaks a long URL at a line end with U+2010 HYPHEN or U+00AD SOFT HYPHEN: the
+    /// inserted hyphen is dropped and the URI goes on.
+    #[test]
+    fn renderer_hyphens_at_line_ends_are_dropped() {
+        let t = "and          http://git.savan\u{2010}\n       nah.gnu.org/x.tar.gz.";
+        let f = extract(t, Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://git.savannah.gnu.org/x.tar.gz");
+        assert!(f[0].is_valid() && f[0].hyphen_breaks.is_empty());
+        assert_eq!(texts("http://a.ex\u{ad}\n ample/ ok"), ["http://a.example/"]);
+        // Inside a delimiter, too.
+        assert_eq!(
+            texts("<http://gnu.org/li\u{2010}\n       censes/gpl.html>"),
+            ["http://gnu.org/licenses/gpl.html"]
+        );
+        // The ASCII hyphen keeps its rule.
+        assert_eq!(texts("http://www.ics-\n   uci.edu/a"), ["http://www.ics-uci.edu/a"]);
+    }
+
+    /// man-pages 6 writes URLs as ⟨...⟩: a delimiter like <...>, so wrapped lines join.
+    #[test]
+    fn mathematical_angle_brackets_delimit() {
+        let t = "See RFC 2396\n       \u{27e8}http://www.ietf.org/rfc/\n       rfc2396.txt\u{27e9}  for more.";
+        let f = extract(t, Grammar::Rfc3986);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].text, "http://www.ietf.org/rfc/rfc2396.txt");
+        assert_eq!(f[0].delimiter, Delimiter::Angle);
+        assert!(f[0].is_valid());
+        assert_eq!(f[0].outer, t.find('\u{27e8}').unwrap()..t.len() - 11);
+        // Only whitespace that breaks a line is removed: a space within a line is in
+        // the URI the writer delimited, and reported.
+        assert_eq!(texts("\u{27e8}http://a/ b\u{27e9}"), ["http://a/ b"]);
+        let t = "<URL:http://exa mple/>";
+        let f = extract(t, Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://exa mple/");
+        let e = f[0].result.as_ref().unwrap_err();
+        assert_eq!((e.offset(), e.found()), (15, Some(' ')));
+        // Around the URI, as after "URL:", whitespace is no part of it.
+        assert_eq!(texts("<URL: http://a/b >"), ["http://a/b"]);
+        // Unclosed: read undelimited, the closing bracket still ends it.
+        assert_eq!(texts("\u{27e8}http://a/\n\nb\u{27e9}"), ["http://a/"]);
+    }
+
+    /// RFC 1738: the fragment after `#` is no part of the URL (rfc1738.txt:1225, "#" is no
+    /// xchar): the URL before it is checked.
+    #[test]
+    fn rfc1738_checks_the_url_without_its_fragment() {
+        let t = "see http://a.example/b.html#top and <URL:ftp://h/p#x> and http://h/%zz#y";
+        let f = extract(t, Grammar::Rfc1738);
+        assert_eq!(f[0].text, "http://a.example/b.html#top");
+        assert!(f[0].is_valid() && f[1].is_valid());
+        let e = f[2].result.as_ref().unwrap_err();
+        assert_eq!(&t[e.offset()..e.end()], "z");
+        // Under other grammars the fragment is part of the reference.
+        assert!(!extract("http://a/b#c#d", Grammar::Rfc2396)[0].is_valid());
     }
 
     #[cfg(feature = "markup")]
@@ -1324,8 +1683,25 @@ mod tests {
     /// text finds.
     #[test]
     fn settled_pieces_find_what_the_whole_finds() {
-        let text = "a <URL:http://x/\n y> http://b-\n c/ <http:q\n\nz> http://end";
+        let text = "a <URL:http://x/\n y> http://b-\n c/ <http:q\n\nz> \u{27e8}http://m/\n n\u{27e9} \
+                    http://s\u{2010}\n t/ [x](http://p/(q)) `http://c/` {http://b/} [y://]z \
+                    http://a/{b} x://y[z] http://end";
         let whole: Vec<String> = texts(text);
+        assert_eq!(
+            whole,
+            [
+                "http://x/y",
+                "http://b-c/",
+                "http:q",
+                "http://m/n",
+                "http://st/",
+                "http://p/(q)",
+                "http://c/",
+                "http://b/",
+                "x://y",
+                "http://end"
+            ]
+        );
         for cut in 0..=text.len() {
             if !text.is_char_boundary(cut) {
                 continue;
