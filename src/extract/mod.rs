@@ -669,8 +669,10 @@ impl Closer {
 }
 
 /// The end of the run of characters from `k` that an undelimited URI may hold, and whether
-/// the run ended at the partner of the character before the URI.
-fn run_end(text: &str, k: usize, closer: &mut Option<Closer>) -> (usize, bool) {
+/// the run ended at the partner of the character before the URI, or at a `]` that closes
+/// no `[` of the URI (`square` counts those open): Markdown's `[text at http://a/b](...)`.
+/// No URI of any grammar holds such a `]`.
+fn run_end(text: &str, k: usize, closer: &mut Option<Closer>, square: &mut usize) -> (usize, bool) {
     for (n, c) in text[k..].char_indices() {
         if ends_bare(c) {
             return (k + n, false);
@@ -679,6 +681,12 @@ fn run_end(text: &str, k: usize, closer: &mut Option<Closer>) -> (usize, bool) {
             && cl.closes(c)
         {
             return (k + n, true);
+        }
+        match c {
+            '[' => *square += 1,
+            ']' if *square == 0 => return (k + n, true),
+            ']' => *square -= 1,
+            _ => {}
         }
     }
     (text.len(), false)
@@ -815,7 +823,10 @@ fn delimited_pieces(text: &str, start: usize, end: usize) -> Vec<Seg> {
         {
             let mut e = k;
             if breaks
-                && let Some(h) = text[s..k].chars().next_back().filter(|&h| is_break_hyphen(h))
+                && let Some(h) = text[s..k]
+                    .chars()
+                    .next_back()
+                    .filter(|&h| is_break_hyphen(h))
             {
                 e -= h.len_utf8();
             }
@@ -860,11 +871,15 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         return Look::No;
     }
     // A bracket or quote just before the URI is closed by its partner.
-    let mut closer = text[..i]
-        .chars()
-        .next_back()
-        .and_then(|open| partner(open).map(|close| Closer { open, close, depth: 0 }));
-    let (first, mut closed) = run_end(text, i, &mut closer);
+    let mut closer = text[..i].chars().next_back().and_then(|open| {
+        partner(open).map(|close| Closer {
+            open,
+            close,
+            depth: 0,
+        })
+    });
+    let mut square = 0;
+    let (first, mut closed) = run_end(text, i, &mut closer, &mut square);
     if first == text.len() && !last {
         return Look::Open;
     }
@@ -894,7 +909,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
             break;
         }
         let next;
-        (next, closed) = run_end(text, gap, &mut closer);
+        (next, closed) = run_end(text, gap, &mut closer, &mut square);
         if next == text.len() && !last {
             return Look::Open;
         }
@@ -921,6 +936,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
     }
     strip_trailing(text, i, j, &mut pieces);
     asciidoc_link_text(text, &mut pieces);
+    strip_trailing(text, i, j, &mut pieces);
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
         return Look::No;
@@ -954,9 +970,8 @@ fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>
             continue;
         };
         let strip = match c {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' | '\u{2019}' | '\u{201D}' | '\u{BB}' => {
-                true
-            }
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' | '\u{2019}' | '\u{201D}'
+            | '\u{BB}' => true,
             _ => balance
                 .iter()
                 .any(|&(_, close, opened, closed)| c == close && closed > opened),
@@ -980,9 +995,9 @@ fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>
 }
 
 /// AsciiDoc writes a link's text in brackets right after the URI (`https://a/b[text]`,
-/// `https://a/b[two words]` or `[]`): a last `[` that no `]` follows in the URI but its last
-/// character, and that does not stand where a host does (after `//` or `@`), starts no part
-/// of the URI.
+/// `https://a/b[two words]` or `[]`): the one `[` of the URI's last piece, when no `]`
+/// follows it but as the last character and it does not stand where a host does (after `//`
+/// or `@`), starts no part of the URI.
 fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
     let Some(p) = pieces.last_mut() else {
         return;
@@ -997,6 +1012,10 @@ fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
     }
     let before = &s[..open];
     if before.is_empty() || before.ends_with("//") || before.ends_with('@') {
+        return;
+    }
+    // Only one group: so that the URI found, read again on its own, is itself.
+    if before.contains(['[', ']']) {
         return;
     }
     p.end = p.start + open;
@@ -1036,8 +1055,9 @@ fn ip_literal_like(g: &str) -> bool {
         return true;
     }
     g.matches(':').count() >= 2
-        && b.iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'.' | b'%' | b'-' | b'_' | b'~'))
+        && b.iter().all(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b':' | b'.' | b'%' | b'-' | b'_' | b'~')
+        })
 }
 
 /// The pieces with their offsets in the URI, and the URI.
@@ -1398,12 +1418,69 @@ mod tests {
     #[test]
     fn no_panic_on_random_text() {
         const BITS: &[&str] = &[
-            "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-",
-            "-\n", "\n", "\n\n", " ", "\t", "\r\n", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",",
-            ":", "%", "%4", "\"", "'", "”", "#", "?", "/", "@", "1", "\u{0}", "\u{2028}", "`",
-            "``", "{", "}", "[", "\\", "\\\n", "\u{2010}", "\u{2010}\n", "\u{ad}", "\u{ad}\n",
-            "\u{27e8}", "\u{27e9}", "\u{27e8}http:", "\u{2039}", "\u{203a}", "«", "“", "‘", "’",
-            "[x](", "](", "${", "::", "[::1]",
+            "<",
+            ">",
+            "<URL:",
+            "URL:",
+            "http:",
+            "http://",
+            "mailto:",
+            "x://",
+            "a",
+            "b.c",
+            "-",
+            "-\n",
+            "\n",
+            "\n\n",
+            " ",
+            "\t",
+            "\r\n",
+            "é",
+            "😀",
+            "\u{a0}",
+            ")",
+            "(",
+            "]",
+            ".",
+            ",",
+            ":",
+            "%",
+            "%4",
+            "\"",
+            "'",
+            "”",
+            "#",
+            "?",
+            "/",
+            "@",
+            "1",
+            "\u{0}",
+            "\u{2028}",
+            "`",
+            "``",
+            "{",
+            "}",
+            "[",
+            "\\",
+            "\\\n",
+            "\u{2010}",
+            "\u{2010}\n",
+            "\u{ad}",
+            "\u{ad}\n",
+            "\u{27e8}",
+            "\u{27e9}",
+            "\u{27e8}http:",
+            "\u{2039}",
+            "\u{203a}",
+            "«",
+            "“",
+            "‘",
+            "’",
+            "[x](",
+            "](",
+            "${",
+            "::",
+            "[::1]",
         ];
         let mut rng = fastrand::Rng::with_seed(0x5EED_1234_ABCD_0001);
         for _ in 0..4000 {
@@ -1455,7 +1532,10 @@ mod tests {
             texts("run `curl https://example.com/x` now"),
             ["https://example.com/x"]
         );
-        assert_eq!(texts("RST: ``file://`` and ``http://a/b``."), ["file://", "http://a/b"]);
+        assert_eq!(
+            texts("RST: ``file://`` and ``http://a/b``."),
+            ["file://", "http://a/b"]
+        );
         // Delimited, the backtick is inside what the writer marked as the URI: reported.
         let f = extract("<URL:http://a/`b>", Grammar::Rfc2396);
         assert_eq!(f[0].text, "http://a/`b");
@@ -1473,8 +1553,20 @@ mod tests {
         );
         assert!(extract(badge, Grammar::Rfc3986).iter().all(Found::is_valid));
         assert_eq!(texts("**[x](https://a/b)**"), ["https://a/b"]);
-        assert_eq!(texts("[https://a/b](https://a/b)"), ["https://a/b", "https://a/b"]);
+        assert_eq!(
+            texts("[https://a/b](https://a/b)"),
+            ["https://a/b", "https://a/b"]
+        );
         assert_eq!(texts("[![d](https://a/b.svg)][Docs]"), ["https://a/b.svg"]);
+        // A "]" that closes no "[" of the URI ends it: a link's text that ends with a URI.
+        assert_eq!(
+            texts("[![chat at https://g.im/a/b](https://b.im/c.svg)](https://g.im/a/b?u=s)"),
+            [
+                "https://g.im/a/b",
+                "https://b.im/c.svg",
+                "https://g.im/a/b?u=s"
+            ]
+        );
         // Balanced inside the URI: kept (Wikipedia).
         assert_eq!(
             texts("[w](https://en.wikipedia.org/wiki/URI_(disambiguation)) and (http://x/(y))."),
@@ -1511,7 +1603,10 @@ mod tests {
                  [user@]host http://{one,two}.example.com https://n.org/${V}/a.txt \
                  ftp://ftp.example.com/file[1-100].txt git://host.xz[:port]/~[user]/p";
         assert!(texts(t).is_empty(), "{:?}", texts(t));
-        let f = extract("http://[fe80::1%25eth0]/ and http://[::1]/", Grammar::Rfc3986);
+        let f = extract(
+            "http://[fe80::1%25eth0]/ and http://[::1]/",
+            Grammar::Rfc3986,
+        );
         assert_eq!(f.len(), 2);
         assert!(!f[0].is_valid() && f[1].is_valid());
         // A template's inner URIs are not read on their own either.
@@ -1531,14 +1626,20 @@ mod tests {
         let f = extract(t, Grammar::Rfc2396);
         assert_eq!(f[0].text, "http://git.savannah.gnu.org/x.tar.gz");
         assert!(f[0].is_valid() && f[0].hyphen_breaks.is_empty());
-        assert_eq!(texts("http://a.ex\u{ad}\n ample/ ok"), ["http://a.example/"]);
+        assert_eq!(
+            texts("http://a.ex\u{ad}\n ample/ ok"),
+            ["http://a.example/"]
+        );
         // Inside a delimiter, too.
         assert_eq!(
             texts("<http://gnu.org/li\u{2010}\n       censes/gpl.html>"),
             ["http://gnu.org/licenses/gpl.html"]
         );
         // The ASCII hyphen keeps its rule.
-        assert_eq!(texts("http://www.ics-\n   uci.edu/a"), ["http://www.ics-uci.edu/a"]);
+        assert_eq!(
+            texts("http://www.ics-\n   uci.edu/a"),
+            ["http://www.ics-uci.edu/a"]
+        );
     }
 
     /// man-pages 6 writes URLs as ⟨...⟩: a delimiter like <...>, so wrapped lines join.
