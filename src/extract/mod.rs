@@ -17,30 +17,46 @@
 //!
 //! # What counts as a URI in text
 //!
+//! The rules, with the spec text behind each and the reasons for each choice, are written
+//! down in the guide's page `docs/documents.md`; in short:
+//!
 //! - **Delimited**: `<URL:` ... `>` (RFC 1738, and RFC 2396's "The prefix "URL:" (with or
-//!   without a trailing space)"), whatever it holds; or `<` ... `>` when the `<` is followed at
-//!   once by a scheme (`alpha *( alpha | digit | "+" | "-" | "." )`) and `:`, so that `a < b`,
-//!   `<b>` and `<a href=...>` are not taken. The closing `>` must come before the next `<` and
-//!   before a blank line; otherwise the `<` is no delimiter and scanning goes on after it.
-//!   Inside, all whitespace is removed ("The whitespace should be ignored when extracting the
-//!   URI", rfc2396.txt:1879), so a URI may be broken across lines; the delimiters are not part
-//!   of the URI.
+//!   without a trailing space)"), whatever it holds; `<` ... `>` or `⟨` ... `⟩` (U+27E8,
+//!   U+27E9, as man-pages renders URLs) when the bracket is followed at once by a scheme
+//!   (`alpha *( alpha | digit | "+" | "-" | "." )`) and `:`, so that `a < b`, `<b>` and
+//!   `<a href=...>` are not taken. The closing bracket must come before the next opening one
+//!   and before a blank line; otherwise the opening one is no delimiter and scanning goes on
+//!   after it. Inside, whitespace that breaks a line is removed ("The whitespace should be
+//!   ignored when extracting the URI", rfc2396.txt:1879), so a URI may be broken across
+//!   lines; whitespace within a line stays, and is reported (`<URL:http://exa mple/>`). The
+//!   delimiters are not part of the URI.
 //! - **Undelimited**: a scheme that starts a word (the character before it is not a letter,
 //!   digit, `+`, `-` or `.`), then `:`, where the scheme is one of [`KNOWN_SCHEMES`] (in any
 //!   case) or the `:` is followed by `//`. This keeps `Note: ...`, `std::vec` and `"key":{`
 //!   out while finding `http://...`, `mailto:...`, `news:...` and any `scheme://...`. The URI
-//!   is the run of characters up to whitespace, `<`, `>` or `"` (the characters RFC 2396
+//!   is the run of characters up to whitespace, `<`, `>`, `"` (the characters RFC 2396
 //!   section 2.4.3 excludes because "they are often used as the delimiters around URI in text
-//!   documents", rfc2396.txt:637), less trailing sentence punctuation: `.` `,` `;` `:` `!` `?`,
-//!   quotes (`'` and the closing `’` `”` `»`), and a `)` or `]` that closes no `(` or `[` in the
-//!   URI. At least one character must remain after the `:`.
+//!   documents", rfc2396.txt:637), a backtick (the end of a code span), `⟩` or `›`, a `]` that
+//!   closes no `[` of the URI, or the partner of a bracket or quote written just before it
+//!   (`(`, `[`, `{`, `'`, `‹`, `⟨`, `«`, `“`, `‘`: `[x](http://a/b)` holds `http://a/b`); less
+//!   trailing sentence punctuation: `.` `,` `;` `:` `!` `?`, quotes (`'` and the closing `’`
+//!   `”` `»`), a `\` (a string escape, a line continuation), and a `)`, `]` or `}` that
+//!   closes no `(`, `[` or `{` in the URI; less AsciiDoc's link text (`http://a/b[text]`). At
+//!   least one character must remain after the `:`. A run that holds a brace, or brackets
+//!   around what no IP literal is, is a template for URIs (`ssh://[user@]host[:port]/`,
+//!   `http://{a,b}.example/`): it is no URI and is not reported.
 //! - **The hyphen rule**: "the interpreter of a URI containing a line break immediately after
 //!   a hyphen should ignore all unescaped whitespace around the line break, and should be aware
 //!   that the hyphen may or may not actually be part of the URI" (rfc2396.txt:1884,
 //!   rfc1738.txt:1215). So an undelimited URI whose run ends with `-` just before whitespace
 //!   holding a line break goes on with the next run. In both kinds, the URI is read with its
 //!   hyphens first; when that reading does not conform and the reading without the hyphens at
-//!   line breaks does, the second is taken ([`Found::hyphens_dropped`]).
+//!   line breaks does, the second is taken ([`Found::hyphens_dropped`]). A U+2010 HYPHEN or
+//!   U+00AD SOFT HYPHEN at a line end is a renderer's (groff's): the URI goes on after the
+//!   line break, without it.
+//! - **RFC 1738**: the URL checked is what comes before the first `#` (the fragment "would be
+//!   placed within the brackets as well", rfc1738.txt:1205, but is no part of the URL), as
+//!   [`crate::rfc1738::find_urls`] reads it; [`Found::text`] keeps the fragment.
 //!
 //! Relative references are found only inside `<URL:...>`: nothing else tells them from words.
 //!
