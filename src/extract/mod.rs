@@ -1107,25 +1107,29 @@ fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
     (pieces, uri)
 }
 
-/// The check of a URI found in text against `rule` of `grammar`. Under RFC 1738 the
-/// fragment identifier after the first `#` is split off first: it goes "within the brackets
-/// as well" but is no part of the URL (rfc1738.txt:1225; `#` is no `xchar`), as
-/// [`crate::rfc1738::find_urls`] reads it.
-pub(crate) fn check(grammar: Grammar, rule: &str, uri: &str) -> Result<(), Error> {
+/// The check that extraction makes of a URI it found ([`Found::text`]), against `grammar`'s
+/// start rule: under RFC 1738, of the URL before the first `#`, since the fragment identifier
+/// goes "within the brackets as well" but is no part of the URL (rfc1738.txt:1205; `#` is no
+/// `xchar`), as [`crate::rfc1738::find_urls`] reads it; under the other grammars, of the
+/// whole reference. Every surface that checks a found URI again (a hover, a quick fix) checks
+/// it so, to give the verdict that [`Found::result`] gives. The error's offsets count in
+/// `uri`.
+///
+/// ```
+/// use urigram::{Grammar, extract::check_found};
+/// assert!(check_found(Grammar::Rfc1738, "http://a/b.html#top").is_ok());
+/// assert!(Grammar::Rfc1738.check("url", "http://a/b.html#top").is_err());
+/// assert!(check_found(Grammar::Rfc2396, "http://a/b#c#d").is_err());
+/// ```
+pub fn check_found(grammar: Grammar, uri: &str) -> Result<(), Error> {
     let url = match grammar {
-        Grammar::Rfc1738 => url_without_fragment(uri),
+        Grammar::Rfc1738 => uri.split_once('#').map_or(uri, |(url, _)| url),
         _ => uri,
     };
-    grammar.check(rule, url)
-}
-
-/// A URL in text without its fragment identifier: what comes before its first `#`.
-pub(crate) fn url_without_fragment(uri: &str) -> &str {
-    uri.split_once('#').map_or(uri, |(url, _)| url)
+    grammar.check(grammar.start_rule(), url)
 }
 
 fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<'_>) -> Found<'a> {
-    let rule = grammar.start_rule();
     let hyphen_breaks: Vec<usize> = c
         .pieces
         .windows(2)
@@ -1138,7 +1142,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         .map(|w| w[0].range.end - 1)
         .collect();
     let (mut pieces, mut uri) = assemble(text, &c.pieces);
-    let mut result = check(grammar, rule, &uri);
+    let mut result = check_found(grammar, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
         let without: Vec<Seg> = c
@@ -1156,7 +1160,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
             .filter(|s| !s.range.is_empty())
             .collect();
         let (p2, u2) = assemble(text, &without);
-        if check(grammar, rule, &u2).is_ok() {
+        if check_found(grammar, &u2).is_ok() {
             (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
         }
     }
