@@ -36,15 +36,16 @@
 //!   out while finding `http://...`, `mailto:...`, `news:...` and any `scheme://...`. The URI
 //!   is the run of characters up to whitespace, `<`, `>`, `"` (the characters RFC 2396
 //!   section 2.4.3 excludes because "they are often used as the delimiters around URI in text
-//!   documents", rfc2396.txt:637), a backtick (the end of a code span), `⟩` or `›`, a `]` that
+//!   documents", rfc2396.txt:552), a backtick (the end of a code span), `⟩` or `›`, a `]` that
 //!   closes no `[` of the URI, or the partner of a bracket or quote written just before it
 //!   (`(`, `[`, `{`, `'`, `‹`, `⟨`, `«`, `“`, `‘`: `[x](http://a/b)` holds `http://a/b`); less
 //!   trailing sentence punctuation: `.` `,` `;` `:` `!` `?`, quotes (`'` and the closing `’`
 //!   `”` `»`), a `\` (a string escape, a line continuation), and a `)`, `]` or `}` that
 //!   closes no `(`, `[` or `{` in the URI; less AsciiDoc's link text (`http://a/b[text]`). At
-//!   least one character must remain after the `:`. A run that holds a brace, or brackets
-//!   around what no IP literal is, is a template for URIs (`ssh://[user@]host[:port]/`,
-//!   `http://{a,b}.example/`): it is no URI and is not reported.
+//!   least one character must remain after the `:`. A run that holds a brace, brackets in
+//!   its authority around what no IP literal is, or a range in brackets is a template for
+//!   URIs (`ssh://[user@]host[:port]/`, `http://{a,b}.example/`, `file[1-100].txt`): it is
+//!   no URI and is not reported.
 //! - **The hyphen rule**: "the interpreter of a URI containing a line break immediately after
 //!   a hyphen should ignore all unescaped whitespace around the line break, and should be aware
 //!   that the hyphen may or may not actually be part of the URI" (rfc2396.txt:1884,
@@ -629,7 +630,7 @@ fn scheme_end(b: &[u8], i: usize) -> usize {
 }
 
 /// A character that ends an undelimited URI: whitespace; `<`, `>` and `"`, which "are often
-/// used as the delimiters around URI in text documents" (rfc2396.txt:637); the backtick that
+/// used as the delimiters around URI in text documents" (rfc2396.txt:552); the backtick that
 /// closes a code span; and the closing angle brackets `⟩` (U+27E9) and `›` (U+203A). None
 /// of them is in a URI of any grammar here (RFC 3987's `ucschar` aside, for the last two).
 fn ends_bare(c: char) -> bool {
@@ -1013,7 +1014,8 @@ fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>
 /// AsciiDoc writes a link's text in brackets right after the URI (`https://a/b[text]`,
 /// `https://a/b[two words]` or `[]`): the one `[` of the URI's last piece, when no `]`
 /// follows it but as the last character and it does not stand where a host does (after `//`
-/// or `@`), starts no part of the URI.
+/// or `@`) nor where a query's brackets do (after `?`, `=` or `&`), starts no part of the
+/// URI.
 fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
     let Some(p) = pieces.last_mut() else {
         return;
@@ -1027,7 +1029,7 @@ fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
         return;
     }
     let before = &s[..open];
-    if before.is_empty() || before.ends_with("//") || before.ends_with('@') {
+    if before.is_empty() || before.ends_with("//") || before.ends_with(['@', '?', '=', '&']) {
         return;
     }
     // Only one group: so that the URI found, read again on its own, is itself.
@@ -1038,28 +1040,47 @@ fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
 }
 
 /// Whether an undelimited candidate is a template for URIs rather than a URI: it holds
-/// braces (shell brace expansion, `${VAR}`, RFC 6570 expressions), or brackets around what
-/// no IP literal is (options of a synopsis, `ssh://[user@]host[:port]`, globs
-/// `file[1-100].txt`). Neither brace nor bracket is in a URI of any grammar here but as an
-/// IP literal's brackets, so a URI that holds one was never written to be read as it
-/// stands.
+/// braces (shell brace expansion, `${VAR}`, RFC 6570 expressions), brackets in the authority
+/// around what no IP literal is (options of a synopsis: `ssh://[user@]host[:port]/`), or a
+/// range in brackets (curl's globs: `file[1-100].txt`, `[a-z:2]`). No brace is in a URI of
+/// any grammar here, nor a bracket but an IP literal's, so such a string was never written
+/// to be read as it stands. Other brackets (`?a[]=1`, `?q=[x]`) are reported.
 fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
-    let mut group: Option<String> = None;
-    for c in pieces.iter().flat_map(|p| text[p.clone()].chars()) {
-        match (c, group.as_mut()) {
-            ('{' | '}', _) => return true,
-            ('[', _) => group = Some(String::new()),
-            (']', Some(g)) => {
-                if !g.is_empty() && !ip_literal_like(g) {
-                    return true;
-                }
-                group = None;
-            }
-            (_, Some(g)) if g.len() < 64 => g.push(c),
-            _ => {}
+    let s: Cow<'_, str> = match pieces {
+        [p] => Cow::Borrowed(&text[p.clone()]),
+        _ => Cow::Owned(pieces.iter().map(|p| &text[p.clone()]).collect()),
+    };
+    if s.contains(['{', '}']) {
+        return true;
+    }
+    let authority = s.find("://").map(|k| {
+        let a = k + 3;
+        a..s[a..].find(['/', '?', '#']).map_or(s.len(), |n| a + n)
+    });
+    let mut from = 0;
+    while let Some(n) = s[from..].find('[') {
+        let open = from + n;
+        let Some(len) = s[open + 1..].find(']') else {
+            break;
+        };
+        let group = &s[open + 1..open + 1 + len];
+        let in_authority = authority.as_ref().is_some_and(|a| a.contains(&open));
+        if (in_authority && !ip_literal_like(group)) || glob_range(group) {
+            return true;
         }
+        from = open + 1 + len + 1;
     }
     false
+}
+
+/// curl's glob range: letters or digits, `-`, letters or digits, and an optional `:` step.
+fn glob_range(g: &str) -> bool {
+    let (range, step) = g.split_once(':').unwrap_or((g, "1"));
+    let Some((a, b)) = range.split_once('-') else {
+        return false;
+    };
+    let alnum = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_alphanumeric());
+    alnum(a) && alnum(b) && !step.is_empty() && step.bytes().all(|c| c.is_ascii_digit())
 }
 
 /// Whether the text between brackets may be an IP literal's: `v` and a hex digit
@@ -1629,6 +1650,11 @@ mod tests {
         );
         assert_eq!(f.len(), 2);
         assert!(!f[0].is_valid() && f[1].is_valid());
+        // Brackets elsewhere, around no range, are reported (RFC 3986 has them only
+        // around an IP literal).
+        let f = extract("http://a/?[x] and http://x/?a[]=1", Grammar::Rfc3986);
+        assert_eq!(f.len(), 2);
+        assert!(f.iter().all(|f| !f.is_valid()));
         // A template's inner URIs are not read on their own either.
         assert!(texts("http://{a}.x/?u=http://b/%zz").is_empty());
         // AsciiDoc's link text after a URI ends it.
