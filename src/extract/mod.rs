@@ -951,15 +951,24 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
             return Look::Skip(end + 1);
         }
     }
-    strip_trailing(text, i, j, &mut pieces);
-    asciidoc_link_text(text, &mut pieces);
-    strip_trailing(text, i, j, &mut pieces);
+    // To a fixpoint, so that the URI found, read again on its own, is itself.
+    loop {
+        strip_trailing(text, i, j, &mut pieces);
+        let (n, end) = (pieces.len(), pieces.last().map_or(i, |p| p.end));
+        asciidoc_link_text(text, &mut pieces);
+        if (n, end) == (pieces.len(), pieces.last().map_or(i, |p| p.end)) {
+            break;
+        }
+    }
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
         return Look::No;
     }
     if is_template(text, &pieces) {
-        return Look::Skip(end);
+        // Skip its first line only: nothing skipped crosses whitespace, so a place after
+        // whitespace where no URI is open is one where reading starts afresh (the language
+        // server's barriers rely on it).
+        return Look::Skip(pieces.first().map_or(end, |p| p.end));
     }
     Look::Found(Candidate {
         outer: i..end,
@@ -1541,6 +1550,9 @@ mod tests {
                 }
                 let sp = Position::of(&text, f.range.start);
                 assert_eq!(sp, f.start, "{text:?}");
+                // Read again on its own, it is itself (the language server relies on it).
+                let again = extract(&text[f.outer.clone()], Grammar::Rfc2396);
+                assert_eq!(again.first().map(|g| &g.text), Some(&f.text), "{text:?}");
                 if let Err(e) = &f.result {
                     assert!(
                         f.range.start <= e.offset() && e.end() <= f.outer.end,
@@ -1655,6 +1667,8 @@ mod tests {
         let f = extract("http://a/?[x] and http://x/?a[]=1", Grammar::Rfc3986);
         assert_eq!(f.len(), 2);
         assert!(f.iter().all(|f| !f.is_valid()));
+        // Trimming goes on while AsciiDoc's text and trailing punctuation end the URI.
+        assert_eq!(texts("mailto:a1[-\n'["), ["mailto:a1"]);
         // A template's inner URIs are not read on their own either.
         assert!(texts("http://{a}.x/?u=http://b/%zz").is_empty());
         // AsciiDoc's link text after a URI ends it.

@@ -594,6 +594,19 @@ mod tests {
         }
     }
 
+    /// A template (no URI) that the hyphen rule carried over a blank line onto a `⟨...⟩`:
+    /// an edit that ends the template's line must find the URI it no longer hides.
+    #[test]
+    fn an_edit_that_ends_a_template_finds_what_it_hid() {
+        let text = "x http://{a}-\n\n\u{27e8}http://b/\u{27e9} y\n";
+        let mut d = Doc::new(uri(), text.into(), None, Grammar::Rfc2396, Syntax::Plain);
+        assert_eq!(d.items, whole(&d.text));
+        let a = text.find('-').unwrap();
+        d.edit(a..a + 1, "", Grammar::Rfc2396);
+        assert_eq!(d.items, whole(&d.text));
+        assert_eq!(d.items.len(), 1);
+    }
+
     const MARKUP: &[&str] = &[
         "`",
         "```\n",
