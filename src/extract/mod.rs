@@ -17,30 +17,47 @@
 //!
 //! # What counts as a URI in text
 //!
+//! The rules, with the spec text behind each and the reasons for each choice, are written
+//! down in the guide's page `docs/documents.md`; in short:
+//!
 //! - **Delimited**: `<URL:` ... `>` (RFC 1738, and RFC 2396's "The prefix "URL:" (with or
-//!   without a trailing space)"), whatever it holds; or `<` ... `>` when the `<` is followed at
-//!   once by a scheme (`alpha *( alpha | digit | "+" | "-" | "." )`) and `:`, so that `a < b`,
-//!   `<b>` and `<a href=...>` are not taken. The closing `>` must come before the next `<` and
-//!   before a blank line; otherwise the `<` is no delimiter and scanning goes on after it.
-//!   Inside, all whitespace is removed ("The whitespace should be ignored when extracting the
-//!   URI", rfc2396.txt:1879), so a URI may be broken across lines; the delimiters are not part
-//!   of the URI.
+//!   without a trailing space)"), whatever it holds; `<` ... `>` or `⟨` ... `⟩` (U+27E8,
+//!   U+27E9, as man-pages renders URLs) when the bracket is followed at once by a scheme
+//!   (`alpha *( alpha | digit | "+" | "-" | "." )`) and `:`, so that `a < b`, `<b>` and
+//!   `<a href=...>` are not taken. The closing bracket must come before the next opening one
+//!   and before a blank line; otherwise the opening one is no delimiter and scanning goes on
+//!   after it. Inside, whitespace that breaks a line is removed ("The whitespace should be
+//!   ignored when extracting the URI", rfc2396.txt:1879), so a URI may be broken across
+//!   lines; whitespace within a line stays, and is reported (`<URL:http://exa mple/>`). The
+//!   delimiters are not part of the URI.
 //! - **Undelimited**: a scheme that starts a word (the character before it is not a letter,
 //!   digit, `+`, `-` or `.`), then `:`, where the scheme is one of [`KNOWN_SCHEMES`] (in any
 //!   case) or the `:` is followed by `//`. This keeps `Note: ...`, `std::vec` and `"key":{`
 //!   out while finding `http://...`, `mailto:...`, `news:...` and any `scheme://...`. The URI
-//!   is the run of characters up to whitespace, `<`, `>` or `"` (the characters RFC 2396
+//!   is the run of characters up to whitespace, `<`, `>`, `"` (the characters RFC 2396
 //!   section 2.4.3 excludes because "they are often used as the delimiters around URI in text
-//!   documents", rfc2396.txt:637), less trailing sentence punctuation: `.` `,` `;` `:` `!` `?`,
-//!   quotes (`'` and the closing `’` `”` `»`), and a `)` or `]` that closes no `(` or `[` in the
-//!   URI. At least one character must remain after the `:`.
+//!   documents", rfc2396.txt:552), a backtick (the end of a code span), `⟩` or `›`, a `]` that
+//!   closes no `[` of the URI, or the partner of a bracket or quote written just before it
+//!   (`(`, `[`, `{`, `'`, `‹`, `⟨`, `«`, `“`, `‘`: `[x](http://a/b)` holds `http://a/b`); less
+//!   trailing sentence punctuation: `.` `,` `;` `:` `!` `?`, quotes (`'` and the closing `’`
+//!   `”` `»`), a `\` (a string escape, a line continuation), and a `)`, `]` or `}` that
+//!   closes no `(`, `[` or `{` in the URI; less AsciiDoc's link text (`http://a/b[text]`). At
+//!   least one character must remain after the `:`. A run that holds a brace, brackets in
+//!   its authority around what no IP literal is, or a range in brackets is a template for
+//!   URIs (`ssh://[user@]host[:port]/`, `http://{a,b}.example/`, `file[1-100].txt`): it is
+//!   no URI and is not reported.
 //! - **The hyphen rule**: "the interpreter of a URI containing a line break immediately after
 //!   a hyphen should ignore all unescaped whitespace around the line break, and should be aware
 //!   that the hyphen may or may not actually be part of the URI" (rfc2396.txt:1884,
 //!   rfc1738.txt:1215). So an undelimited URI whose run ends with `-` just before whitespace
 //!   holding a line break goes on with the next run. In both kinds, the URI is read with its
 //!   hyphens first; when that reading does not conform and the reading without the hyphens at
-//!   line breaks does, the second is taken ([`Found::hyphens_dropped`]).
+//!   line breaks does, the second is taken ([`Found::hyphens_dropped`]). A U+2010 HYPHEN or
+//!   U+00AD SOFT HYPHEN at a line end is a renderer's (groff's): the URI goes on after the
+//!   line break, without it.
+//! - **RFC 1738**: the URL checked is what comes before the first `#` (the fragment "would be
+//!   placed within the brackets as well", rfc1738.txt:1205, but is no part of the URL), as
+//!   [`crate::rfc1738::find_urls`] reads it; [`Found::text`] keeps the fragment.
 //!
 //! Relative references are found only inside `<URL:...>`: nothing else tells them from words.
 //!
@@ -616,17 +633,84 @@ fn scheme_end(b: &[u8], i: usize) -> usize {
     i + n
 }
 
-/// A character that ends an undelimited URI.
+/// A character that ends an undelimited URI: whitespace; `<`, `>` and `"`, which "are often
+/// used as the delimiters around URI in text documents" (rfc2396.txt:552); the backtick that
+/// closes a code span; and the closing angle brackets `⟩` (U+27E9) and `›` (U+203A). None
+/// of them is in a URI of any grammar here (RFC 3987's `ucschar` aside, for the last two).
 fn ends_bare(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '<' | '>' | '"')
+    c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`' | '\u{27E9}' | '\u{203A}')
 }
 
-/// The end of the run of characters from `k` that an undelimited URI may hold.
-fn run_end(text: &str, k: usize) -> usize {
-    match text[k..].char_indices().find(|&(_, c)| ends_bare(c)) {
-        Some((n, _)) => k + n,
-        None => text.len(),
+/// A hyphen a renderer puts at a line end when it breaks a word: U+2010 HYPHEN (groff in a
+/// UTF-8 locale) or U+00AD SOFT HYPHEN. It is no part of the text, so it is dropped.
+fn is_break_hyphen(c: char) -> bool {
+    matches!(c, '\u{2010}' | '\u{AD}')
+}
+
+/// The character that closes `c` when `c` is written just before an undelimited URI.
+fn partner(c: char) -> Option<char> {
+    Some(match c {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '\'' => '\'',
+        '\u{2039}' => '\u{203A}', // ‹ ›
+        '\u{27E8}' => '\u{27E9}', // ⟨ ⟩
+        '\u{AB}' => '\u{BB}',     // « »
+        '\u{201C}' => '\u{201D}', // “ ”
+        '\u{2018}' => '\u{2019}', // ‘ ’
+        _ => return None,
+    })
+}
+
+/// The partner of the character before an undelimited URI, and how deep the URI has nested
+/// that pair so far: the URI ends at the partner that closes the opener.
+struct Closer {
+    open: char,
+    close: char,
+    depth: usize,
+}
+
+impl Closer {
+    /// Take in `c`; whether it closes the opener.
+    fn closes(&mut self, c: char) -> bool {
+        if self.open == self.close {
+            return c == self.close;
+        }
+        if c == self.open {
+            self.depth += 1;
+        } else if c == self.close {
+            if self.depth == 0 {
+                return true;
+            }
+            self.depth -= 1;
+        }
+        false
     }
+}
+
+/// The end of the run of characters from `k` that an undelimited URI may hold, and whether
+/// the run ended at the partner of the character before the URI, or at a `]` that closes
+/// no `[` of the URI (`square` counts those open): Markdown's `[text at http://a/b](...)`.
+/// No URI of any grammar holds such a `]`.
+fn run_end(text: &str, k: usize, closer: &mut Option<Closer>, square: &mut usize) -> (usize, bool) {
+    for (n, c) in text[k..].char_indices() {
+        if ends_bare(c) {
+            return (k + n, false);
+        }
+        if let Some(cl) = closer
+            && cl.closes(c)
+        {
+            return (k + n, true);
+        }
+        match c {
+            '[' => *square += 1,
+            ']' if *square == 0 => return (k + n, true),
+            ']' => *square -= 1,
+            _ => {}
+        }
+    }
+    (text.len(), false)
 }
 
 /// What a look at a `<` or a scheme found.
@@ -635,9 +719,16 @@ enum Look {
     Found(Candidate),
     /// None here.
     No,
+    /// No URI up to this offset: a template for URIs (see [`is_template`]).
+    Skip(usize),
     /// Undecided until more text comes.
     Open,
 }
+
+/// `⟨` (U+27E8 MATHEMATICAL LEFT ANGLE BRACKET), man-pages' delimiter around URLs.
+const MATH_OPEN: &str = "\u{27E8}";
+/// `⟩` (U+27E9), its partner.
+const MATH_CLOSE: &str = "\u{27E9}";
 
 /// Candidates from `from` on, and where the undecided rest starts (see [`extract_settled`]).
 fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
@@ -645,10 +736,12 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
     let mut out = Vec::new();
     let mut i = from;
     // Bytes of multi-byte characters are all >= 0x80, so stepping byte by byte never takes
-    // one for `<` or a letter.
+    // one for `<` or a letter; `⟨` is looked for at its first byte.
     while i < b.len() {
         let look = if b[i] == b'<' {
-            angle(text, i, last)
+            angle(text, i, last, "<", ">")
+        } else if b[i] == 0xE2 && text[i..].starts_with(MATH_OPEN) {
+            angle(text, i, last, MATH_OPEN, MATH_CLOSE)
         } else if b[i].is_ascii_alphabetic() && (i == 0 || !is_scheme_byte(b[i - 1])) {
             let j = scheme_end(b, i);
             match bare(text, i, j, last) {
@@ -668,44 +761,47 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
                 out.push(c);
             }
             Look::No => i += 1,
+            Look::Skip(end) => i = end,
             Look::Open => return (out, i),
         }
     }
     (out, text.len())
 }
 
-/// `<URL:...>` or `<scheme:...>` at `i` (a `<`).
-fn angle(text: &str, i: usize, last: bool) -> Look {
+/// `<URL:...>`, `<scheme:...>` or `⟨scheme:...⟩` at `i` (the `open` delimiter; `close` is
+/// its partner).
+fn angle(text: &str, i: usize, last: bool, open: &str, close: &str) -> Look {
     let b = text.as_bytes();
-    let open = if last { Look::No } else { Look::Open };
-    let rest = &text[i + 1..];
-    let (delimiter, start) = if rest.starts_with("URL:") {
-        (Delimiter::AngleUrl, i + 5)
-    } else if !last && "URL:".starts_with(rest) {
+    let undecided = if last { Look::No } else { Look::Open };
+    let p = i + open.len();
+    let rest = &text[p..];
+    let (delimiter, start) = if open == "<" && rest.starts_with("URL:") {
+        (Delimiter::AngleUrl, p + 4)
+    } else if open == "<" && !last && "URL:".starts_with(rest) {
         return Look::Open;
     } else {
-        let p = i + 1;
         match b.get(p) {
             Some(c) if c.is_ascii_alphabetic() => {}
             Some(_) => return Look::No,
-            None => return open,
+            None => return undecided,
         }
         match b.get(scheme_end(b, p)) {
             Some(b':') => {}
             Some(_) => return Look::No,
-            None => return open,
+            None => return undecided,
         }
         (Delimiter::Angle, p)
     };
+    let (open0, close0) = (open.as_bytes()[0], close.as_bytes()[0]);
     let mut k = start;
-    let close = loop {
+    let close_at = loop {
         if k - i > LOOKAHEAD {
             return Look::No;
         }
         match b.get(k) {
-            None => return open,
-            Some(b'>') => break k,
-            Some(b'<') => return Look::No,
+            None => return undecided,
+            Some(&c) if c == close0 && text[k..].starts_with(close) => break k,
+            Some(&c) if c == open0 && text[k..].starts_with(open) => return Look::No,
             Some(b'\n') => match blank_line_after(b, k) {
                 Some(true) => return Look::No,
                 Some(false) => k += 1,
@@ -715,28 +811,57 @@ fn angle(text: &str, i: usize, last: bool) -> Look {
             Some(_) => k += 1,
         }
     };
-    let mut pieces = Vec::new();
-    let mut piece_start = None;
-    for (n, c) in text[start..close].char_indices() {
-        let at = start + n;
-        match (c.is_whitespace(), piece_start) {
-            (true, Some(s)) => {
-                pieces.push(Seg::plain(s..at));
-                piece_start = None;
-            }
-            (false, None) => piece_start = Some(at),
-            _ => {}
-        }
-    }
-    if let Some(s) = piece_start {
-        pieces.push(Seg::plain(s..close));
-    }
     Look::Found(Candidate {
-        outer: i..close + 1,
-        pieces,
+        outer: i..close_at + close.len(),
+        pieces: delimited_pieces(text, start, close_at),
         delimiter,
         empty_at: start,
     })
+}
+
+/// The pieces of the URI between delimiters, `text[start..end]`: whitespace at either end is
+/// no part of it, and whitespace that holds a line break is left out ("The whitespace should
+/// be ignored when extracting the URI", rfc2396.txt:1879), with a renderer's hyphen before
+/// it. Whitespace within a line stays in the URI, where the grammar reports it.
+fn delimited_pieces(text: &str, start: usize, end: usize) -> Vec<Seg> {
+    let mut pieces: Vec<Seg> = Vec::new();
+    let mut piece_start = None;
+    let mut k = start;
+    while k < end {
+        let c = text[k..].chars().next().unwrap_or(' ');
+        if !c.is_whitespace() {
+            piece_start.get_or_insert(k);
+            k += c.len_utf8();
+            continue;
+        }
+        let gap_end = text[k..end]
+            .char_indices()
+            .find(|&(_, c)| !c.is_whitespace())
+            .map_or(end, |(n, _)| k + n);
+        let breaks = text[k..gap_end].contains(['\n', '\r']);
+        if let Some(s) = piece_start
+            && (breaks || gap_end == end)
+        {
+            let mut e = k;
+            if breaks
+                && let Some(h) = text[s..k]
+                    .chars()
+                    .next_back()
+                    .filter(|&h| is_break_hyphen(h))
+            {
+                e -= h.len_utf8();
+            }
+            if e > s {
+                pieces.push(Seg::plain(s..e));
+            }
+            piece_start = None;
+        }
+        k = gap_end;
+    }
+    if let Some(s) = piece_start {
+        pieces.push(Seg::plain(s..end));
+    }
+    pieces
 }
 
 /// Whether the line after the `\n` at `k` is blank (only spaces, tabs and `\r`); `None` when
@@ -752,11 +877,11 @@ fn blank_line_after(b: &[u8], k: usize) -> Option<bool> {
 
 /// An undelimited URI whose scheme is `i..j`.
 fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
-    let open = if last { Look::No } else { Look::Open };
+    let undecided = if last { Look::No } else { Look::Open };
     match text.as_bytes().get(j) {
         Some(b':') => {}
         Some(_) => return Look::No,
-        None => return open,
+        None => return undecided,
     }
     let scheme = &text[i..j];
     let after = &text[j + 1..];
@@ -766,17 +891,30 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         }
         return Look::No;
     }
-    let first = run_end(text, i);
+    // A bracket or quote just before the URI is closed by its partner.
+    let mut closer = text[..i].chars().next_back().and_then(|open| {
+        partner(open).map(|close| Closer {
+            open,
+            close,
+            depth: 0,
+        })
+    });
+    let mut square = 0;
+    let (first, mut closed) = run_end(text, i, &mut closer, &mut square);
     if first == text.len() && !last {
         return Look::Open;
     }
     // A list of ranges that starts with one (not the range's numbers).
     #[allow(clippy::single_range_in_vec_init)]
     let mut pieces = vec![i..first];
-    // The hyphen rule: a run that ends with "-" before a line break goes on after it.
-    loop {
+    // The hyphen rule: a run that ends with "-" before a line break goes on after it; a
+    // renderer's hyphen there is dropped.
+    while !closed {
         let end = pieces.last().map_or(i, |p| p.end);
-        if !text[..end].ends_with('-') || end - i > LOOKAHEAD {
+        let Some(h) = text[..end].chars().next_back() else {
+            break;
+        };
+        if !(h == '-' || is_break_hyphen(h)) || end - i > LOOKAHEAD {
             break;
         }
         let limit = (end + LOOKAHEAD).min(text.len());
@@ -791,54 +929,50 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         if !text[end..gap].contains(['\n', '\r']) {
             break;
         }
-        let next = run_end(text, gap);
+        let next;
+        (next, closed) = run_end(text, gap, &mut closer, &mut square);
         if next == text.len() && !last {
             return Look::Open;
         }
         if next == gap {
             break;
         }
+        if is_break_hyphen(h)
+            && let Some(p) = pieces.last_mut()
+        {
+            p.end -= h.len_utf8();
+        }
         pieces.push(gap..next);
     }
-    // Trailing punctuation, and a ")" or "]" that closes nothing in the URI.
-    let count = |c: char| -> usize {
-        pieces
-            .iter()
-            .map(|p| text[p.clone()].matches(c).count())
-            .sum()
-    };
-    let (mut open, mut close) = (count('('), count(')'));
-    let (mut sq_open, mut sq_close) = (count('['), count(']'));
-    while let Some(p) = pieces.last_mut() {
-        let Some(c) = text[p.clone()].chars().next_back() else {
-            pieces.pop();
-            continue;
-        };
-        let strip = match c {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\u{2019}' | '\u{201D}' | '\u{BB}' => true,
-            ')' => close > open,
-            ']' => sq_close > sq_open,
-            _ => false,
-        };
-        // Keep the scheme and its ":" (at least one character must follow).
-        if !strip || (p.start == i && p.end <= j + 1) {
+    // An option in brackets of a synopsis: `[protocol://]host`.
+    let end = pieces.last().map_or(i, |p| p.end);
+    if closed && text[end..].starts_with(']') {
+        let next = text[end + 1..].chars().next();
+        if next.is_none() && !last {
+            return Look::Open;
+        }
+        if next.is_some_and(|c| c.is_alphanumeric() || c == '[') {
+            return Look::Skip(end + 1);
+        }
+    }
+    // To a fixpoint, so that the URI found, read again on its own, is itself.
+    loop {
+        strip_trailing(text, i, j, &mut pieces);
+        let (n, end) = (pieces.len(), pieces.last().map_or(i, |p| p.end));
+        asciidoc_link_text(text, &mut pieces);
+        if (n, end) == (pieces.len(), pieces.last().map_or(i, |p| p.end)) {
             break;
-        }
-        p.end -= c.len_utf8();
-        match c {
-            ')' => close -= 1,
-            '(' => open -= 1,
-            ']' => sq_close -= 1,
-            '[' => sq_open -= 1,
-            _ => {}
-        }
-        if p.start == p.end {
-            pieces.pop();
         }
     }
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
         return Look::No;
+    }
+    if is_template(text, &pieces) {
+        // Skip its first line only: nothing skipped crosses whitespace, so a place after
+        // whitespace where no URI is open is one where reading starts afresh (the language
+        // server's barriers rely on it).
+        return Look::Skip(pieces.first().map_or(end, |p| p.end));
     }
     Look::Found(Candidate {
         outer: i..end,
@@ -846,6 +980,134 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         delimiter: Delimiter::None,
         empty_at: i,
     })
+}
+
+/// Trailing sentence punctuation, a `\` (a string escape or a line continuation), and a `)`,
+/// `]` or `}` that closes nothing in the URI are no part of it. The scheme `i..j` and its
+/// `:` stay.
+fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>) {
+    let count = |pieces: &[Range<usize>], c: char| -> usize {
+        pieces
+            .iter()
+            .map(|p| text[p.clone()].matches(c).count())
+            .sum()
+    };
+    let mut balance = [('(', ')'), ('[', ']'), ('{', '}')]
+        .map(|(o, c)| (o, c, count(pieces, o), count(pieces, c)));
+    while let Some(p) = pieces.last_mut() {
+        let Some(c) = text[p.clone()].chars().next_back() else {
+            pieces.pop();
+            continue;
+        };
+        let strip = match c {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' | '\u{2019}' | '\u{201D}'
+            | '\u{BB}' => true,
+            _ => balance
+                .iter()
+                .any(|&(_, close, opened, closed)| c == close && closed > opened),
+        };
+        // Keep the scheme and its ":" (at least one character must follow).
+        if !strip || (p.start == i && p.end <= j + 1) {
+            break;
+        }
+        p.end -= c.len_utf8();
+        for (open, close, opened, closed) in &mut balance {
+            if c == *close {
+                *closed -= 1;
+            } else if c == *open {
+                *opened -= 1;
+            }
+        }
+        if p.start == p.end {
+            pieces.pop();
+        }
+    }
+}
+
+/// AsciiDoc writes a link's text in brackets right after the URI (`https://a/b[text]`,
+/// `https://a/b[two words]` or `[]`): the one `[` of the URI's last piece, when no `]`
+/// follows it but as the last character and it does not stand where a host does (after `//`
+/// or `@`) nor where a query's brackets do (after `?`, `=` or `&`), starts no part of the
+/// URI.
+fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
+    let Some(p) = pieces.last_mut() else {
+        return;
+    };
+    let s = &text[p.clone()];
+    let Some(open) = s.rfind('[') else {
+        return;
+    };
+    let inside = s[open + 1..].strip_suffix(']').unwrap_or(&s[open + 1..]);
+    if inside.contains(']') {
+        return;
+    }
+    let before = &s[..open];
+    if before.is_empty() || before.ends_with("//") || before.ends_with(['@', '?', '=', '&']) {
+        return;
+    }
+    // Only one group: so that the URI found, read again on its own, is itself.
+    if before.contains(['[', ']']) {
+        return;
+    }
+    p.end = p.start + open;
+}
+
+/// Whether an undelimited candidate is a template for URIs rather than a URI: it holds
+/// braces (shell brace expansion, `${VAR}`, RFC 6570 expressions), brackets in the authority
+/// around what no IP literal is (options of a synopsis: `ssh://[user@]host[:port]/`), or a
+/// range in brackets (curl's globs: `file[1-100].txt`, `[a-z:2]`). No brace is in a URI of
+/// any grammar here, nor a bracket but an IP literal's, so such a string was never written
+/// to be read as it stands. Other brackets (`?a[]=1`, `?q=[x]`) are reported.
+fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
+    let s: Cow<'_, str> = match pieces {
+        [p] => Cow::Borrowed(&text[p.clone()]),
+        _ => Cow::Owned(pieces.iter().map(|p| &text[p.clone()]).collect()),
+    };
+    if s.contains(['{', '}']) {
+        return true;
+    }
+    let authority = s.find("://").map(|k| {
+        let a = k + 3;
+        a..s[a..].find(['/', '?', '#']).map_or(s.len(), |n| a + n)
+    });
+    let mut from = 0;
+    while let Some(n) = s[from..].find('[') {
+        let open = from + n;
+        let Some(len) = s[open + 1..].find(']') else {
+            break;
+        };
+        let group = &s[open + 1..open + 1 + len];
+        let in_authority = authority.as_ref().is_some_and(|a| a.contains(&open));
+        if (in_authority && !ip_literal_like(group)) || glob_range(group) {
+            return true;
+        }
+        from = open + 1 + len + 1;
+    }
+    false
+}
+
+/// curl's glob range: letters or digits, `-`, letters or digits, and an optional `:` step.
+fn glob_range(g: &str) -> bool {
+    let (range, step) = g.split_once(':').unwrap_or((g, "1"));
+    let Some((a, b)) = range.split_once('-') else {
+        return false;
+    };
+    let alnum = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_alphanumeric());
+    alnum(a) && alnum(b) && !step.is_empty() && step.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// Whether the text between brackets may be an IP literal's: `v` and a hex digit
+/// (IPvFuture), or at least two `:` (an IPv6 address has them) among hex digits, `.` and a
+/// zone after `%`.
+fn ip_literal_like(g: &str) -> bool {
+    let b = g.as_bytes();
+    if matches!(b, [b'v' | b'V', h, ..] if h.is_ascii_hexdigit()) {
+        return true;
+    }
+    g.matches(':').count() >= 2
+        && b.iter().all(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b':' | b'.' | b'%' | b'-' | b'_' | b'~')
+        })
 }
 
 /// The pieces with their offsets in the URI, and the URI.
@@ -879,8 +1141,29 @@ fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
     (pieces, uri)
 }
 
+/// The check that extraction makes of a URI it found ([`Found::text`]), against `grammar`'s
+/// start rule: under RFC 1738, of the URL before the first `#`, since the fragment identifier
+/// goes "within the brackets as well" but is no part of the URL (rfc1738.txt:1205; `#` is no
+/// `xchar`), as [`crate::rfc1738::find_urls`] reads it; under the other grammars, of the
+/// whole reference. Every surface that checks a found URI again (a hover, a quick fix) checks
+/// it so, to give the verdict that [`Found::result`] gives. The error's offsets count in
+/// `uri`.
+///
+/// ```
+/// use urigram::{Grammar, extract::check_found};
+/// assert!(check_found(Grammar::Rfc1738, "http://a/b.html#top").is_ok());
+/// assert!(Grammar::Rfc1738.check("url", "http://a/b.html#top").is_err());
+/// assert!(check_found(Grammar::Rfc2396, "http://a/b#c#d").is_err());
+/// ```
+pub fn check_found(grammar: Grammar, uri: &str) -> Result<(), Error> {
+    let url = match grammar {
+        Grammar::Rfc1738 => uri.split_once('#').map_or(uri, |(url, _)| url),
+        _ => uri,
+    };
+    grammar.check(grammar.start_rule(), url)
+}
+
 fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<'_>) -> Found<'a> {
-    let rule = grammar.start_rule();
     let hyphen_breaks: Vec<usize> = c
         .pieces
         .windows(2)
@@ -893,7 +1176,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         .map(|w| w[0].range.end - 1)
         .collect();
     let (mut pieces, mut uri) = assemble(text, &c.pieces);
-    let mut result = grammar.check(rule, &uri);
+    let mut result = check_found(grammar, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
         let without: Vec<Seg> = c
@@ -911,7 +1194,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
             .filter(|s| !s.range.is_empty())
             .collect();
         let (p2, u2) = assemble(text, &without);
-        if grammar.check(rule, &u2).is_ok() {
+        if check_found(grammar, &u2).is_ok() {
             (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
         }
     }
@@ -1135,13 +1418,17 @@ mod tests {
 
     #[test]
     fn source_offsets_follow_pieces() {
-        let text = "<URL:ab\n cd\te>";
+        let text = "<URL:ab\n cd\n\te>";
         let f = &extract(text, Grammar::Rfc2396)[0];
         assert_eq!(f.text, "abcde");
         let mapped: Vec<usize> = (0..=5).map(|k| f.source_offset(k)).collect();
-        assert_eq!(mapped, [5, 6, 9, 10, 12, 13]);
-        assert_eq!(f.range, 5..13);
-        assert_eq!(f.outer, 0..14);
+        assert_eq!(mapped, [5, 6, 9, 10, 13, 14]);
+        assert_eq!(f.range, 5..14);
+        assert_eq!(f.outer, 0..15);
+        // Whitespace within a line is in the URI.
+        let f = &extract("<URL:ab\n cd\te>", Grammar::Rfc2396)[0];
+        assert_eq!(f.text, "abcd\te");
+        assert_eq!(f.pieces.len(), 2);
     }
 
     /// Long texts that would be slow for a finder that looks back or far ahead: linear, so
@@ -1159,6 +1446,13 @@ mod tests {
             "(",
             "<http:x ",
             "é😀<",
+            "\u{27e8}a:",
+            "(http://a/(",
+            "http://a\u{2010}\n",
+            "[a://]",
+            "{http://[",
+            "http://[x",
+            "x`",
         ] {
             let text = unit.repeat(MB / unit.len());
             let found = extract(&text, Grammar::Rfc2396);
@@ -1178,9 +1472,69 @@ mod tests {
     #[test]
     fn no_panic_on_random_text() {
         const BITS: &[&str] = &[
-            "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-",
-            "-\n", "\n", "\n\n", " ", "\t", "\r\n", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",",
-            ":", "%", "%4", "\"", "'", "”", "#", "?", "/", "@", "1", "\u{0}", "\u{2028}",
+            "<",
+            ">",
+            "<URL:",
+            "URL:",
+            "http:",
+            "http://",
+            "mailto:",
+            "x://",
+            "a",
+            "b.c",
+            "-",
+            "-\n",
+            "\n",
+            "\n\n",
+            " ",
+            "\t",
+            "\r\n",
+            "é",
+            "😀",
+            "\u{a0}",
+            ")",
+            "(",
+            "]",
+            ".",
+            ",",
+            ":",
+            "%",
+            "%4",
+            "\"",
+            "'",
+            "”",
+            "#",
+            "?",
+            "/",
+            "@",
+            "1",
+            "\u{0}",
+            "\u{2028}",
+            "`",
+            "``",
+            "{",
+            "}",
+            "[",
+            "\\",
+            "\\\n",
+            "\u{2010}",
+            "\u{2010}\n",
+            "\u{ad}",
+            "\u{ad}\n",
+            "\u{27e8}",
+            "\u{27e9}",
+            "\u{27e8}http:",
+            "\u{2039}",
+            "\u{203a}",
+            "«",
+            "“",
+            "‘",
+            "’",
+            "[x](",
+            "](",
+            "${",
+            "::",
+            "[::1]",
         ];
         let mut rng = fastrand::Rng::with_seed(0x5EED_1234_ABCD_0001);
         for _ in 0..4000 {
@@ -1200,6 +1554,9 @@ mod tests {
                 }
                 let sp = Position::of(&text, f.range.start);
                 assert_eq!(sp, f.start, "{text:?}");
+                // Read again on its own, it is itself (the language server relies on it).
+                let again = extract(&text[f.outer.clone()], Grammar::Rfc2396);
+                assert_eq!(again.first().map(|g| &g.text), Some(&f.text), "{text:?}");
                 if let Err(e) = &f.result {
                     assert!(
                         f.range.start <= e.offset() && e.end() <= f.outer.end,
@@ -1222,6 +1579,169 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A backtick ends an undelimited URI: it closes a code span (Markdown, RST's inline
+    /// literal) and is in no URI of any grammar.
+    #[test]
+    fn backticks_end_a_uri() {
+        assert_eq!(
+            texts("run `curl https://example.com/x` now"),
+            ["https://example.com/x"]
+        );
+        assert_eq!(
+            texts("RST: ``file://`` and ``http://a/b``."),
+            ["file://", "http://a/b"]
+        );
+        // Delimited, the backtick is inside what the writer marked as the URI: reported.
+        let f = extract("<URL:http://a/`b>", Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://a/`b");
+        assert!(!f[0].is_valid());
+    }
+
+    /// A bracket or quote just before an undelimited URI is closed by its partner: the
+    /// Markdown link syntax of READMEs read as plain text.
+    #[test]
+    fn an_opener_before_the_uri_is_closed_by_its_partner() {
+        let badge = "[![CI](https://a.example/badge.svg)](https://a.example/actions)";
+        assert_eq!(
+            texts(badge),
+            ["https://a.example/badge.svg", "https://a.example/actions"]
+        );
+        assert!(extract(badge, Grammar::Rfc3986).iter().all(Found::is_valid));
+        assert_eq!(texts("**[x](https://a/b)**"), ["https://a/b"]);
+        assert_eq!(
+            texts("[https://a/b](https://a/b)"),
+            ["https://a/b", "https://a/b"]
+        );
+        assert_eq!(texts("[![d](https://a/b.svg)][Docs]"), ["https://a/b.svg"]);
+        // A "]" that closes no "[" of the URI ends it: a link's text that ends with a URI.
+        assert_eq!(
+            texts("[![chat at https://g.im/a/b](https://b.im/c.svg)](https://g.im/a/b?u=s)"),
+            [
+                "https://g.im/a/b",
+                "https://b.im/c.svg",
+                "https://g.im/a/b?u=s"
+            ]
+        );
+        // Balanced inside the URI: kept (Wikipedia).
+        assert_eq!(
+            texts("[w](https://en.wikipedia.org/wiki/URI_(disambiguation)) and (http://x/(y))."),
+            [
+                "https://en.wikipedia.org/wiki/URI_(disambiguation)",
+                "http://x/(y)"
+            ]
+        );
+        // Braces (BibTeX), quotes, guillemets.
+        assert_eq!(
+            texts("url = {https://a.example/p},\n'http://b/c'd ‹http://c/›"),
+            ["https://a.example/p", "http://b/c", "http://c/"]
+        );
+    }
+
+    /// Backslashes of string escapes and shell line continuations are no part of the URI.
+    #[test]
+    fn backslashes_at_the_end() {
+        assert_eq!(
+            texts("git config http.proxy=\\\"http://example.com\\\""),
+            ["http://example.com"]
+        );
+        assert_eq!(
+            texts("curl https://x/y \\\n  -o z\ncurl https://x/z\\\n  -o z"),
+            ["https://x/y", "https://x/z"]
+        );
+    }
+
+    /// Template notation (option brackets of synopses, brace expansion, URI templates,
+    /// globs) makes a pattern for URIs, not a URI: not reported. An IP literal is no template.
+    #[test]
+    fn templates_are_not_uris() {
+        let t = "git fetch [protocol://]host[:port] ssh://[user@]host.xz[:port]/path/to/repo.git/ \
+                 [user@]host http://{one,two}.example.com https://n.org/${V}/a.txt \
+                 ftp://ftp.example.com/file[1-100].txt git://host.xz[:port]/~[user]/p";
+        assert!(texts(t).is_empty(), "{:?}", texts(t));
+        let f = extract(
+            "http://[fe80::1%25eth0]/ and http://[::1]/",
+            Grammar::Rfc3986,
+        );
+        assert_eq!(f.len(), 2);
+        assert!(!f[0].is_valid() && f[1].is_valid());
+        // Brackets elsewhere, around no range, are reported (RFC 3986 has them only
+        // around an IP literal).
+        let f = extract("http://a/?[x] and http://x/?a[]=1", Grammar::Rfc3986);
+        assert_eq!(f.len(), 2);
+        assert!(f.iter().all(|f| !f.is_valid()));
+        // Trimming goes on while AsciiDoc's text and trailing punctuation end the URI.
+        assert_eq!(texts("mailto:a1[-\n'["), ["mailto:a1"]);
+        // A template's inner URIs are not read on their own either.
+        assert!(texts("http://{a}.x/?u=http://b/%zz").is_empty());
+        // AsciiDoc's link text after a URI ends it.
+        assert_eq!(
+            texts("see https://a.example/x[the docs] and https://b.example/[]."),
+            ["https://a.example/x", "https://b.example/"]
+        );
+    }
+
+    /// groff breaks a long URL at a line end with U+2010 HYPHEN or U+00AD SOFT HYPHEN: the
+    /// inserted hyphen is dropped and the URI goes on.
+    #[test]
+    fn renderer_hyphens_at_line_ends_are_dropped() {
+        let t = "and          http://git.savan\u{2010}\n       nah.gnu.org/x.tar.gz.";
+        let f = extract(t, Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://git.savannah.gnu.org/x.tar.gz");
+        assert!(f[0].is_valid() && f[0].hyphen_breaks.is_empty());
+        assert_eq!(
+            texts("http://a.ex\u{ad}\n ample/ ok"),
+            ["http://a.example/"]
+        );
+        // Inside a delimiter, too.
+        assert_eq!(
+            texts("<http://gnu.org/li\u{2010}\n       censes/gpl.html>"),
+            ["http://gnu.org/licenses/gpl.html"]
+        );
+        // The ASCII hyphen keeps its rule.
+        assert_eq!(
+            texts("http://www.ics-\n   uci.edu/a"),
+            ["http://www.ics-uci.edu/a"]
+        );
+    }
+
+    /// man-pages 6 writes URLs as ⟨...⟩: a delimiter like <...>, so wrapped lines join.
+    #[test]
+    fn mathematical_angle_brackets_delimit() {
+        let t = "See RFC 2396\n       \u{27e8}http://www.ietf.org/rfc/\n       rfc2396.txt\u{27e9}  for more.";
+        let f = extract(t, Grammar::Rfc3986);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].text, "http://www.ietf.org/rfc/rfc2396.txt");
+        assert_eq!(f[0].delimiter, Delimiter::Angle);
+        assert!(f[0].is_valid());
+        assert_eq!(f[0].outer, t.find('\u{27e8}').unwrap()..t.len() - 11);
+        // Only whitespace that breaks a line is removed: a space within a line is in
+        // the URI the writer delimited, and reported.
+        assert_eq!(texts("\u{27e8}http://a/ b\u{27e9}"), ["http://a/ b"]);
+        let t = "<URL:http://exa mple/>";
+        let f = extract(t, Grammar::Rfc2396);
+        assert_eq!(f[0].text, "http://exa mple/");
+        let e = f[0].result.as_ref().unwrap_err();
+        assert_eq!((e.offset(), e.found()), (15, Some(' ')));
+        // Around the URI, as after "URL:", whitespace is no part of it.
+        assert_eq!(texts("<URL: http://a/b >"), ["http://a/b"]);
+        // Unclosed: read undelimited, the closing bracket still ends it.
+        assert_eq!(texts("\u{27e8}http://a/\n\nb\u{27e9}"), ["http://a/"]);
+    }
+
+    /// RFC 1738: the fragment after `#` is no part of the URL (rfc1738.txt:1225, "#" is no
+    /// xchar): the URL before it is checked.
+    #[test]
+    fn rfc1738_checks_the_url_without_its_fragment() {
+        let t = "see http://a.example/b.html#top and <URL:ftp://h/p#x> and http://h/%zz#y";
+        let f = extract(t, Grammar::Rfc1738);
+        assert_eq!(f[0].text, "http://a.example/b.html#top");
+        assert!(f[0].is_valid() && f[1].is_valid());
+        let e = f[2].result.as_ref().unwrap_err();
+        assert_eq!(&t[e.offset()..e.end()], "z");
+        // Under other grammars the fragment is part of the reference.
+        assert!(!extract("http://a/b#c#d", Grammar::Rfc2396)[0].is_valid());
     }
 
     #[cfg(feature = "markup")]
@@ -1328,8 +1848,25 @@ mod tests {
     /// text finds.
     #[test]
     fn settled_pieces_find_what_the_whole_finds() {
-        let text = "a <URL:http://x/\n y> http://b-\n c/ <http:q\n\nz> http://end";
+        let text = "a <URL:http://x/\n y> http://b-\n c/ <http:q\n\nz> \u{27e8}http://m/\n n\u{27e9} \
+                    http://s\u{2010}\n t/ [x](http://p/(q)) `http://c/` {http://b/} [y://]z \
+                    http://a/{b} x://y[z] http://end";
         let whole: Vec<String> = texts(text);
+        assert_eq!(
+            whole,
+            [
+                "http://x/y",
+                "http://b-c/",
+                "http:q",
+                "http://m/n",
+                "http://st/",
+                "http://p/(q)",
+                "http://c/",
+                "http://b/",
+                "x://y",
+                "http://end"
+            ]
+        );
         for cut in 0..=text.len() {
             if !text.is_char_boundary(cut) {
                 continue;

@@ -299,9 +299,10 @@ mod tests {
         let (alt, v) = u.without_break_hyphens.as_ref().unwrap();
         assert_eq!(alt, "http://www.examplesite.com/ab");
         assert!(v.is_ok());
-        // A space that is no line break after a hyphen: ignored, and the hyphen stays.
-        assert_eq!(found[1].url, "ftp://x.org/a-b");
-        assert!(found[1].break_hyphens.is_empty());
+        // A space that is no line break, after a hyphen: in the URL as written (an error),
+        // and the hyphen is no break hyphen.
+        assert_eq!(found[1].url, "ftp://x.org/a- b");
+        assert!(found[1].break_hyphens.is_empty() && !found[1].is_valid());
         // Under RFC 1738 a `-` is valid wherever a URL can break (it is a scheme character and
         // an `xchar`): both readings are valid URLs, and different ones.
         let text = "<URL:ftp://ftp.exam-\n  ple.com/>";
@@ -322,7 +323,7 @@ mod tests {
 
     #[test]
     fn wrappers_and_errors() {
-        let text = "a <http://h/x> b <not a url> c <mailto:x@y> <URL:http://a b/~x> d";
+        let text = "a <http://h/x> b <not a url> c <mailto:x@y> <URL:http://a\n b/~x> d";
         let found = find_urls(text);
         let urls: Vec<&str> = found.iter().map(|u| u.url.as_str()).collect();
         assert_eq!(urls, ["http://h/x", "mailto:x@y", "http://ab/~x"]);

@@ -141,13 +141,14 @@ fn readme_as_markdown_has_no_false_report() {
         "docs/exactness.md",
         "docs/library.md",
         "docs/rfc2396-to-rfc3986.md",
+        "docs/documents.md",
     ];
     let mut plain = 0;
     for file in files {
         assert_eq!(errors(&[], file), [], "{file}");
-        let n = errors(&["--syntax", "plain"], file).len();
-        assert!(n > 0, "{file}");
-        plain += n;
+        // Plain text ends a URI at a backtick, so a file whose examples are all in code spans
+        // may have none.
+        plain += errors(&["--syntax", "plain"], file).len();
     }
     assert!(plain > 20, "{plain}");
 }

@@ -4,23 +4,27 @@
 //!
 //! # Barriers
 //!
-//! `urigram::extract` reads a text from left to right with no state but its place, and a URI
-//! it finds can reach across lines only in two ways: inside `<...>` (up to the `>`, never past
-//! a blank line or another `<`) and by the hyphen rule (a run that ends with `-` before a line
-//! break goes on after it). So a place `p` in the text is a *barrier*, where no URI crosses
-//! and the reading starts afresh, when
+//! `urigram::extract` reads a text from left to right with no state but its place (and the
+//! one character before an undelimited URI, which may be a bracket or quote that the URI's
+//! end closes), and a URI it finds can reach across lines only in two ways: inside `<...>`
+//! or `⟨...⟩` (up to the closing bracket, never past a blank line or another opening one)
+//! and by the hyphen rule (a run that ends with `-`, or with a renderer's U+2010 HYPHEN or
+//! U+00AD SOFT HYPHEN, before a line break goes on after it). So a place `p` in the text is
+//! a *barrier*, where no URI crosses and the reading starts afresh, when
 //!
 //! - the byte before `p` is ASCII whitespace or `>` (so no run of URI characters goes on
-//!   through `p`),
+//!   through `p`, and the character before a URI that starts at `p` is no bracket or quote,
+//!   as at the start of a text),
 //! - no `<` that may open a delimited URI (`<URL:` or `<` scheme `:`) is still open at `p`:
 //!   the last such `<` before `p` is followed by a `>`, another `<` or a blank line before
-//!   `p`, and
-//! - the last character before `p` that is no whitespace is not `-` (the hyphen rule).
+//!   `p`; and the same for `⟨` scheme `:` with `⟩` and `⟨`, and
+//! - the last character before `p` that is no whitespace is not `-`, U+2010 or U+00AD (the
+//!   hyphen rule).
 //!
 //! All three look only backwards from `p` (a `<` opens by what follows it up to the
 //! whitespace before `p`), so a barrier before an edit stays one. Finding the URIs of the
 //! text between two barriers on its own finds exactly the URIs that the whole text has
-//! there. An edit re-reads from the last checkpoint (a barrier remembered every
+//! there (see docs/documents.md for the rules). An edit re-reads from the last checkpoint (a barrier remembered every
 //! [`SPACING`] bytes) before it to the first barrier after it, and shifts the rest.
 //!
 //! # Markdown and HTML
@@ -79,6 +83,8 @@ pub(super) struct Doc {
 struct Scan {
     /// A `<` that may open a delimited URI is open.
     pending: bool,
+    /// A `⟨` that may open a delimited URI is open.
+    pending_math: bool,
     /// The last character that is no whitespace is `-`.
     hyphen: bool,
     /// The current line holds only spaces, tabs, `\r`, VT and FF so far, after a `\n`.
@@ -87,26 +93,33 @@ struct Scan {
 
 /// Whether `<` at `i` may open a delimited URI: `<URL:` or `<` scheme `:`.
 fn opens(b: &[u8], i: usize) -> bool {
-    if b[i + 1..].starts_with(b"URL:") {
-        return true;
-    }
-    match b.get(i + 1) {
+    b[i + 1..].starts_with(b"URL:") || scheme_colon(b, i + 1)
+}
+
+/// Whether a scheme and `:` start at `k`.
+fn scheme_colon(b: &[u8], k: usize) -> bool {
+    match b.get(k) {
         Some(c) if c.is_ascii_alphabetic() => {
-            let n = b[i + 1..]
+            let n = b[k..]
                 .iter()
                 .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
                 .count();
-            b.get(i + 1 + n) == Some(&b':')
+            b.get(k + n) == Some(&b':')
         }
         _ => false,
     }
 }
+
+/// `⟨` and `⟩` (U+27E8, U+27E9), man-pages' delimiters around URLs.
+const MATH_OPEN: &str = "\u{27E8}";
+const MATH_CLOSE: &str = "\u{27E9}";
 
 impl Scan {
     /// The state at a barrier `p` of `text`.
     fn at(text: &str, p: usize) -> Scan {
         Scan {
             pending: false,
+            pending_math: false,
             hyphen: false,
             blank: p > 0 && text.as_bytes()[p - 1] == b'\n',
         }
@@ -129,6 +142,7 @@ impl Scan {
             b'\n' => {
                 if self.blank {
                     self.pending = false;
+                    self.pending_math = false;
                 }
                 self.blank = true;
             }
@@ -139,9 +153,14 @@ impl Scan {
             }
             0x80..=0xBF => {} // inside a character
             c if c >= 0xC0 => {
-                let ws = text[i..].chars().next().is_some_and(char::is_whitespace);
-                if !ws {
-                    self.hyphen = false;
+                let ch = text[i..].chars().next().unwrap_or(' ');
+                if text[i..].starts_with(MATH_OPEN) {
+                    self.pending_math = scheme_colon(b, i + MATH_OPEN.len());
+                } else if text[i..].starts_with(MATH_CLOSE) {
+                    self.pending_math = false;
+                }
+                if !ch.is_whitespace() {
+                    self.hyphen = matches!(ch, '\u{2010}' | '\u{AD}');
                 }
                 self.blank = false;
             }
@@ -155,6 +174,7 @@ impl Scan {
     /// Whether the place after byte `i` (taken in) is a barrier.
     fn barrier_after(&self, b: &[u8], i: usize) -> bool {
         !self.pending
+            && !self.pending_math
             && !self.hyphen
             && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b'>')
     }
@@ -407,9 +427,60 @@ mod tests {
     }
 
     const BITS: &[&str] = &[
-        "<", ">", "<URL:", "URL:", "http:", "http://", "mailto:", "x://", "a", "b.c", "-", "-\n",
-        "\n", "\n\n", " ", "\t", "\r\n", "\r", "é", "😀", "\u{a0}", ")", "(", "]", ".", ",", ":",
-        "%", "%4", "%zz", "\"", "'", "#", "?", "/", "@", "1", " \n \n",
+        "<",
+        ">",
+        "<URL:",
+        "URL:",
+        "http:",
+        "http://",
+        "mailto:",
+        "x://",
+        "a",
+        "b.c",
+        "-",
+        "-\n",
+        "\n",
+        "\n\n",
+        " ",
+        "\t",
+        "\r\n",
+        "\r",
+        "é",
+        "😀",
+        "\u{a0}",
+        ")",
+        "(",
+        "]",
+        ".",
+        ",",
+        ":",
+        "%",
+        "%4",
+        "%zz",
+        "\"",
+        "'",
+        "#",
+        "?",
+        "/",
+        "@",
+        "1",
+        " \n \n",
+        "`",
+        "{",
+        "}",
+        "[",
+        "\\",
+        "\u{2010}",
+        "\u{2010}\n",
+        "\u{ad}\n",
+        "\u{27e8}",
+        "\u{27e9}",
+        "\u{27e8}http:",
+        "\u{2039}",
+        "\u{203a}",
+        "[x](",
+        "](",
+        "::",
     ];
 
     fn random_text(rng: &mut fastrand::Rng, n: usize) -> String {
@@ -452,7 +523,12 @@ mod tests {
             for (k, f) in all.iter().enumerate() {
                 let (base, g) = d.found(k, Grammar::Rfc2396).unwrap();
                 assert_eq!(base, d.items[k].start);
-                assert_eq!(g.text, f.text);
+                assert_eq!(
+                    g.text,
+                    f.text,
+                    "{:?}",
+                    &d.text[f.outer.start.saturating_sub(3)..(f.outer.end + 3).min(d.text.len())]
+                );
                 assert_eq!(g.range.start + base, f.range.start);
                 assert_eq!(g.result.is_ok(), f.result.is_ok());
                 if let (Err(x), Err(y)) = (&g.result, &f.result) {
@@ -494,6 +570,41 @@ mod tests {
         assert_eq!(d.items, whole(&d.text));
         assert_eq!(d.invalid, 20_000);
         assert!(d.checkpoints().len() > 100);
+    }
+
+    /// A URI in `⟨...⟩` over two lines and one broken by groff's U+2010 at a line end: no
+    /// barrier inside either, so edits anywhere near them find what a whole reading finds.
+    #[test]
+    fn barriers_wait_for_math_brackets_and_renderer_hyphens() {
+        let unit = "see \u{27e8}http://a/\n   b\u{27e9} and http://c.d\u{2010}\n   e/f ok\n";
+        let text = unit.repeat(300);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396, Syntax::Plain);
+        assert_eq!(d.items, whole(&d.text));
+        assert_eq!(d.items.len(), 600);
+        for c in d.checkpoints() {
+            assert!(!d.items.iter().any(|i| i.start < *c && *c < i.end));
+        }
+        let mid = d.text.len() / 2;
+        for k in 0..unit.len() {
+            let at = boundary(&d.text, mid + k);
+            d.edit(at..at, "x", Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text), "insert at {at}");
+            d.edit(at..at + 1, "", Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text), "delete at {at}");
+        }
+    }
+
+    /// A template (no URI) that the hyphen rule carried over a blank line onto a `⟨...⟩`:
+    /// an edit that ends the template's line must find the URI it no longer hides.
+    #[test]
+    fn an_edit_that_ends_a_template_finds_what_it_hid() {
+        let text = "x http://{a}-\n\n\u{27e8}http://b/\u{27e9} y\n";
+        let mut d = Doc::new(uri(), text.into(), None, Grammar::Rfc2396, Syntax::Plain);
+        assert_eq!(d.items, whole(&d.text));
+        let a = text.find('-').unwrap();
+        d.edit(a..a + 1, "", Grammar::Rfc2396);
+        assert_eq!(d.items, whole(&d.text));
+        assert_eq!(d.items.len(), 1);
     }
 
     const MARKUP: &[&str] = &[

@@ -65,7 +65,7 @@ use lsp_types::{
     WorkspaceEdit,
 };
 use serde_json::{Value, json};
-use urigram::extract::{Delimiter, Found, Syntax};
+use urigram::extract::{Delimiter, Found, Syntax, check_found};
 use urigram::fix::{self, Fix};
 
 mod doc;
@@ -969,7 +969,6 @@ impl Server {
         }
         let a = offset(&doc.text, &doc.lines, p.range.start, self.encoding);
         let b = offset(&doc.text, &doc.lines, p.range.end, self.encoding).max(a);
-        let rule = self.grammar.start_rule();
         let mut actions = Vec::new();
         let mut at = Cursor::new(doc, self.encoding);
         for k in doc.items_in(a..b) {
@@ -1004,7 +1003,7 @@ impl Server {
                     ..CodeAction::default()
                 })
             };
-            let Err(e) = self.grammar.check(rule, &f.text) else {
+            let Err(e) = check_found(self.grammar, &f.text) else {
                 continue;
             };
             if let Ok(x) = fix::fix_error(&e, &f.text)
@@ -1234,7 +1233,7 @@ impl Server {
                 ""
             };
             let rule = self.span(g.start_rule());
-            let verdict = match g.check(g.start_rule(), &f.text) {
+            let verdict = match check_found(g, &f.text) {
                 Ok(()) => "conforms".to_string(),
                 Err(e) => format!(
                     "does not conform: {} [{}] (see {})",
