@@ -9,7 +9,8 @@
 //! - a **false report**: found invalid, where the reader sees no URI of that extent (a
 //!   diagnostic an editor would show and a user would dismiss as wrong, and `fix` would write);
 //! - a **wrong extent**: found where the reader sees a URI, but not the reader's string (valid
-//!   or not: a document link that leads elsewhere);
+//!   or not: a document link that leads elsewhere); when both do not conform and the error is
+//!   at the same byte of the text, the report is the reader's and counts as no false report;
 //! - a **missed error**: a judged URI that does not conform, not reported as found;
 //! - **no URI to a reader**: found valid where the reader sees no URI at all (a template such
 //!   as `ftp://ip_server/path`, a bare `file://`): no diagnostic, but a link to nowhere;
@@ -119,6 +120,19 @@ fn compare(path: &Path, grammar: Grammar) -> Tally {
     let overlaps = |r: &std::ops::Range<usize>, p: &std::ops::Range<usize>| {
         r.start < p.end && p.start < r.end.max(r.start + 1)
     };
+    // Where the error of each judged URI that does not conform stands in the text, when the
+    // judged string stands as written up to its error (not joined or decoded before it).
+    let judged_error: Vec<Option<usize>> = judged
+        .iter()
+        .zip(&places)
+        .map(|(j, p)| {
+            let e = grammar.check(start, j.text.as_str()).err()?;
+            let before = &j.text[..e.offset()];
+            text[p.start..]
+                .starts_with(before)
+                .then(|| p.start + e.offset())
+        })
+        .collect();
     let mut matched = vec![false; judged.len()];
     let mut near = vec![false; judged.len()];
     let g = grammar.name();
@@ -131,13 +145,25 @@ fn compare(path: &Path, grammar: Grammar) -> Tally {
             continue;
         }
         let mut over = false;
+        let mut same_error = false;
+        let error_at = f.result.as_ref().err().map(|e| e.offset());
         for (k, p) in places.iter().enumerate() {
             if overlaps(&f.range, p) {
                 near[k] = true;
                 over = true;
+                if error_at.is_some() && error_at == judged_error[k] {
+                    // The reader's error, at the reader's place: a true report, of an extent
+                    // that differs after it.
+                    matched[k] = true;
+                    same_error = true;
+                }
             }
         }
         let what = match (f.is_valid(), over) {
+            (false, true) if same_error => {
+                t.wrong_extents += 1;
+                "wrong extent, the reader's error"
+            }
             (false, _) => {
                 t.false_reports += 1;
                 if over {
@@ -290,7 +316,7 @@ fn the_comparison_counts_each_kind() {
     // The reader sees `http://a/b` and `http://c/%zz` (invalid), and no URI in `x://y`.
     std::fs::write(
         &doc,
-        "see http://a/b).\nand http://c/%zz x://y\nmailto:q@r\n",
+        "see http://a/b).\nand http://c/%zz  x://y\nmailto:q@r\n",
     )
     .unwrap();
     std::fs::write(
@@ -315,14 +341,14 @@ fn the_comparison_counts_each_kind() {
     );
     std::fs::write(
         dir.join("a.txt.uris"),
-        "1:5\thttp://a/b).\n2:5\thttp://c/%zz x\n2:18\tx://y\n",
+        "1:5\thttp://a/b).\n2:5\thttp://c d/%zz\n2:19\tx://y\n",
     )
     .unwrap();
     let t = compare(&doc, Grammar::Rfc2396);
     // Judged (here, wrongly) as `http://a/b).`, which conforms: `http://a/b` is a wrong extent.
-    // Judged as `http://c/%zz x`, which does not conform: the `http://c/%zz` found is a false
-    // report of a wrong extent, and the judged string a missed error. The mailto: URI is found
-    // where the reader sees none.
+    // Judged as `http://c d/%zz`, whose error (the space) is before the one found: the
+    // `http://c/%zz` found is a false report of a wrong extent, and the judged string a missed
+    // error. The mailto: URI is found where the reader sees none.
     assert_eq!(
         (
             t.false_reports,
@@ -332,6 +358,26 @@ fn the_comparison_counts_each_kind() {
             t.missed_uris
         ),
         (1, 2, 1, 1, 0),
+        "{:?}",
+        t.lines
+    );
+    // Judged as `http://c/%zz x`: its error is the found one's, at the same byte of the text,
+    // so the report is the reader's, of another extent.
+    std::fs::write(
+        dir.join("a.txt.uris"),
+        "1:5\thttp://a/b\n2:5\thttp://c/%zz x\n",
+    )
+    .unwrap();
+    let t = compare(&doc, Grammar::Rfc2396);
+    assert_eq!(
+        (
+            t.false_reports,
+            t.wrong_extents,
+            t.missed_errors,
+            t.spurious,
+            t.missed_uris
+        ),
+        (0, 1, 0, 2, 0),
         "{:?}",
         t.lines
     );
