@@ -80,15 +80,20 @@
 //! - **Markdown** (CommonMark, with pulldown-cmark): the destinations of inline links and
 //!   images and of link reference definitions ([`Delimiter::Link`]; a reference link is
 //!   reported once, at its definition), autolinks (`<http://...>`, read as `<scheme:...>`),
-//!   and prose read as plain text. Code spans, code blocks and HTML comments are not prose:
-//!   nothing in them is reported, unless [`Options::include_code`]. Raw HTML is read as HTML.
+//!   and prose read as plain text. Code spans, code blocks, HTML comments and inline HTML
+//!   code elements are not prose: nothing in them is reported, unless
+//!   [`Options::include_code`]. Raw HTML is read as HTML.
 //! - **HTML** (with html5gum's tokenizer): the values of the attributes that hold URIs
 //!   (`href`, `src`, `action`, `cite`, `data`, `formaction`, `poster`, `background`,
 //!   `longdesc`, `usemap`, `codebase`, `classid`, `profile`, `manifest`, `icon`, `itemid`,
 //!   `lowsrc`, `dynsrc`, `xmlns`; the lists of `itemtype`, `ping`, `archive` and `srcset`),
-//!   whatever the element, less surrounding ASCII whitespace ([`Delimiter::Attribute`]); and
-//!   the text between tags read as plain text. Not inside `<script>`, `<style>` (nor `xmp`,
-//!   `iframe`, `noembed`, `noframes`, `noscript`), nor in comments.
+//!   whatever the element, less surrounding ASCII whitespace and the tabs and line breaks a
+//!   URL parser removes ([`Delimiter::Attribute`]); a DOCTYPE's system identifier (the same
+//!   delimiter); and the text between tags read as plain text. Not inside `<script>`,
+//!   `<style>` (nor `xmp`, `iframe`, `noembed`, `noframes`, `noscript`), in comments, nor in
+//!   the text of code elements (`code`, `pre`, `kbd`, `samp`, `tt`, `var`) unless
+//!   [`Options::include_code`]. The rules in full, with the specs behind them:
+//!   `docs/documents.md`.
 //!
 //! What is checked is the decoded value (`&amp;` is `&`, `\(` in a Markdown destination is
 //! `(`). Each escape is one [`Piece`] with `decoded` set, whose `range` is the escape as
@@ -324,7 +329,8 @@ impl Syntax {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct Options {
-    /// Markdown: also find the URIs in code spans and code blocks (as plain text).
+    /// Also find the URIs in code (as plain text): Markdown's code spans and code blocks, and
+    /// the text of HTML code elements (`code`, `pre`, `kbd`, `samp`, `tt`, `var`).
     pub include_code: bool,
 }
 
@@ -885,6 +891,11 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
     }
     let scheme = &text[i..j];
     let after = &text[j + 1..];
+    // `File::open`, `Gopher::Server`: a path of a programming language, whose `::` no URI
+    // of prose starts with.
+    if after.starts_with(':') {
+        return Look::No;
+    }
     if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) && !after.starts_with("//") {
         if !last && "//".starts_with(after) {
             return Look::Open;
@@ -966,6 +977,11 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
     }
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
+        return Look::No;
+    }
+    // `http://` or `file://` alone names a kind of URI, a prefix the text talks about: no
+    // authority, no path, nothing a link could lead to.
+    if end == j + 3 && text[j + 1..end] == *"//" {
         return Look::No;
     }
     if is_template(text, &pieces) {
@@ -1590,13 +1606,25 @@ mod tests {
             ["https://example.com/x"]
         );
         assert_eq!(
-            texts("RST: ``file://`` and ``http://a/b``."),
-            ["file://", "http://a/b"]
+            texts("RST: ``file:///a`` and ``http://a/b``."),
+            ["file:///a", "http://a/b"]
         );
         // Delimited, the backtick is inside what the writer marked as the URI: reported.
         let f = extract("<URL:http://a/`b>", Grammar::Rfc2396);
         assert_eq!(f[0].text, "http://a/`b");
         assert!(!f[0].is_valid());
+    }
+
+    /// A scheme's name followed by `//` and nothing else is a prefix the text names, and one
+    /// followed by `::` is a path of a programming language: no URI, undelimited. Delimited,
+    /// what the writer marked is read.
+    #[test]
+    fn prefixes_and_language_paths_are_no_uris() {
+        assert!(texts("URLs start with http:// or ``file://``; see \"https://\".").is_empty());
+        assert!(texts("Use File::open or news::Group, then mailto::x.").is_empty());
+        assert_eq!(texts("a http://a b"), ["http://a"]);
+        assert_eq!(texts("<http://> and <URL:file://>"), ["http://", "file://"]);
+        assert_eq!(texts("file:/a and file:///"), ["file:/a", "file:///"]);
     }
 
     /// A bracket or quote just before an undelimited URI is closed by its partner: the

@@ -45,7 +45,7 @@ pub struct ExtractArgs {
     /// .htm and .xhtml are HTML; anything else, and standard input, is plain text).
     #[arg(long, value_enum)]
     syntax: Option<SyntaxArg>,
-    /// Markdown: also find the URIs in code spans and code blocks.
+    /// Also find the URIs in code: Markdown code spans and blocks, HTML code elements.
     #[arg(long)]
     include_code: bool,
     /// Threads that search plain text (default: the available parallelism; at most 256).
