@@ -476,7 +476,8 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
         if f.is_valid() {
             continue;
         }
-        let (error, reason) = match fix(&f.text, grammar) {
+        // Under RFC 1738 the fragment is no part of the URL: only the URL is fixed.
+        let (error, reason) = match fix(crate::extract::checked_part(grammar, &f.text), grammar) {
             FixResult::Fixed { fixes, .. } => {
                 // Each fix must replace the very characters it escapes, in the text: not a
                 // character reference that stands for them, nor a line break (in an HTML
@@ -750,6 +751,17 @@ mod tests {
     /// URL: HTML drops line breaks there), nor rewrites a character the text writes as a
     /// character reference; such a URI is left as it is, with the reason, and the others of
     /// the text are fixed.
+    /// Under RFC 1738 the fragment of a URL in text is no part of it: the URL is fixed and
+    /// the fragment, whose `#` the URL's grammar has no place for, is left as written.
+    #[test]
+    fn rfc1738_fixes_the_url_before_its_fragment() {
+        let t = fix_text("see http://a/b c#top and http://d/e#f g.", Grammar::Rfc1738);
+        assert_eq!(t.text, "see http://a/b c#top and http://d/e#f g.");
+        let t = fix_text("see <URL:http://a/b c#t p>.", Grammar::Rfc1738);
+        assert_eq!(t.text, "see <URL:http://a/b%20c#t p>.");
+        assert_eq!((t.fixed, t.unfixed.len()), (1, 0));
+    }
+
     #[cfg(feature = "markup")]
     #[test]
     fn fixes_in_text_keep_line_breaks_and_character_references() {

@@ -1172,11 +1172,16 @@ fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
 /// assert!(check_found(Grammar::Rfc2396, "http://a/b#c#d").is_err());
 /// ```
 pub fn check_found(grammar: Grammar, uri: &str) -> Result<(), Error> {
-    let url = match grammar {
+    grammar.check(grammar.start_rule(), checked_part(grammar, uri))
+}
+
+/// The part of a found URI that [`check_found`] checks: a prefix of `uri`, so offsets in it
+/// are offsets in `uri`.
+pub(crate) fn checked_part(grammar: Grammar, uri: &str) -> &str {
+    match grammar {
         Grammar::Rfc1738 => uri.split_once('#').map_or(uri, |(url, _)| url),
         _ => uri,
-    };
-    grammar.check(grammar.start_rule(), url)
+    }
 }
 
 fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<'_>) -> Found<'a> {
