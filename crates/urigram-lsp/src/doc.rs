@@ -17,7 +17,9 @@
 //!   as at the start of a text),
 //! - no `<` that may open a delimited URI (`<URL:` or `<` scheme `:`) is still open at `p`:
 //!   the last such `<` before `p` is followed by a `>`, another `<` or a blank line before
-//!   `p`; and the same for `⟨` scheme `:` with `⟩` and `⟨`, and
+//!   `p`, or it stands more than [`LOOKAHEAD`] bytes (and the length of a `⟩`) before `p`,
+//!   beyond the reach of its closing bracket; and the same for `⟨` scheme `:` with `⟩` and
+//!   `⟨`, and
 //! - the last character before `p` that is no whitespace is not `-`, U+2010 or U+00AD (the
 //!   hyphen rule).
 //!
@@ -42,7 +44,7 @@ use std::ops::Range;
 
 use lsp_types::Uri;
 use urigram::Grammar;
-use urigram::extract::{Found, Syntax, extract, extract_with};
+use urigram::extract::{Found, LOOKAHEAD, Syntax, extract, extract_with};
 
 /// Checkpoints are kept at least this many bytes apart.
 const SPACING: usize = 4096;
@@ -83,8 +85,12 @@ pub(super) struct Doc {
 struct Scan {
     /// A `<` that may open a delimited URI is open.
     pending: bool,
+    /// Where that `<` stands.
+    pending_at: usize,
     /// A `⟨` that may open a delimited URI is open.
     pending_math: bool,
+    /// Where that `⟨` stands.
+    math_at: usize,
     /// The last character that is no whitespace is `-`.
     hyphen: bool,
     /// The current line holds only spaces, tabs, `\r`, VT and FF so far, after a `\n`.
@@ -119,7 +125,9 @@ impl Scan {
     fn at(text: &str, p: usize) -> Scan {
         Scan {
             pending: false,
+            pending_at: 0,
             pending_math: false,
+            math_at: 0,
             hyphen: false,
             blank: p > 0 && text.as_bytes()[p - 1] == b'\n',
         }
@@ -131,6 +139,7 @@ impl Scan {
         match b[i] {
             b'<' => {
                 self.pending = opens(b, i);
+                self.pending_at = i;
                 self.hyphen = false;
                 self.blank = false;
             }
@@ -156,6 +165,7 @@ impl Scan {
                 let ch = text[i..].chars().next().unwrap_or(' ');
                 if text[i..].starts_with(MATH_OPEN) {
                     self.pending_math = scheme_colon(b, i + MATH_OPEN.len());
+                    self.math_at = i;
                 } else if text[i..].starts_with(MATH_CLOSE) {
                     self.pending_math = false;
                 }
@@ -171,10 +181,15 @@ impl Scan {
         }
     }
 
-    /// Whether the place after byte `i` (taken in) is a barrier.
+    /// Whether the place after byte `i` (taken in) is a barrier. A `<` or `⟨` still open
+    /// there is no matter when its closing bracket could no longer come: a delimiter's
+    /// closing bracket stands within [`LOOKAHEAD`] bytes of its opening one, so whatever it
+    /// delimits has ended before this place, and an unclosed `<URL:` at the top of a large
+    /// document does not make every edit below it read the rest of the document again.
     fn barrier_after(&self, b: &[u8], i: usize) -> bool {
-        !self.pending
-            && !self.pending_math
+        let open = |pending: bool, at: usize| pending && i - at <= LOOKAHEAD + MATH_CLOSE.len();
+        !open(self.pending, self.pending_at)
+            && !open(self.pending_math, self.math_at)
             && !self.hyphen
             && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b'>')
     }
@@ -591,6 +606,36 @@ mod tests {
             assert_eq!(d.items, whole(&d.text), "insert at {at}");
             d.edit(at..at + 1, "", Grammar::Rfc2396);
             assert_eq!(d.items, whole(&d.text), "delete at {at}");
+        }
+    }
+
+    /// An unclosed `<URL:` or `⟨http:` near the top of a large document: edits far below it
+    /// read again only near themselves, and still find what a whole reading finds, also when
+    /// an edit closes the bracket within reach or moves it out of reach.
+    #[test]
+    fn an_unclosed_delimiter_does_not_widen_edits() {
+        for open in ["<URL:", "\u{27e8}http:"] {
+            let unit = "text http://a/b c d\n";
+            let text = format!("{open}x\n{}", unit.repeat(20_000));
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc2396, Syntax::Plain);
+            assert_eq!(d.items, whole(&d.text));
+            // Checkpoints resume past the look-ahead, not only at the end.
+            let cps = d.checkpoints().len();
+            assert!(cps > d.text.len() / SPACING / 2, "{cps} checkpoints");
+            let far = d.text.len() / 2;
+            let at = boundary(&d.text, far);
+            d.edit(at..at, "y", Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text));
+            // Near the bracket: a `>`/`⟩` typed within reach closes it; deleted, it is open.
+            let close = if open == "<URL:" { ">" } else { "\u{27e9}" };
+            let near = open.len() + 1;
+            d.edit(near..near, close, Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text));
+            d.edit(near..near + close.len(), "", Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text));
+            // Text inserted right after the bracket moves what follows out of its reach.
+            d.edit(near..near, &"z".repeat(LOOKAHEAD), Grammar::Rfc2396);
+            assert_eq!(d.items, whole(&d.text));
         }
     }
 
