@@ -9,7 +9,8 @@
 //! ```
 //!
 //! Arguments: the `urigram` binary (default `../target/release/urigram`), then `quick` to
-//! run only the main scenario. Times are wall-clock, on a machine that may be shared: run it
+//! run only the main scenarios (10 MB of prose and of Markdown, 5 MB of prose after an unclosed
+//! `<URL:`). Times are wall-clock, on a machine that may be shared: run it
 //! twice.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -314,6 +315,35 @@ fn main() {
         &md,
         &edits_of(MD, &md, 1000),
     );
+    // The prose of 5 MB with an unclosed `<URL:` on its first line: 200 edits in a burst,
+    // then 50 one at a time, each waiting for its diagnostics (a keystroke).
+    let unclosed = format!("Notes <URL:http://example.org/start\n{}", prose(5 * 1024 * 1024));
+    let burst200 = edits(&unclosed, 200);
+    open_burst_hover(
+        &bin,
+        "prose after an unclosed <URL:",
+        DOC,
+        "text",
+        &unclosed,
+        &burst200,
+    );
+    let mut s = Server::start(&bin);
+    open(&mut s, &unclosed);
+    let keys = edits(&unclosed, 50);
+    let mut slowest = Duration::ZERO;
+    let t = Instant::now();
+    for (k, e) in keys.iter().enumerate() {
+        let one = Instant::now();
+        s.send(e);
+        s.diagnostics(k as i64 + 2);
+        slowest = slowest.max(one.elapsed());
+    }
+    println!(
+        "  50 keystrokes one at a time: {:.2} ms a keystroke, the slowest {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3 / 50.0,
+        slowest.as_secs_f64() * 1e3
+    );
+    s.stop();
     if quick {
         return;
     }
