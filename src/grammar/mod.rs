@@ -418,9 +418,7 @@ impl Grammar {
     #[inline(always)]
     fn fast_start(self) -> Option<(&'static Rule, WholeCheck)> {
         match self {
-            Grammar::Rfc2396 => Some((&rfc2396::RULES[0], |s| {
-                rfc2396::fast::whole_uri_reference(s).is_some()
-            })),
+            Grammar::Rfc2396 => Some((&rfc2396::RULES[0], |s| rfc2396::fast::is_uri_reference(s))),
             Grammar::Rfc3986 => Some((&rfc3986::RULES[2], |s| {
                 rfc3986::fast::whole_uri_reference(s).is_some()
             })),
@@ -1004,6 +1002,14 @@ mod tests {
                 "//a@b:c/d",
                 "a%4",
                 "http://a b/",
+                "//a-b.c:8/",
+                "//a-.b",
+                "//a..b:x",
+                "//1.2.3.4:80?q",
+                "//u:p@1.2.3.4.5",
+                "//u@-a.b.",
+                "//a.b.:",
+                "http://www.example.com.:8080/a%20b",
             ]
             .map(String::from),
         );

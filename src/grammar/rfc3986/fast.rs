@@ -66,8 +66,8 @@ pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
 fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape> {
     let scheme = scheme(t.bytes());
     let hier = match scheme {
-        Some(s) => hier(t, s + 1, PCHAR, PathKind::Rootless)?,
-        None => hier(t, 0, SEGMENT_NZ_NC, PathKind::NoScheme)?,
+        Some(s) => hier(t, s + 1, &PCHAR, PathKind::Rootless)?,
+        None => hier(t, 0, &SEGMENT_NZ_NC, PathKind::NoScheme)?,
     };
     let path_end = t.end(hier.path.text);
     let query = after(t, path_end, b'?')?;
@@ -91,7 +91,7 @@ fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape>
 #[inline(always)]
 fn after<'a>(t: Text<'a>, n: usize, mark: u8) -> Result<Option<crate::Part<'a>>, BadEscape> {
     if t.bytes().get(n) == Some(&mark) {
-        let e = run(t.bytes(), n + 1, QUERY)?;
+        let e = run(t.bytes(), n + 1, &QUERY)?;
         Ok(Some(t.part(n + 1, e)))
     } else {
         Ok(None)
@@ -112,7 +112,7 @@ struct HierPart<'a> {
 fn hier<'a>(
     t: Text<'a>,
     n: usize,
-    first: Table,
+    first: &Table,
     kind: PathKind,
 ) -> Result<HierPart<'a>, BadEscape> {
     let b = t.bytes();
@@ -128,14 +128,14 @@ fn hier<'a>(
             let authority = authority(t, n + 2)?;
             let a = t.end(authority.text);
             let e = if b.get(a) == Some(&b'/') {
-                run(b, a, PATH)?
+                run(b, a, &PATH)?
             } else {
                 a
             };
             return Ok(path(Some(authority), a, e, PathKind::AbEmpty));
         }
         // "/" [ segment-nz *( "/" segment ) ]: no `/` follows the first.
-        let e = run(b, n + 1, PATH)?;
+        let e = run(b, n + 1, &PATH)?;
         return Ok(path(None, n, e, PathKind::Absolute));
     }
     let s = run(b, n, first)?;
@@ -143,7 +143,7 @@ fn hier<'a>(
         return Ok(path(None, n, n, PathKind::Empty));
     }
     let e = if b.get(s) == Some(&b'/') {
-        run(b, s, PATH)?
+        run(b, s, &PATH)?
     } else {
         s
     };
@@ -155,7 +155,7 @@ fn hier<'a>(
 fn authority<'a>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
     let b = t.bytes();
     // `[ userinfo "@" ]` first, as the structured pass: a bad `%` in the run fails the parse.
-    let u = run(b, n, USERINFO)?;
+    let u = run(b, n, &USERINFO)?;
     let at = b.get(u) == Some(&b'@');
     let host = if at {
         host(t, u + 1)?
@@ -183,7 +183,7 @@ fn host(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape> {
     if t.bytes().get(h) == Some(&b'[') {
         return Ok(ip_literal(t, h));
     }
-    let e = run(t.bytes(), h, REG_NAME)?;
+    let e = run(t.bytes(), h, &REG_NAME)?;
     Ok(reg_name_or_ipv4(t, h, e))
 }
 
@@ -348,6 +348,25 @@ mod tests {
     use super::*;
     use crate::grammar::testing::{all_strings, whole};
     use crate::input::fast_span;
+
+    /// Every table this pass scans runs of, held to the scalar scan on every path
+    /// ([`crate::table::scan`]).
+    #[test]
+    fn every_scan_path_agrees_on_the_tables_of_the_pass() {
+        for t in [
+            &PATH,
+            &PCHAR,
+            &SEGMENT_NZ_NC,
+            &QUERY,
+            &USERINFO,
+            &REG_NAME,
+            &IPVFUTURE,
+            &DIGIT,
+            &HEXDIG,
+        ] {
+            crate::table::scan::assert_every_path_agrees(t);
+        }
+    }
 
     /// `ipv4_octets` is the membership test of `IPv4address`, and reads the octets as
     /// `std::net` does: every string of up to eight characters over a digit alphabet and `.`.
