@@ -89,7 +89,7 @@ pub(crate) fn is_hostname(h: &[u8], g: Labels) -> bool {
         _ => h,
     };
     #[cfg(target_arch = "x86_64")]
-    if h.len() <= 32 {
+    if (16..=32).contains(&h.len()) {
         return by_masks(h);
     }
     by_bytes(h)
@@ -115,8 +115,8 @@ fn by_bytes(h: &[u8]) -> bool {
     prev != b'.' && prev != b'-' && h.get(top).is_some_and(|&c| LETTER.contains(c))
 }
 
-/// [`is_hostname`] of `h` (at most 32 bytes, its trailing dot taken off) from three bit masks
-/// of its bytes, found 16 at a time with SSE2 (which every x86-64 CPU has): letters and
+/// [`is_hostname`] of `h` (16 to 32 bytes, its trailing dot taken off; others go byte by byte)
+/// from three bit masks of its bytes, found 16 at a time with SSE2 (which every x86-64 CPU has): letters and
 /// digits, dots, hyphens. A label starts at the first byte and after each dot, and ends at the
 /// last byte and before each dot; neither place may hold a dot or a hyphen, which also rules
 /// out empty labels. The top label starts after the last dot.
@@ -125,11 +125,6 @@ fn by_bytes(h: &[u8]) -> bool {
 fn by_masks(h: &[u8]) -> bool {
     use std::arch::x86_64::*;
     let len = h.len();
-    if len == 0 {
-        return false;
-    }
-    let mut buf = [0u8; 32];
-    buf[..len].copy_from_slice(h);
     // Bit `k` set where byte `k` of the 16 at `v` is a letter or digit, `.`, or `-`.
     #[inline(always)]
     fn masks(v: __m128i) -> (u32, u32, u32) {
@@ -153,15 +148,21 @@ fn by_masks(h: &[u8]) -> bool {
             )
         }
     }
-    // SAFETY: `buf` holds 32 bytes, so both unaligned 16-byte loads are inside it.
+    if !(16..=32).contains(&len) {
+        return by_bytes(h);
+    }
+    // The first 16 bytes and the last 16, which overlap unless `len` is 32: a byte read twice
+    // gives the same bit twice.
+    // SAFETY: `len` is 16 to 32, so both unaligned 16-byte loads are inside `h`.
     let (a, b) = unsafe {
         (
-            _mm_loadu_si128(buf.as_ptr().cast()),
-            _mm_loadu_si128(buf.as_ptr().add(16).cast()),
+            _mm_loadu_si128(h.as_ptr().cast()),
+            _mm_loadu_si128(h.as_ptr().add(len - 16).cast()),
         )
     };
     let ((la, da, ha), (lb, db, hb)) = (masks(a), masks(b));
-    let (ld, dots, hyphens) = (la | lb << 16, da | db << 16, ha | hb << 16);
+    let k = len - 16;
+    let (ld, dots, hyphens) = (la | lb << k, da | db << k, ha | hb << k);
     let all = u32::MAX >> (32 - len);
     let sep = dots | hyphens;
     if (ld | sep) & all != all {
