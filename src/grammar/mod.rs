@@ -419,9 +419,7 @@ impl Grammar {
     fn fast_start(self) -> Option<(&'static Rule, WholeCheck)> {
         match self {
             Grammar::Rfc2396 => Some((&rfc2396::RULES[0], |s| rfc2396::fast::is_uri_reference(s))),
-            Grammar::Rfc3986 => Some((&rfc3986::RULES[2], |s| {
-                rfc3986::fast::whole_uri_reference(s).is_some()
-            })),
+            Grammar::Rfc3986 => Some((&rfc3986::RULES[2], |s| rfc3986::fast::is_uri_reference(s))),
             _ => None,
         }
     }
@@ -1006,6 +1004,8 @@ mod tests {
                 "//a-.b",
                 "//a..b:x",
                 "//1.2.3.4:80?q",
+                "//1.2.3.256/",
+                "//u@01.2.3.4",
                 "//u:p@1.2.3.4.5",
                 "//u@-a.b.",
                 "//a.b.:",

@@ -38,24 +38,32 @@ const PATH: Table = PCHAR.or(Table::chars("/"));
 /// The fast pass of [`super::uri_reference`].
 #[inline]
 pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
-    finish(i, uri_reference_at(Text::of(&i)))
+    finish(i, uri_reference_at::<true>(Text::of(&i)))
 }
 
 /// `s` as a whole `URI-reference` (offsets from 0): what
 /// [`crate::rfc3986::UriReference::parse`] runs first.
 #[inline]
 pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
-    match uri_reference_at(Text::whole(s)) {
+    match uri_reference_at::<true>(Text::whole(s)) {
         Ok((n, u)) if n == s.len() => Some(u),
         _ => None,
     }
+}
+
+/// Whether all of `s` is a `URI-reference`: [`whole_uri_reference`]'s verdict, without
+/// telling an `IPv4address` host from a `reg-name` (the same extent either way). What
+/// [`crate::Grammar::check`] runs.
+#[inline]
+pub(crate) fn is_uri_reference(s: &str) -> bool {
+    matches!(uri_reference_at::<false>(Text::whole(s)), Ok((n, _)) if n == s.len())
 }
 
 /// The fast pass of [`super::authority()`].
 #[inline]
 pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
     let t = Text::of(&i);
-    finish(i, authority(t, 0).map(|a| (t.end(a.text), a)))
+    finish(i, authority::<true>(t, 0).map(|a| (t.end(a.text), a)))
 }
 
 /// `URI / relative-ref` from the start: `URI` when `scheme ":"` starts the text (then
@@ -63,11 +71,13 @@ pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
 /// `[ "#" fragment ]`, the same in both. Each value knows its own extent ([`Text::end`]), so
 /// positions are read off the values, not carried beside them.
 #[inline(always)]
-fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape> {
+fn uri_reference_at<const TYPED: bool>(
+    t: Text<'_>,
+) -> Result<(usize, UriReference<'_>), BadEscape> {
     let scheme = scheme(t.bytes());
     let hier = match scheme {
-        Some(s) => hier(t, s + 1, &PCHAR, PathKind::Rootless)?,
-        None => hier(t, 0, &SEGMENT_NZ_NC, PathKind::NoScheme)?,
+        Some(s) => hier::<TYPED>(t, s + 1, &PCHAR, PathKind::Rootless)?,
+        None => hier::<TYPED>(t, 0, &SEGMENT_NZ_NC, PathKind::NoScheme)?,
     };
     let path_end = t.end(hier.path.text);
     let query = after(t, path_end, b'?')?;
@@ -109,7 +119,7 @@ struct HierPart<'a> {
 /// `segment-nz-nc`, `kind` = `path-noscheme`) at `n`: `"//" authority path-abempty`, else
 /// `path-absolute`, else a path whose first segment is a run of `first`, else `path-empty`.
 #[inline(always)]
-fn hier<'a>(
+fn hier<'a, const TYPED: bool>(
     t: Text<'a>,
     n: usize,
     first: &Table,
@@ -125,7 +135,7 @@ fn hier<'a>(
     };
     if b.get(n) == Some(&b'/') {
         if b.get(n + 1) == Some(&b'/') {
-            let authority = authority(t, n + 2)?;
+            let authority = authority::<TYPED>(t, n + 2)?;
             let a = t.end(authority.text);
             let e = if b.get(a) == Some(&b'/') {
                 run(b, a, &PATH)?
@@ -152,19 +162,19 @@ fn hier<'a>(
 
 /// `authority` at `n`.
 #[inline(always)]
-fn authority<'a>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
+fn authority<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
     let b = t.bytes();
     // `[ userinfo "@" ]` first, as the structured pass: a bad `%` in the run fails the parse.
     let u = run(b, n, &USERINFO)?;
     let at = b.get(u) == Some(&b'@');
     let host = if at {
-        host(t, u + 1)?
+        host::<TYPED>(t, u + 1)?
     } else if b.get(n) == Some(&b'[') {
         ip_literal(t, n)
     } else {
         // The run is `reg-name` characters and `:`: the host is the run up to its first `:`.
         let e = b[n..u].iter().position(|&c| c == b':').map_or(u, |k| n + k);
-        reg_name_or_ipv4(t, n, e)
+        reg_name_or_ipv4::<TYPED>(t, n, e)
     };
     let host_end = t.end(host.text);
     let port = (b.get(host_end) == Some(&b':'))
@@ -179,12 +189,12 @@ fn authority<'a>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
 
 /// `host` at `h`, after a `userinfo "@"`.
 #[inline(always)]
-fn host(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape> {
+fn host<const TYPED: bool>(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape> {
     if t.bytes().get(h) == Some(&b'[') {
         return Ok(ip_literal(t, h));
     }
     let e = run(t.bytes(), h, &REG_NAME)?;
-    Ok(reg_name_or_ipv4(t, h, e))
+    Ok(reg_name_or_ipv4::<TYPED>(t, h, e))
 }
 
 /// `IP-literal` at `h` (a `[`), or, where there is none, the empty `reg-name` before the `[`.
@@ -214,10 +224,11 @@ fn ip_literal(t: Text<'_>, h: usize) -> Host<'_> {
 }
 
 /// The host from `h` to `e`, a run of `reg-name` characters: an `IPv4address` when the whole
-/// run is one, else a `reg-name`.
+/// run is one, else a `reg-name`. Without its value (`TYPED` false: a check), the host is not
+/// classified: its extent is the run's either way.
 #[inline(always)]
-fn reg_name_or_ipv4(t: Text<'_>, h: usize, e: usize) -> Host<'_> {
-    let kind = if ipv4_octets(&t.bytes()[h..e]).is_some() {
+fn reg_name_or_ipv4<const TYPED: bool>(t: Text<'_>, h: usize, e: usize) -> Host<'_> {
+    let kind = if TYPED && ipv4_octets(&t.bytes()[h..e]).is_some() {
         HostKind::Ipv4
     } else {
         HostKind::RegName
