@@ -27,7 +27,7 @@ use super::chars::{ALPHA, DIGIT, URIC};
 use super::path::PATH_SEGMENTS;
 use super::uri::{REL_SEGMENT, SCHEME_REST, URIC_NO_SLASH};
 use crate::grammar::labels;
-use crate::input::{Fail, PResult, Span, escape_end, run_with_escapes, take_in_line};
+use crate::input::{Fail, PResult, Span, escape_end, take_in_line};
 use crate::part::Part;
 use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
 use crate::table::Table;
@@ -82,10 +82,17 @@ impl<'a> Text<'a> {
     }
 }
 
-/// `*( t | escaped )` from `n`: where the run stops.
+/// `*( t | escaped )` from `n`: where the run stops. [`crate::input::run_with_escapes`] with
+/// the vector scans ([`Table::run_end_wide`]).
 #[inline(always)]
-pub(crate) fn run(b: &[u8], n: usize, t: &Table) -> Result<usize, BadEscape> {
-    run_with_escapes(b, n, t).map_err(|_| BadEscape)
+pub(crate) fn run(b: &[u8], mut n: usize, t: &Table) -> Result<usize, BadEscape> {
+    loop {
+        n = t.run_end_wide(b, n);
+        if b.get(n) != Some(&b'%') {
+            return Ok(n);
+        }
+        n = escape_end(b, n).map_err(|_| BadEscape)?;
+    }
 }
 
 /// `scheme ":"` at the start: the length of the scheme, when a `:` follows it. RFC 3986's
@@ -95,7 +102,7 @@ pub(crate) fn scheme(b: &[u8]) -> Option<usize> {
     if !b.first().is_some_and(|&c| ALPHA.contains(c)) {
         return None;
     }
-    let n = SCHEME_REST.run_end(b, 1);
+    let n = SCHEME_REST.run_end_wide(b, 1);
     (b.get(n) == Some(&b':')).then_some(n)
 }
 
@@ -186,9 +193,9 @@ fn authority<'a, const TYPED: bool>(
     // labels and dots, then perhaps `:` and digits. When the `reg_name` run ends there, that
     // is the whole authority, with no `@`; otherwise the run goes on and is searched.
     let ends_run = |k: usize| !b.get(k).is_some_and(|&c| REG_NAME.contains(c) || c == b'%');
-    let h = HOST_CHARS.run_end(b, n);
+    let h = HOST_CHARS.run_end_wide(b, n);
     let p = if b.get(h) == Some(&b':') {
-        DIGIT.run_end(b, h + 1)
+        DIGIT.run_end_wide(b, h + 1)
     } else {
         h
     };

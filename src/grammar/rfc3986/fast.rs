@@ -178,7 +178,7 @@ fn authority<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<Authority<'
     };
     let host_end = t.end(host.text);
     let port = (b.get(host_end) == Some(&b':'))
-        .then(|| t.part(host_end + 1, DIGIT.run_end(b, host_end + 1)));
+        .then(|| t.part(host_end + 1, DIGIT.run_end_wide(b, host_end + 1)));
     Ok(Authority {
         text: t.part(n, port.map_or(host_end, |p| t.end(p))),
         userinfo: at.then(|| t.part(n, u)),
@@ -203,7 +203,7 @@ fn host<const TYPED: bool>(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape>
 #[inline(never)]
 fn ip_literal(t: Text<'_>, h: usize) -> Host<'_> {
     let b = t.bytes();
-    let k = IPVFUTURE.run_end(b, h + 1);
+    let k = IPVFUTURE.run_end_wide(b, h + 1);
     let literal = |kind| Host {
         text: t.part(h, k + 1),
         kind,
@@ -245,8 +245,11 @@ fn is_ipvfuture(b: &[u8]) -> bool {
     if !matches!(b.first(), Some(b'v' | b'V')) {
         return false;
     }
-    let h = HEXDIG.run_end(b, 1);
-    h > 1 && b.get(h) == Some(&b'.') && h + 1 < b.len() && IPVFUTURE.run_end(b, h + 1) == b.len()
+    let h = HEXDIG.run_end_wide(b, 1);
+    h > 1
+        && b.get(h) == Some(&b'.')
+        && h + 1 < b.len()
+        && IPVFUTURE.run_end_wide(b, h + 1) == b.len()
 }
 
 /// All of `b` as an `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`: its
@@ -295,7 +298,7 @@ pub(crate) fn ipv6_groups(b: &[u8]) -> Option<[u16; 8]> {
         k = 2;
     }
     while k < b.len() {
-        let h = HEXDIG.run_end(b, k);
+        let h = HEXDIG.run_end_wide(b, k);
         if b.get(h) == Some(&b'.') {
             // `ls32`'s `IPv4address`: the two last groups.
             if n > 6 {
