@@ -9,13 +9,43 @@
 ///
 /// Stored as one flag per byte value, all 256 of them, so that a membership test is a single
 /// load with no bounds check; the primitives that scan runs are always inlined, which makes
-/// each table a constant array in read-only memory. The same set is kept a second way, by
-/// nibbles, for the vector scans of [`Table::run_end`]: bit `hi` of `nibbles[lo]` is set when
-/// the byte `hi * 16 + lo` is a member (`hi` is below 8, since every member is US-ASCII).
+/// each table a constant array in read-only memory.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Table {
     flags: [bool; 256],
+}
+
+/// A [`Table`] with the same set kept a second way, by nibbles, for the vector scans of
+/// [`Wide::run_end`]: bit `hi` of `nibbles[lo]` is set when the byte `hi * 16 + lo` is a
+/// member (`hi` is below 8, since every member is US-ASCII). A type of its own, made with
+/// [`Table::wide`] where a fast pass declares its constants, so that the tables of the
+/// structured passes, which their parsers hold and copy by value, keep their size (272 bytes
+/// instead of 256 cost their diagnosis 7% more instructions, in copies).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide {
+    table: Table,
     nibbles: [u8; 16],
+}
+
+impl Wide {
+    /// [`Table::run_end`], sixteen or thirty-two bytes per step where the CPU can
+    /// ([`scan`]): what the fast passes use.
+    #[inline(always)]
+    pub fn run_end(&self, b: &[u8], from: usize) -> usize {
+        scan::run_end(self, b, from)
+    }
+
+    /// Whether byte `b` is in the set.
+    #[inline(always)]
+    pub const fn contains(&self, b: u8) -> bool {
+        self.table.contains(b)
+    }
+}
+
+impl std::fmt::Debug for Wide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.table.fmt(f)
+    }
 }
 
 impl Table {
@@ -23,17 +53,25 @@ impl Table {
     #[cfg(test)]
     pub const EMPTY: Table = Table::of([false; 256]);
 
-    /// The set of the flags `t`, with its nibble form.
+    /// The set of the flags `t`.
     const fn of(t: [bool; 256]) -> Table {
+        Table { flags: t }
+    }
+
+    /// The set with its nibble form, for the vector scans ([`Wide`]).
+    pub const fn wide(self) -> Wide {
         let mut nibbles = [0u8; 16];
         let mut c = 0;
         while c < 128 {
-            if t[c] {
+            if self.flags[c] {
                 nibbles[c & 15] |= 1 << (c >> 4);
             }
             c += 1;
         }
-        Table { flags: t, nibbles }
+        Wide {
+            table: self,
+            nibbles,
+        }
     }
 
     /// The set of the bytes of `s` (each must be US-ASCII; a byte of 128 or more fails to
@@ -93,19 +131,10 @@ impl Table {
     /// Where the run of members that starts at `from` in `b` ends: the first position at or
     /// after `from` whose byte is not a member, or `b.len()` (`from` itself when it is past the
     /// end). Eight bytes per branch, inlined: what the structured passes use, whose runs are
-    /// short and many.
+    /// short and many; the fast passes use [`Wide::run_end`].
     #[inline(always)]
     pub fn run_end(&self, b: &[u8], from: usize) -> usize {
         scan::swar(self, b, from)
-    }
-
-    /// [`Table::run_end`], sixteen or thirty-two bytes per step where the CPU can
-    /// ([`scan`]): what the fast passes use. Each call goes out of line to the vector scan,
-    /// which costs the structured passes more than it saves them (their diagnosis of an
-    /// invalid line took 6% more instructions with it).
-    #[inline(always)]
-    pub fn run_end_wide(&self, b: &[u8], from: usize) -> usize {
-        scan::run_end(self, b, from)
     }
 
     /// The members in ascending order, as a string (for documentation and tests).
@@ -143,7 +172,7 @@ impl std::fmt::Debug for Table {
     }
 }
 
-/// The scans of runs of a table's members ([`Table::run_end_wide`]), one per kind of CPU, each
+/// The scans of runs of a table's members ([`Wide::run_end`]), one per kind of CPU, each
 /// giving the scalar scan's answer for every input ([`scan::scalar`], the reference):
 ///
 /// - `avx2` and `ssse3` test 32 or 16 bytes per step with two byte shuffles (the low nibble of
@@ -161,7 +190,7 @@ impl std::fmt::Debug for Table {
 pub(crate) mod scan {
     use std::sync::atomic::{AtomicU8, Ordering};
 
-    use super::Table;
+    use super::{Table, Wide};
 
     /// Not yet found.
     const UNKNOWN: u8 = 0;
@@ -205,9 +234,9 @@ pub(crate) mod scan {
         l
     }
 
-    /// [`Table::run_end_wide`]: the widest scan the CPU has that fits the input.
+    /// [`Wide::run_end`]: the widest scan the CPU has that fits the input.
     #[inline(always)]
-    pub(crate) fn run_end(t: &Table, b: &[u8], from: usize) -> usize {
+    pub(crate) fn run_end(t: &Wide, b: &[u8], from: usize) -> usize {
         #[cfg(target_arch = "x86_64")]
         if b.len() >= 16 && from < b.len() {
             let l = level();
@@ -222,7 +251,7 @@ pub(crate) mod scan {
                 return unsafe { x86::ssse3(t, b, from) };
             }
         }
-        swar(t, b, from)
+        swar(&t.table, b, from)
     }
 
     /// One byte at a time: the reference.
@@ -259,7 +288,7 @@ pub(crate) mod scan {
     pub(crate) mod x86 {
         use std::arch::x86_64::*;
 
-        use super::Table;
+        use super::Wide;
 
         /// The bit of each high nibble: bytes of 128 and more (high nibble 8 to 15) get none,
         /// so they are never members.
@@ -294,7 +323,7 @@ pub(crate) mod scan {
         ///
         /// The CPU has SSSE3; `b.len() >= 16` and `from < b.len()`.
         #[target_feature(enable = "ssse3")]
-        pub(crate) unsafe fn ssse3(t: &Table, b: &[u8], from: usize) -> usize {
+        pub(crate) unsafe fn ssse3(t: &Wide, b: &[u8], from: usize) -> usize {
             debug_assert!(b.len() >= 16 && from < b.len());
             let (len, p) = (b.len(), b.as_ptr());
             // SAFETY: both arrays are 16 bytes long; the loads are unaligned ones.
@@ -336,7 +365,7 @@ pub(crate) mod scan {
         ///
         /// The CPU has AVX2; `b.len() >= 32` and `from < b.len()`.
         #[target_feature(enable = "avx2")]
-        pub(crate) unsafe fn avx2(t: &Table, b: &[u8], from: usize) -> usize {
+        pub(crate) unsafe fn avx2(t: &Wide, b: &[u8], from: usize) -> usize {
             debug_assert!(b.len() >= 32 && from < b.len());
             let (len, p) = (b.len(), b.as_ptr());
             // SAFETY: both arrays are 16 bytes long; the loads are unaligned ones.
@@ -376,9 +405,9 @@ pub(crate) mod scan {
     /// Every path this CPU can run, on `b` from `from`, as `(name, end)`: what the tests and
     /// the `scans` fuzz target compare with [`scalar`].
     #[cfg(any(test, feature = "fuzzing"))]
-    pub(crate) fn every_path(t: &Table, b: &[u8], from: usize) -> [(&'static str, usize); 4] {
+    pub(crate) fn every_path(t: &Wide, b: &[u8], from: usize) -> [(&'static str, usize); 4] {
         let mut ends = [
-            ("swar", swar(t, b, from)),
+            ("swar", swar(&t.table, b, from)),
             ("run_end", run_end(t, b, from)),
             ("", 0),
             ("", 0),
@@ -402,8 +431,8 @@ pub(crate) mod scan {
 
     /// Whether every path gives the scalar scan's end: `Err` names the first that does not.
     #[cfg(any(test, feature = "fuzzing"))]
-    pub(crate) fn paths_agree(t: &Table, b: &[u8], from: usize) -> Result<(), String> {
-        let want = scalar(t, b, from);
+    pub(crate) fn paths_agree(t: &Wide, b: &[u8], from: usize) -> Result<(), String> {
+        let want = scalar(&t.table, b, from);
         for (name, end) in every_path(t, b, from) {
             if !name.is_empty() && end != want {
                 return Err(format!(
@@ -429,7 +458,7 @@ pub(crate) mod scan {
         for (c, f) in flags.iter_mut().enumerate().take(128) {
             *f = nibbles[c & 15] & (1 << (c >> 4)) != 0;
         }
-        let t = Table::of(flags);
+        let t = Table::of(flags).wide();
         paths_agree(&t, b, usize::from(from))?;
         paths_agree(&t, b, 0)
     }
@@ -439,7 +468,7 @@ pub(crate) mod scan {
     /// position, scanned from the start, from that position and around it, and from the end;
     /// each case at its own alignment (all 32 are met), every path against the scalar one.
     #[cfg(test)]
-    pub(crate) fn assert_every_path_agrees(t: &Table) {
+    pub(crate) fn assert_every_path_agrees(t: &Wide) {
         let member = (0u8..128).find(|&c| t.contains(c)).unwrap_or(0);
         let mut buf = [0u8; 128];
         let mut case = 0usize;
@@ -519,7 +548,7 @@ mod tests {
             tables.push(Table::of(flags));
         }
         for t in &tables {
-            scan::assert_every_path_agrees(t);
+            scan::assert_every_path_agrees(&t.wide());
         }
     }
 
@@ -528,7 +557,8 @@ mod tests {
     fn the_nibble_form_is_the_set() {
         let t = Table::range(b'a', b'z').or(Table::chars("%-.~"));
         for c in 0..=255u8 {
-            let by_nibbles = c < 128 && t.nibbles[usize::from(c & 15)] & (1 << (c >> 4)) != 0;
+            let by_nibbles =
+                c < 128 && t.wide().nibbles[usize::from(c & 15)] & (1 << (c >> 4)) != 0;
             assert_eq!(by_nibbles, t.contains(c), "{c}");
         }
     }

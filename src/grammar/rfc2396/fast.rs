@@ -22,15 +22,22 @@
 
 use nom::Err;
 
-use super::authority::{LABELS, REG_NAME};
-use super::chars::{ALPHA, DIGIT, URIC};
-use super::path::PATH_SEGMENTS;
-use super::uri::{REL_SEGMENT, SCHEME_REST, URIC_NO_SLASH};
+use super::authority::LABELS;
+use super::chars::ALPHA;
+use super::uri::URIC_NO_SLASH;
 use crate::grammar::labels;
 use crate::input::{Fail, PResult, Span, escape_end, take_in_line};
 use crate::part::Part;
 use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
-use crate::table::Table;
+use crate::table::{Table, Wide};
+
+// The tables this pass scans runs of, with their nibble form for the vector scans.
+const PATH_SEGMENTS: Wide = super::path::PATH_SEGMENTS.wide();
+const URIC: Wide = super::chars::URIC.wide();
+const REG_NAME: Wide = super::authority::REG_NAME.wide();
+const DIGIT: Wide = super::chars::DIGIT.wide();
+const REL_SEGMENT: Wide = super::uri::REL_SEGMENT.wide();
+const SCHEME_REST: Wide = super::uri::SCHEME_REST.wide();
 
 /// A `%` without two hex digits after it: the parse fails outright.
 pub(crate) struct BadEscape;
@@ -83,11 +90,11 @@ impl<'a> Text<'a> {
 }
 
 /// `*( t | escaped )` from `n`: where the run stops. [`crate::input::run_with_escapes`] with
-/// the vector scans ([`Table::run_end_wide`]).
+/// the vector scans ([`Wide::run_end`]).
 #[inline(always)]
-pub(crate) fn run(b: &[u8], mut n: usize, t: &Table) -> Result<usize, BadEscape> {
+pub(crate) fn run(b: &[u8], mut n: usize, t: &Wide) -> Result<usize, BadEscape> {
     loop {
-        n = t.run_end_wide(b, n);
+        n = t.run_end(b, n);
         if b.get(n) != Some(&b'%') {
             return Ok(n);
         }
@@ -102,7 +109,7 @@ pub(crate) fn scheme(b: &[u8]) -> Option<usize> {
     if !b.first().is_some_and(|&c| ALPHA.contains(c)) {
         return None;
     }
-    let n = SCHEME_REST.run_end_wide(b, 1);
+    let n = SCHEME_REST.run_end(b, 1);
     (b.get(n) == Some(&b':')).then_some(n)
 }
 
@@ -193,9 +200,9 @@ fn authority<'a, const TYPED: bool>(
     // labels and dots, then perhaps `:` and digits. When the `reg_name` run ends there, that
     // is the whole authority, with no `@`; otherwise the run goes on and is searched.
     let ends_run = |k: usize| !b.get(k).is_some_and(|&c| REG_NAME.contains(c) || c == b'%');
-    let h = HOST_CHARS.run_end_wide(b, n);
+    let h = HOST_CHARS.run_end(b, n);
     let p = if b.get(h) == Some(&b':') {
-        DIGIT.run_end_wide(b, h + 1)
+        DIGIT.run_end(b, h + 1)
     } else {
         h
     };
@@ -257,7 +264,7 @@ fn authority<'a, const TYPED: bool>(
 }
 
 /// The characters of `hostname` and `IPv4address`: letters, digits, `-` and `.`.
-const HOST_CHARS: Table = ALPHA.or(DIGIT).or(Table::chars("-."));
+const HOST_CHARS: Wide = ALPHA.or(super::chars::DIGIT).or(Table::chars("-.")).wide();
 
 /// Whether all of `h` is an `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
 #[inline(always)]

@@ -24,16 +24,23 @@
 //! their prefixes, and generated members and mutations; the `fast_path` fuzz target does the
 //! same on arbitrary input.
 
-use super::authority::{IPVFUTURE, REG_NAME, USERINFO};
-use super::chars::{DIGIT, HEXDIG};
-use super::path::{PCHAR, QUERY, SEGMENT_NZ_NC};
 use crate::grammar::rfc2396::fast::{BadEscape, Text, finish, run, scheme};
 use crate::input::{PResult, Span};
 use crate::rfc3986::{Authority, Host, HostKind, Path, PathKind, UriReference};
-use crate::table::Table;
+use crate::table::{Table, Wide};
 
 /// `pchar` and `/`: what `*( "/" segment )` and the paths after their first segment hold.
-const PATH: Table = PCHAR.or(Table::chars("/"));
+const PATH: Wide = super::path::PCHAR.or(Table::chars("/")).wide();
+
+// The tables this pass scans runs of, with their nibble form for the vector scans.
+const PCHAR: Wide = super::path::PCHAR.wide();
+const QUERY: Wide = super::path::QUERY.wide();
+const SEGMENT_NZ_NC: Wide = super::path::SEGMENT_NZ_NC.wide();
+const IPVFUTURE: Wide = super::authority::IPVFUTURE.wide();
+const REG_NAME: Wide = super::authority::REG_NAME.wide();
+const USERINFO: Wide = super::authority::USERINFO.wide();
+const DIGIT: Wide = super::chars::DIGIT.wide();
+const HEXDIG: Wide = super::chars::HEXDIG.wide();
 
 /// The fast pass of [`super::uri_reference`].
 #[inline]
@@ -122,7 +129,7 @@ struct HierPart<'a> {
 fn hier<'a, const TYPED: bool>(
     t: Text<'a>,
     n: usize,
-    first: &Table,
+    first: &Wide,
     kind: PathKind,
 ) -> Result<HierPart<'a>, BadEscape> {
     let b = t.bytes();
@@ -178,7 +185,7 @@ fn authority<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<Authority<'
     };
     let host_end = t.end(host.text);
     let port = (b.get(host_end) == Some(&b':'))
-        .then(|| t.part(host_end + 1, DIGIT.run_end_wide(b, host_end + 1)));
+        .then(|| t.part(host_end + 1, DIGIT.run_end(b, host_end + 1)));
     Ok(Authority {
         text: t.part(n, port.map_or(host_end, |p| t.end(p))),
         userinfo: at.then(|| t.part(n, u)),
@@ -203,7 +210,7 @@ fn host<const TYPED: bool>(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape>
 #[inline(never)]
 fn ip_literal(t: Text<'_>, h: usize) -> Host<'_> {
     let b = t.bytes();
-    let k = IPVFUTURE.run_end_wide(b, h + 1);
+    let k = IPVFUTURE.run_end(b, h + 1);
     let literal = |kind| Host {
         text: t.part(h, k + 1),
         kind,
@@ -245,11 +252,8 @@ fn is_ipvfuture(b: &[u8]) -> bool {
     if !matches!(b.first(), Some(b'v' | b'V')) {
         return false;
     }
-    let h = HEXDIG.run_end_wide(b, 1);
-    h > 1
-        && b.get(h) == Some(&b'.')
-        && h + 1 < b.len()
-        && IPVFUTURE.run_end_wide(b, h + 1) == b.len()
+    let h = HEXDIG.run_end(b, 1);
+    h > 1 && b.get(h) == Some(&b'.') && h + 1 < b.len() && IPVFUTURE.run_end(b, h + 1) == b.len()
 }
 
 /// All of `b` as an `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`: its
@@ -298,7 +302,7 @@ pub(crate) fn ipv6_groups(b: &[u8]) -> Option<[u16; 8]> {
         k = 2;
     }
     while k < b.len() {
-        let h = HEXDIG.run_end_wide(b, k);
+        let h = HEXDIG.run_end(b, k);
         if b.get(h) == Some(&b'.') {
             // `ls32`'s `IPv4address`: the two last groups.
             if n > 6 {
