@@ -3,15 +3,25 @@
 # callgrind: a figure that, unlike time, does not move with the load on a shared machine.
 # Prints a Markdown table, and a last row for urigram's diagnosing pass: its check of the
 # corpus's lines that it rejects ("invalid lines only"), in instructions per invalid line.
-# Usage: ./instructions.sh [PASSES] (default 3). `PARSERS="urigram urigram-check"` measures
-# those parsers only (the ratios need urigram and fluent-uri).
+#
+# Steady state: each parser runs FIRST passes over the corpus, then FIRST + PASSES, and the
+# figure is the difference divided by PASSES x lines, so that one-time set-up (ada decompresses
+# its IDNA tables on its first call, 24 M instructions; lazily built tables; the first page
+# faults) is left out of every row.
+#
+# Usage: ./instructions.sh [PASSES] (default 5; FIRST=1). `PARSERS="urigram urigram-check"`
+# measures those parsers only (the ratios need urigram, fluent-uri and ada-url). `PROFILE=path`
+# measures a profile binary built elsewhere (an earlier commit's) instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-passes=${1:-3}
-cargo build --release --example profile >&2
-bin=${CARGO_TARGET_DIR:-target}/release/examples/profile
-read -r -a parsers <<<"${PARSERS:-urigram urigram-check urigram-3986 fluent-uri oxiri iri-string uriparse http url rfc2396 ada-url}"
+passes=${1:-5}
+first=${FIRST:-1}
+if [ -z "${PROFILE:-}" ]; then
+    cargo build --release --example profile >&2
+fi
+bin=${PROFILE:-${CARGO_TARGET_DIR:-target}/release/examples/profile}
+read -r -a parsers <<<"${PARSERS:-urigram urigram-check urigram-3986 urigram-check-3986 fluent-uri oxiri iri-string uriparse http url rfc2396 ada-url ada-url-parse}"
 lines=$(wc -l < corpus/real-urls-10k.txt)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -21,25 +31,24 @@ count() { # parser passes -> instructions executed by the whole program
         2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-base=$(count urigram 0) # start-up and reading the corpus, subtracted from every parser
 for p in "${parsers[@]}"; do
-    echo "$p $(count "$p" "$passes")"
+    echo "$p $(count "$p" "$first") $(count "$p" "$((first + passes))")"
 done >"$out/rows"
-# The diagnosing pass: the invalid lines only, with a baseline of its own (finding them).
+# The diagnosing pass: the invalid lines only, 100 times as many passes (there are few).
 invalid=$("$bin" urigram-diagnose 0 | sed -n 's/.* over \([0-9]*\) lines.*/\1/p')
-diag_base=$(count urigram-diagnose 0)
-diag=$(count urigram-diagnose "$((passes * 100))")
+diag_a=$(count urigram-diagnose "$((first * 100))")
+diag_b=$(count urigram-diagnose "$(((first + passes) * 100))")
 python3 -c '
 import sys
-base, passes, lines, invalid, diag_base, diag = (int(a) for a in sys.argv[1:])
-rows = [(n, (int(v) - base) / (passes * lines)) for n, v in (l.split() for l in sys.stdin)]
+passes, lines, invalid, diag_a, diag_b = (int(a) for a in sys.argv[1:])
+rows = [(n, (int(b) - int(a)) / (passes * lines)) for n, a, b in (l.split() for l in sys.stdin)]
 ir = dict(rows)
-u, f = ir.get("urigram"), ir.get("fluent-uri")
+u, f, a = ir.get("urigram"), ir.get("fluent-uri"), ir.get("ada-url")
 ratio = lambda v, d: f"{v / d:.2f}" if d else ""
-print("| parser | instructions per URI | x urigram | x fluent-uri |")
-print("| --- | ---: | ---: | ---: |")
+print("| parser | instructions per URI | x urigram | x fluent-uri | x ada-url |")
+print("| --- | ---: | ---: | ---: | ---: |")
 for n, v in rows:
-    print(f"| {n} | {v:,.0f} | {ratio(v, u)} | {ratio(v, f)} |")
-d = (diag - diag_base) / (passes * 100 * invalid)
-print(f"| urigram-diagnose (invalid lines only, {invalid}; per invalid line) | {d:,.0f} | | |")
-' "$base" "$passes" "$lines" "$invalid" "$diag_base" "$diag" <"$out/rows"
+    print(f"| {n} | {v:,.0f} | {ratio(v, u)} | {ratio(v, f)} | {ratio(v, a)} |")
+d = (diag_b - diag_a) / (passes * 100 * invalid)
+print(f"| urigram-diagnose (invalid lines only, {invalid}; per invalid line) | {d:,.0f} | | | |")
+' "$passes" "$lines" "$invalid" "$diag_a" "$diag_b" <"$out/rows"

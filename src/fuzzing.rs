@@ -4,6 +4,7 @@
 use crate::UriReference;
 use crate::grammar::rfc2396::{authority, uri_reference};
 use crate::input::{Mode, Tracker};
+pub use crate::table::scan::scans_agree;
 
 /// Whether the fast pass and the diagnosing pass of `URI-reference` and of `authority` give
 /// the same verdicts, extents and typed values on `s`, and `UriReference::parse` gives the

@@ -62,6 +62,15 @@ pub fn urigram_check(s: &str) -> Option<usize> {
         .map(|()| 0)
 }
 
+/// urigram's validate-only path for RFC 3986: `Grammar::Rfc3986.check("URI-reference", s)`.
+#[inline]
+pub fn urigram_check_3986(s: &str) -> Option<usize> {
+    urigram::Grammar::Rfc3986
+        .check("URI-reference", s)
+        .ok()
+        .map(|()| 0)
+}
+
 /// urigram's diagnosis of a rejected line: `Grammar::Rfc2396.check("URI-reference", s)` on a
 /// line that the fast pass rejects, so that the diagnosing pass runs and the error is built.
 /// Returns `Some(0)` for an error (the line is invalid), `None` when the line was accepted.
@@ -139,6 +148,16 @@ pub fn ada(s: &str) -> Option<usize> {
     ada_url::Url::can_parse(s, None).then_some(0)
 }
 
+/// ada-url: `Url::parse(s, None)` (WHATWG URL Standard, absolute URLs only), which builds
+/// ada's normalized URL (its `href` buffer and component offsets) where `can_parse` only
+/// validates.
+#[inline]
+pub fn ada_parse(s: &str) -> Option<usize> {
+    let u = ada_url::Url::parse(s, None).ok()?;
+    // The scheme without its `:`, as the other parsers report it.
+    Some(u.protocol().len().saturating_sub(1))
+}
+
 /// One parser's wrapper, as above.
 pub type ParseFn = fn(&str) -> Option<usize>;
 
@@ -147,6 +166,7 @@ pub const PARSERS: &[(&str, ParseFn)] = &[
     ("urigram", urigram),
     ("urigram-check", urigram_check),
     ("urigram-3986", urigram_3986),
+    ("urigram-check-3986", urigram_check_3986),
     ("fluent-uri", fluent_uri),
     ("oxiri", oxiri),
     ("iri-string", iri_string),
@@ -155,6 +175,7 @@ pub const PARSERS: &[(&str, ParseFn)] = &[
     ("url", url),
     ("rfc2396", rfc2396),
     ("ada-url", ada),
+    ("ada-url-parse", ada_parse),
 ];
 
 #[cfg(test)]
@@ -164,7 +185,10 @@ mod tests {
     #[test]
     fn every_parser_accepts_a_plain_url_and_rejects_a_space() {
         for &(name, parse) in PARSERS {
-            let scheme = if matches!(name, "urigram-check" | "rfc2396" | "ada-url") {
+            let scheme = if matches!(
+                name,
+                "urigram-check" | "urigram-check-3986" | "rfc2396" | "ada-url"
+            ) {
                 0
             } else {
                 4

@@ -150,6 +150,9 @@ macro_rules! rule {
 }
 pub(crate) use rule;
 
+/// A whole-input check by a fast pass: whether all of the text is one string of the rule.
+type WholeCheck = fn(&str) -> bool;
+
 /// The grammars: each spec's BNF, with its start rule. The entry point of the library:
 /// name a grammar (or parse its name), then check, locate or derive an input against any of
 /// its productions by the name the spec prints.
@@ -386,6 +389,19 @@ impl Grammar {
         input: &I,
     ) -> Result<(), Error> {
         let text = input.text();
+        // The start rule of a grammar with a fast pass, named by the caller or looked up once:
+        // its whole-input check, with no lookup by name (a constant grammar and a literal name
+        // compare at compile time) and no span or typed value handed back; a rejected input
+        // goes straight to its diagnosis.
+        if let Some((start, whole)) = self.fast_start()
+            && rule.is_start(self, start)
+        {
+            return match text {
+                Ok(s) if whole(s) => Ok(()),
+                Ok(s) => Err(self.diagnose(start, s, Mode::Diagnose).1),
+                Err(bytes) => Err(self.check_not_utf8(start, bytes)),
+            };
+        }
         let rule = match rule.resolve(self) {
             Ok(r) => r,
             Err(e) => return Err(self.unknown_rule(valid_prefix(text), e)),
@@ -393,6 +409,18 @@ impl Grammar {
         match text {
             Ok(s) => self.check_text(rule, s),
             Err(bytes) => Err(self.check_not_utf8(rule, bytes)),
+        }
+    }
+
+    /// The start rule and its whole-input check, for the grammars whose start rule has a
+    /// fast pass: what [`Grammar::check`] runs first when it is asked for that rule. The check
+    /// is the fast pass that [`Rule::parse`] runs too, so the verdict is the same.
+    #[inline(always)]
+    fn fast_start(self) -> Option<(&'static Rule, WholeCheck)> {
+        match self {
+            Grammar::Rfc2396 => Some((&rfc2396::RULES[0], |s| rfc2396::fast::is_uri_reference(s))),
+            Grammar::Rfc3986 => Some((&rfc3986::RULES[2], |s| rfc3986::fast::is_uri_reference(s))),
+            _ => None,
         }
     }
 
@@ -649,6 +677,8 @@ mod sealed {
     /// [`super::RuleRef`]'s lookup.
     pub trait RuleRef<'r> {
         fn resolve(self, g: super::Grammar) -> Result<&'r super::Rule, super::LookupError>;
+        /// Whether this names `start`, `g`'s start rule, without a lookup.
+        fn is_start(&self, g: super::Grammar, start: &'static super::Rule) -> bool;
     }
 
     /// [`super::CheckInput`]'s reading: the text, or bytes that are not UTF-8.
@@ -680,6 +710,11 @@ impl<'r> sealed::RuleRef<'r> for &'r Rule {
     fn resolve(self, _: Grammar) -> Result<&'r Rule, LookupError> {
         Ok(self)
     }
+    #[inline(always)]
+    fn is_start(&self, _: Grammar, start: &'static Rule) -> bool {
+        // The registry's own entry: a rule of another grammar is checked as that grammar's.
+        std::ptr::eq(*self, start)
+    }
 }
 impl<'r> RuleRef<'r> for &'r Rule {}
 
@@ -687,6 +722,12 @@ impl<'r> sealed::RuleRef<'r> for &str {
     #[inline]
     fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
         g.rule(self)
+    }
+    #[inline(always)]
+    fn is_start(&self, g: Grammar, _: &'static Rule) -> bool {
+        // `start_rule` of a constant grammar is a literal: the comparison is two word loads,
+        // or none when the name is a literal too.
+        **self == *g.start_rule()
     }
 }
 impl<'r> RuleRef<'r> for &str {}
@@ -696,6 +737,12 @@ impl<'r> sealed::RuleRef<'r> for &String {
     fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
         g.rule(self)
     }
+    #[inline(always)]
+    fn is_start(&self, g: Grammar, _: &'static Rule) -> bool {
+        // `start_rule` of a constant grammar is a literal: the comparison is two word loads,
+        // or none when the name is a literal too.
+        self.as_str() == g.start_rule()
+    }
 }
 impl<'r> RuleRef<'r> for &String {}
 
@@ -703,6 +750,10 @@ impl<'r, T: RuleRef<'r> + Copy> sealed::RuleRef<'r> for &T {
     #[inline]
     fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
         (*self).resolve(g)
+    }
+    #[inline(always)]
+    fn is_start(&self, g: Grammar, start: &'static Rule) -> bool {
+        (**self).is_start(g, start)
     }
 }
 impl<'r, T: RuleRef<'r> + Copy> RuleRef<'r> for &T {}
@@ -908,5 +959,74 @@ impl FromStr for Grammar {
             .copied()
             .find(|g| g.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| LookupError::Grammar(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::sealed::RuleRef as _;
+    use crate::grammar::testing::all_strings;
+
+    /// The check's fast start is the registry's own start rule, so that a `&Rule` looked up
+    /// by its name takes it too.
+    #[test]
+    fn the_fast_start_is_the_start_rule() {
+        let mut fast = 0;
+        for &g in Grammar::ALL {
+            if let Some((start, _)) = g.fast_start() {
+                assert_eq!(start.name, g.start_rule(), "{g}");
+                assert!(std::ptr::eq(g.rule(g.start_rule()).unwrap(), start), "{g}");
+                assert!("URI-reference".is_start(g, start), "{g}");
+                assert!(start.is_start(g, start), "{g}");
+                assert!(!(&g.rules()[1]).is_start(g, start), "{g}");
+                assert!(!"URI".is_start(g, start), "{g}");
+                fast += 1;
+            }
+        }
+        assert_eq!(fast, 2);
+    }
+
+    /// The start rule checked by name, by a `Rule` and through the rule's parser (what a
+    /// check ran before it had a fast start) gives the same verdict and error.
+    #[test]
+    fn the_fast_start_agrees_with_the_rule() {
+        let mut strings = all_strings(b"a:/%1?#[]@.", 3);
+        strings.extend(
+            [
+                "http://www.example.com/a?b#c",
+                "http://[::1]:80/",
+                "mailto:a@b",
+                "//a@b:c/d",
+                "a%4",
+                "http://a b/",
+                "//a-b.c:8/",
+                "//a-.b",
+                "//a..b:x",
+                "//1.2.3.4:80?q",
+                "//1.2.3.256/",
+                "//u@01.2.3.4",
+                "//u:p@1.2.3.4.5",
+                "//u@-a.b.",
+                "//a.b.:",
+                "http://www.example.com.:8080/a%20b",
+            ]
+            .map(String::from),
+        );
+        for g in [Grammar::Rfc2396, Grammar::Rfc3986] {
+            let r = g.rule(g.start_rule()).unwrap();
+            for s in &strings {
+                let by_parser = g.check_text(r, s).map_err(|e| e.to_string());
+                let by_name = g.check("URI-reference", s.as_str());
+                assert_eq!(by_name.map_err(|e| e.to_string()), by_parser, "{g} {s:?}");
+                let by_rule = g.check(r, s.as_str());
+                assert_eq!(by_rule.map_err(|e| e.to_string()), by_parser, "{g} {s:?}");
+            }
+            for bytes in [&b"http://a/\xff"[..], b"\xc3", b"a b\xff"] {
+                let by_parser = g.check_not_utf8(r, bytes).to_string();
+                let by_name = g.check("URI-reference", bytes).unwrap_err().to_string();
+                assert_eq!(by_name, by_parser, "{g} {bytes:?}");
+            }
+        }
     }
 }

@@ -22,15 +22,22 @@
 
 use nom::Err;
 
-use super::authority::{LABELS, REG_NAME};
-use super::chars::{ALPHA, DIGIT, URIC};
-use super::path::PATH_SEGMENTS;
-use super::uri::{REL_SEGMENT, SCHEME_REST, URIC_NO_SLASH};
+use super::authority::LABELS;
+use super::chars::ALPHA;
+use super::uri::URIC_NO_SLASH;
 use crate::grammar::labels;
-use crate::input::{Fail, PResult, Span, escape_end, run_with_escapes, take_in_line};
+use crate::input::{Fail, PResult, Span, escape_end, take_in_line};
 use crate::part::Part;
 use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
-use crate::table::Table;
+use crate::table::{Table, Wide};
+
+// The tables this pass scans runs of, with their nibble form for the vector scans.
+const PATH_SEGMENTS: Wide = super::path::PATH_SEGMENTS.wide();
+const URIC: Wide = super::chars::URIC.wide();
+const REG_NAME: Wide = super::authority::REG_NAME.wide();
+const DIGIT: Wide = super::chars::DIGIT.wide();
+const REL_SEGMENT: Wide = super::uri::REL_SEGMENT.wide();
+const SCHEME_REST: Wide = super::uri::SCHEME_REST.wide();
 
 /// A `%` without two hex digits after it: the parse fails outright.
 pub(crate) struct BadEscape;
@@ -82,10 +89,17 @@ impl<'a> Text<'a> {
     }
 }
 
-/// `*( t | escaped )` from `n`: where the run stops.
+/// `*( t | escaped )` from `n`: where the run stops. [`crate::input::run_with_escapes`] with
+/// the vector scans ([`Wide::run_end`]).
 #[inline(always)]
-pub(crate) fn run(b: &[u8], n: usize, t: Table) -> Result<usize, BadEscape> {
-    run_with_escapes(b, n, &t).map_err(|_| BadEscape)
+pub(crate) fn run(b: &[u8], mut n: usize, t: &Wide) -> Result<usize, BadEscape> {
+    loop {
+        n = t.run_end(b, n);
+        if b.get(n) != Some(&b'%') {
+            return Ok(n);
+        }
+        n = escape_end(b, n).map_err(|_| BadEscape)?;
+    }
 }
 
 /// `scheme ":"` at the start: the length of the scheme, when a `:` follows it. RFC 3986's
@@ -95,20 +109,17 @@ pub(crate) fn scheme(b: &[u8]) -> Option<usize> {
     if !b.first().is_some_and(|&c| ALPHA.contains(c)) {
         return None;
     }
-    let mut n = 1;
-    while n < b.len() && SCHEME_REST.contains(b[n]) {
-        n += 1;
-    }
+    let n = SCHEME_REST.run_end(b, 1);
     (b.get(n) == Some(&b':')).then_some(n)
 }
 
 /// `( net_path | abs_path ) [ "?" query ]` at `n`, where `b[n]` is `/`.
 #[inline(always)]
-fn hier<'a>(t: Text<'a>, n: usize) -> Result<(usize, Hier<'a>), BadEscape> {
+fn hier<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<(usize, Hier<'a>), BadEscape> {
     let b = t.bytes();
     let (n, authority, path) = if b.get(n + 1) == Some(&b'/') {
         // net_path = "//" authority [ abs_path ]
-        let (n, a) = authority(t, n + 2)?;
+        let (n, a) = authority::<TYPED>(t, n + 2)?;
         if b.get(n) == Some(&b'/') {
             let e = abs_path(b, n)?;
             (e, Some(a), t.part(n, e))
@@ -138,14 +149,14 @@ fn hier<'a>(t: Text<'a>, n: usize) -> Result<(usize, Hier<'a>), BadEscape> {
 /// `abs_path = "/" path_segments` at `n`, where `b[n]` is `/`.
 #[inline(always)]
 fn abs_path(b: &[u8], n: usize) -> Result<usize, BadEscape> {
-    run(b, n + 1, PATH_SEGMENTS)
+    run(b, n + 1, &PATH_SEGMENTS)
 }
 
 /// `[ "?" query ]` at `n`, with `query = *uric`.
 #[inline(always)]
 fn opt_query<'a>(t: Text<'a>, n: usize) -> Result<(usize, Option<Part<'a>>), BadEscape> {
     if t.bytes().get(n) == Some(&b'?') {
-        let e = run(t.bytes(), n + 1, URIC)?;
+        let e = run(t.bytes(), n + 1, &URIC)?;
         Ok((e, Some(t.part(n + 1, e))))
     } else {
         Ok((n, None))
@@ -160,14 +171,14 @@ fn opaque_part(b: &[u8], n: usize) -> Result<Option<usize>, BadEscape> {
         Some(b'%') => escape_end(b, n).map_err(|_| BadEscape)?,
         _ => return Ok(None),
     };
-    run(b, first, URIC).map(Some)
+    run(b, first, &URIC).map(Some)
 }
 
 /// `rel_path = rel_segment [ abs_path ]` at the start: its end, or `None` when `rel_segment`
 /// (`1*( ... )`) fails.
 #[inline(always)]
 fn rel_path(b: &[u8]) -> Result<Option<usize>, BadEscape> {
-    let n = run(b, 0, REL_SEGMENT)?;
+    let n = run(b, 0, &REL_SEGMENT)?;
     if n == 0 {
         return Ok(None);
     }
@@ -180,7 +191,10 @@ fn rel_path(b: &[u8]) -> Result<Option<usize>, BadEscape> {
 
 /// `authority` at `n` (see [`super::authority()`]): its end and its value.
 #[inline(always)]
-fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEscape> {
+fn authority<'a, const TYPED: bool>(
+    t: Text<'a>,
+    n: usize,
+) -> Result<(usize, Authority<'a>), BadEscape> {
     let b = t.bytes();
     // Most authorities are a host name or address, perhaps with a port: the characters of
     // labels and dots, then perhaps `:` and digits. When the `reg_name` run ends there, that
@@ -195,7 +209,7 @@ fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEsc
     let (e, at, colon) = if ends_run(p) {
         (p, None, (p != h).then_some(h - n))
     } else {
-        let e = run(b, h, REG_NAME)?;
+        let e = run(b, h, &REG_NAME)?;
         let run = &b[n..e];
         // `userinfo "@"` ends at the first `@` (`userinfo` holds none); `host` holds no `:`,
         // so the port starts after the first `:` after that.
@@ -223,7 +237,9 @@ fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEsc
                 port: None,
             }),
         ));
-    } else if !port_ok {
+    } else if !port_ok || !TYPED {
+        // Without its value (a check), a `server` and a `reg_name` of the same extent are
+        // alike: the host is not classified.
         None
     } else if labels::is_hostname(host, LABELS) {
         Some(HostKind::Hostname)
@@ -248,7 +264,7 @@ fn authority<'a>(t: Text<'a>, n: usize) -> Result<(usize, Authority<'a>), BadEsc
 }
 
 /// The characters of `hostname` and `IPv4address`: letters, digits, `-` and `.`.
-const HOST_CHARS: Table = ALPHA.or(DIGIT).or(Table::chars("-."));
+const HOST_CHARS: Wide = ALPHA.or(super::chars::DIGIT).or(Table::chars("-.")).wide();
 
 /// Whether all of `h` is an `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
 #[inline(always)]
@@ -286,27 +302,29 @@ pub(crate) fn finish<'a, O>(i: Span<'a>, r: Result<(usize, O), BadEscape>) -> PR
 /// `net_path` or an `abs_path`, anything else a `rel_path`. Then `[ "#" fragment ]`.
 #[inline]
 pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
-    finish(i, uri_reference_at(Text::of(&i)))
+    finish(i, uri_reference_at::<true>(Text::of(&i)))
 }
 
 /// `s` as a whole `URI-reference` (offsets from 0): what [`crate::UriReference::parse`] runs
 /// first, without the span and the nom result around it.
 #[inline]
 pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
-    match uri_reference_at(Text::whole(s)) {
+    match uri_reference_at::<true>(Text::whole(s)) {
         Ok((n, u)) if n == s.len() => Some(u),
         _ => None,
     }
 }
 
 #[inline(always)]
-fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape> {
+fn uri_reference_at<const TYPED: bool>(
+    t: Text<'_>,
+) -> Result<(usize, UriReference<'_>), BadEscape> {
     let b = t.bytes();
     let mut body = None;
     if let Some(s) = scheme(b) {
         let h = s + 1;
         if b.get(h) == Some(&b'/') {
-            let (n, hier) = hier(t, h)?;
+            let (n, hier) = hier::<TYPED>(t, h)?;
             body = Some((n, Some(t.part(0, s)), hier));
         } else if let Some(n) = opaque_part(b, h)? {
             let path = Path {
@@ -319,7 +337,7 @@ fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape>
     let (n, scheme, hier) = match body {
         Some(body) => body,
         None if b.first() == Some(&b'/') => {
-            let (n, hier) = hier(t, 0)?;
+            let (n, hier) = hier::<TYPED>(t, 0)?;
             (n, None, hier)
         }
         None => match rel_path(b)? {
@@ -341,7 +359,7 @@ fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape>
         },
     };
     let (n, fragment) = if b.get(n) == Some(&b'#') {
-        let e = run(b, n + 1, URIC)?;
+        let e = run(b, n + 1, &URIC)?;
         (e, Some(t.part(n + 1, e)))
     } else {
         (n, None)
@@ -366,10 +384,18 @@ fn hier_of<'a>(path: Path<'a>, query: Option<Part<'a>>) -> Hier<'a> {
     }
 }
 
+/// Whether all of `s` is a `URI-reference`: [`whole_uri_reference`]'s verdict, without
+/// classifying the host of a `server` (an authority's extent is that of its `reg_name` run
+/// either way, so the verdict is the same). What [`crate::Grammar::check`] runs.
+#[inline]
+pub(crate) fn is_uri_reference(s: &str) -> bool {
+    matches!(uri_reference_at::<false>(Text::whole(s)), Ok((n, _)) if n == s.len())
+}
+
 /// The fast pass of [`super::authority()`].
 #[inline]
 pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
-    finish(i, authority(Text::of(&i), 0))
+    finish(i, authority::<true>(Text::of(&i), 0))
 }
 
 #[cfg(test)]
@@ -377,6 +403,23 @@ mod tests {
     use super::*;
     use crate::grammar::testing::{all_strings, whole};
     use crate::input::fast_span;
+
+    /// Every table this pass scans runs of, held to the scalar scan on every path
+    /// ([`crate::table::scan`]).
+    #[test]
+    fn every_scan_path_agrees_on_the_tables_of_the_pass() {
+        for t in [
+            &PATH_SEGMENTS,
+            &URIC,
+            &REG_NAME,
+            &HOST_CHARS,
+            &SCHEME_REST,
+            &DIGIT,
+            &REL_SEGMENT,
+        ] {
+            crate::table::scan::assert_every_path_agrees(t);
+        }
+    }
 
     /// `is_ipv4address` is the membership test of `IPv4address`: every string of up to nine
     /// characters over a digit, `.` and a letter.

@@ -24,38 +24,53 @@
 //! their prefixes, and generated members and mutations; the `fast_path` fuzz target does the
 //! same on arbitrary input.
 
-use super::authority::{IPVFUTURE, REG_NAME, USERINFO};
-use super::chars::{DIGIT, HEXDIG};
-use super::path::{PCHAR, QUERY, SEGMENT_NZ_NC};
 use crate::grammar::rfc2396::fast::{BadEscape, Text, finish, run, scheme};
 use crate::input::{PResult, Span};
 use crate::rfc3986::{Authority, Host, HostKind, Path, PathKind, UriReference};
-use crate::table::Table;
+use crate::table::{Table, Wide};
 
 /// `pchar` and `/`: what `*( "/" segment )` and the paths after their first segment hold.
-const PATH: Table = PCHAR.or(Table::chars("/"));
+const PATH: Wide = super::path::PCHAR.or(Table::chars("/")).wide();
+
+// The tables this pass scans runs of, with their nibble form for the vector scans.
+const PCHAR: Wide = super::path::PCHAR.wide();
+const QUERY: Wide = super::path::QUERY.wide();
+const SEGMENT_NZ_NC: Wide = super::path::SEGMENT_NZ_NC.wide();
+const IPVFUTURE: Wide = super::authority::IPVFUTURE.wide();
+const REG_NAME: Wide = super::authority::REG_NAME.wide();
+const USERINFO: Wide = super::authority::USERINFO.wide();
+const DIGIT: Wide = super::chars::DIGIT.wide();
+const HEXDIG: Wide = super::chars::HEXDIG.wide();
 
 /// The fast pass of [`super::uri_reference`].
 #[inline]
 pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
-    finish(i, uri_reference_at(Text::of(&i)))
+    finish(i, uri_reference_at::<true>(Text::of(&i)))
 }
 
 /// `s` as a whole `URI-reference` (offsets from 0): what
 /// [`crate::rfc3986::UriReference::parse`] runs first.
 #[inline]
 pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
-    match uri_reference_at(Text::whole(s)) {
+    match uri_reference_at::<true>(Text::whole(s)) {
         Ok((n, u)) if n == s.len() => Some(u),
         _ => None,
     }
+}
+
+/// Whether all of `s` is a `URI-reference`: [`whole_uri_reference`]'s verdict, without
+/// telling an `IPv4address` host from a `reg-name` (the same extent either way). What
+/// [`crate::Grammar::check`] runs.
+#[inline]
+pub(crate) fn is_uri_reference(s: &str) -> bool {
+    matches!(uri_reference_at::<false>(Text::whole(s)), Ok((n, _)) if n == s.len())
 }
 
 /// The fast pass of [`super::authority()`].
 #[inline]
 pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
     let t = Text::of(&i);
-    finish(i, authority(t, 0).map(|a| (t.end(a.text), a)))
+    finish(i, authority::<true>(t, 0).map(|a| (t.end(a.text), a)))
 }
 
 /// `URI / relative-ref` from the start: `URI` when `scheme ":"` starts the text (then
@@ -63,11 +78,13 @@ pub(super) fn authority_span(i: Span<'_>) -> PResult<'_, Authority<'_>> {
 /// `[ "#" fragment ]`, the same in both. Each value knows its own extent ([`Text::end`]), so
 /// positions are read off the values, not carried beside them.
 #[inline(always)]
-fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape> {
+fn uri_reference_at<const TYPED: bool>(
+    t: Text<'_>,
+) -> Result<(usize, UriReference<'_>), BadEscape> {
     let scheme = scheme(t.bytes());
     let hier = match scheme {
-        Some(s) => hier(t, s + 1, PCHAR, PathKind::Rootless)?,
-        None => hier(t, 0, SEGMENT_NZ_NC, PathKind::NoScheme)?,
+        Some(s) => hier::<TYPED>(t, s + 1, &PCHAR, PathKind::Rootless)?,
+        None => hier::<TYPED>(t, 0, &SEGMENT_NZ_NC, PathKind::NoScheme)?,
     };
     let path_end = t.end(hier.path.text);
     let query = after(t, path_end, b'?')?;
@@ -91,7 +108,7 @@ fn uri_reference_at(t: Text<'_>) -> Result<(usize, UriReference<'_>), BadEscape>
 #[inline(always)]
 fn after<'a>(t: Text<'a>, n: usize, mark: u8) -> Result<Option<crate::Part<'a>>, BadEscape> {
     if t.bytes().get(n) == Some(&mark) {
-        let e = run(t.bytes(), n + 1, QUERY)?;
+        let e = run(t.bytes(), n + 1, &QUERY)?;
         Ok(Some(t.part(n + 1, e)))
     } else {
         Ok(None)
@@ -109,10 +126,10 @@ struct HierPart<'a> {
 /// `segment-nz-nc`, `kind` = `path-noscheme`) at `n`: `"//" authority path-abempty`, else
 /// `path-absolute`, else a path whose first segment is a run of `first`, else `path-empty`.
 #[inline(always)]
-fn hier<'a>(
+fn hier<'a, const TYPED: bool>(
     t: Text<'a>,
     n: usize,
-    first: Table,
+    first: &Wide,
     kind: PathKind,
 ) -> Result<HierPart<'a>, BadEscape> {
     let b = t.bytes();
@@ -125,17 +142,17 @@ fn hier<'a>(
     };
     if b.get(n) == Some(&b'/') {
         if b.get(n + 1) == Some(&b'/') {
-            let authority = authority(t, n + 2)?;
+            let authority = authority::<TYPED>(t, n + 2)?;
             let a = t.end(authority.text);
             let e = if b.get(a) == Some(&b'/') {
-                run(b, a, PATH)?
+                run(b, a, &PATH)?
             } else {
                 a
             };
             return Ok(path(Some(authority), a, e, PathKind::AbEmpty));
         }
         // "/" [ segment-nz *( "/" segment ) ]: no `/` follows the first.
-        let e = run(b, n + 1, PATH)?;
+        let e = run(b, n + 1, &PATH)?;
         return Ok(path(None, n, e, PathKind::Absolute));
     }
     let s = run(b, n, first)?;
@@ -143,7 +160,7 @@ fn hier<'a>(
         return Ok(path(None, n, n, PathKind::Empty));
     }
     let e = if b.get(s) == Some(&b'/') {
-        run(b, s, PATH)?
+        run(b, s, &PATH)?
     } else {
         s
     };
@@ -152,19 +169,19 @@ fn hier<'a>(
 
 /// `authority` at `n`.
 #[inline(always)]
-fn authority<'a>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
+fn authority<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
     let b = t.bytes();
     // `[ userinfo "@" ]` first, as the structured pass: a bad `%` in the run fails the parse.
-    let u = run(b, n, USERINFO)?;
+    let u = run(b, n, &USERINFO)?;
     let at = b.get(u) == Some(&b'@');
     let host = if at {
-        host(t, u + 1)?
+        host::<TYPED>(t, u + 1)?
     } else if b.get(n) == Some(&b'[') {
         ip_literal(t, n)
     } else {
         // The run is `reg-name` characters and `:`: the host is the run up to its first `:`.
         let e = b[n..u].iter().position(|&c| c == b':').map_or(u, |k| n + k);
-        reg_name_or_ipv4(t, n, e)
+        reg_name_or_ipv4::<TYPED>(t, n, e)
     };
     let host_end = t.end(host.text);
     let port = (b.get(host_end) == Some(&b':'))
@@ -179,12 +196,12 @@ fn authority<'a>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
 
 /// `host` at `h`, after a `userinfo "@"`.
 #[inline(always)]
-fn host(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape> {
+fn host<const TYPED: bool>(t: Text<'_>, h: usize) -> Result<Host<'_>, BadEscape> {
     if t.bytes().get(h) == Some(&b'[') {
         return Ok(ip_literal(t, h));
     }
-    let e = run(t.bytes(), h, REG_NAME)?;
-    Ok(reg_name_or_ipv4(t, h, e))
+    let e = run(t.bytes(), h, &REG_NAME)?;
+    Ok(reg_name_or_ipv4::<TYPED>(t, h, e))
 }
 
 /// `IP-literal` at `h` (a `[`), or, where there is none, the empty `reg-name` before the `[`.
@@ -214,10 +231,11 @@ fn ip_literal(t: Text<'_>, h: usize) -> Host<'_> {
 }
 
 /// The host from `h` to `e`, a run of `reg-name` characters: an `IPv4address` when the whole
-/// run is one, else a `reg-name`.
+/// run is one, else a `reg-name`. Without its value (`TYPED` false: a check), the host is not
+/// classified: its extent is the run's either way.
 #[inline(always)]
-fn reg_name_or_ipv4(t: Text<'_>, h: usize, e: usize) -> Host<'_> {
-    let kind = if ipv4_octets(&t.bytes()[h..e]).is_some() {
+fn reg_name_or_ipv4<const TYPED: bool>(t: Text<'_>, h: usize, e: usize) -> Host<'_> {
+    let kind = if TYPED && ipv4_octets(&t.bytes()[h..e]).is_some() {
         HostKind::Ipv4
     } else {
         HostKind::RegName
@@ -348,6 +366,25 @@ mod tests {
     use super::*;
     use crate::grammar::testing::{all_strings, whole};
     use crate::input::fast_span;
+
+    /// Every table this pass scans runs of, held to the scalar scan on every path
+    /// ([`crate::table::scan`]).
+    #[test]
+    fn every_scan_path_agrees_on_the_tables_of_the_pass() {
+        for t in [
+            &PATH,
+            &PCHAR,
+            &SEGMENT_NZ_NC,
+            &QUERY,
+            &USERINFO,
+            &REG_NAME,
+            &IPVFUTURE,
+            &DIGIT,
+            &HEXDIG,
+        ] {
+            crate::table::scan::assert_every_path_agrees(t);
+        }
+    }
 
     /// `ipv4_octets` is the membership test of `IPv4address`, and reads the octets as
     /// `std::net` does: every string of up to eight characters over a digit alphabet and `.`.
