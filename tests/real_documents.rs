@@ -221,6 +221,18 @@ fn compare(path: &Path, grammar: Grammar) -> Tally {
 const GRAMMARS: [Grammar; 2] = [Grammar::Rfc2396, Grammar::Rfc3986];
 
 impl Tally {
+    /// False reports, wrong extents, missed errors, valid URIs where a reader sees none, and
+    /// missed URIs.
+    fn counts(&self) -> (usize, usize, usize, usize, usize) {
+        (
+            self.false_reports,
+            self.wrong_extents,
+            self.missed_errors,
+            self.spurious,
+            self.missed_uris,
+        )
+    }
+
     fn add(&mut self, t: &Tally) {
         self.judged += t.judged;
         self.judged_invalid += t.judged_invalid;
@@ -327,18 +339,7 @@ fn the_comparison_counts_each_kind() {
     let t = compare(&doc, Grammar::Rfc2396);
     assert_eq!((t.judged, t.judged_invalid), (3, 1));
     // `x://y` is found and valid, where the reader sees no URI.
-    assert_eq!(
-        (
-            t.false_reports,
-            t.wrong_extents,
-            t.missed_errors,
-            t.spurious,
-            t.missed_uris
-        ),
-        (0, 0, 0, 1, 0),
-        "{:?}",
-        t.lines
-    );
+    assert_eq!(t.counts(), (0, 0, 0, 1, 0), "{:?}", t.lines);
     std::fs::write(
         dir.join("a.txt.uris"),
         "1:5\thttp://a/b).\n2:5\thttp://c d/%zz\n2:19\tx://y\n",
@@ -349,18 +350,7 @@ fn the_comparison_counts_each_kind() {
     // Judged as `http://c d/%zz`, whose error (the space) is before the one found: the
     // `http://c/%zz` found is a false report of a wrong extent, and the judged string a missed
     // error. The mailto: URI is found where the reader sees none.
-    assert_eq!(
-        (
-            t.false_reports,
-            t.wrong_extents,
-            t.missed_errors,
-            t.spurious,
-            t.missed_uris
-        ),
-        (1, 2, 1, 1, 0),
-        "{:?}",
-        t.lines
-    );
+    assert_eq!(t.counts(), (1, 2, 1, 1, 0), "{:?}", t.lines);
     // Judged as `http://c/%zz x`: its error is the found one's, at the same byte of the text,
     // so the report is the reader's, of another extent.
     std::fs::write(
@@ -369,17 +359,6 @@ fn the_comparison_counts_each_kind() {
     )
     .unwrap();
     let t = compare(&doc, Grammar::Rfc2396);
-    assert_eq!(
-        (
-            t.false_reports,
-            t.wrong_extents,
-            t.missed_errors,
-            t.spurious,
-            t.missed_uris
-        ),
-        (0, 1, 0, 2, 0),
-        "{:?}",
-        t.lines
-    );
+    assert_eq!(t.counts(), (0, 1, 0, 2, 0), "{:?}", t.lines);
     std::fs::remove_dir_all(&dir).unwrap();
 }
