@@ -791,9 +791,17 @@ fn angle(text: &str, i: usize, last: bool, open: &str, close: &str) -> Look {
             Some(_) => return Look::No,
             None => return undecided,
         }
-        match b.get(scheme_end(b, p)) {
+        let colon = scheme_end(b, p);
+        match b.get(colon) {
             Some(b':') => {}
             Some(_) => return Look::No,
+            None => return undecided,
+        }
+        // `<Name: hello@1,0>`, `<T: Sized>`: a label and a space, as in a program's output or
+        // a type's bounds, not a URI the writer marked (only `<URL: ...>` has a space there).
+        match b.get(colon + 1) {
+            Some(b' ' | b'\t') => return Look::No,
+            Some(_) => {}
             None => return undecided,
         }
         (Delimiter::Angle, p)
@@ -1618,6 +1626,18 @@ mod tests {
         let f = extract("<URL:http://a/`b>", Grammar::Rfc2396);
         assert_eq!(f[0].text, "http://a/`b");
         assert!(!f[0].is_valid());
+    }
+
+    /// `<scheme:` and a space or tab is a label, not a delimiter: a program's output
+    /// (`<Name: hello@1,0>`) or a type's bounds (`<T: Sized>`). A line break there is the
+    /// wrapping of a delimited URI, and `<URL: ...>` may have its space.
+    #[test]
+    fn a_label_and_a_space_in_angle_brackets_is_no_delimiter() {
+        assert!(texts("PythonNode([<Name: hello@1,0>, <Operator: +>])").is_empty());
+        assert!(texts("impl<T: Sized> and \u{27e8}x:\ty\u{27e9}").is_empty());
+        assert_eq!(texts("<http:\n  //a/b>"), ["http://a/b"]);
+        assert_eq!(texts("<URL: http://a/b>"), ["http://a/b"]);
+        assert_eq!(texts("<mailto:x@y z>"), ["mailto:x@y z"]);
     }
 
     /// A scheme's name followed by `//` and nothing else is a prefix the text names, and one
