@@ -444,8 +444,9 @@ pub(crate) mod scan {
     }
 
     /// The `scans` fuzz target: `data` read as a table (its first 16 bytes, in the nibble
-    /// form of [`Table`]), a start position (the next byte) and an input (the rest); whether
-    /// every path gives the scalar scan's end, from that position and from the start.
+    /// form of the crate's character tables), a start position (the next byte) and an input
+    /// (the rest); whether every path gives the scalar scan's end, from that position and from
+    /// the start.
     #[cfg(any(test, feature = "fuzzing"))]
     pub fn scans_agree(data: &[u8]) -> Result<(), String> {
         let Some((nibbles, rest)) = data.split_first_chunk::<16>() else {
