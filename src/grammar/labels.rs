@@ -153,16 +153,15 @@ fn by_masks(h: &[u8]) -> bool {
     }
     // The first 16 bytes and the last 16, which overlap unless `len` is 32: a byte read twice
     // gives the same bit twice.
-    // SAFETY: `len` is 16 to 32, so both unaligned 16-byte loads are inside `h`.
-    let (a, b) = unsafe {
-        (
-            _mm_loadu_si128(h.as_ptr().cast()),
-            _mm_loadu_si128(h.as_ptr().add(len - 16).cast()),
-        )
-    };
-    let ((la, da, ha), (lb, db, hb)) = (masks(a), masks(b));
+    // SAFETY: `len` is 16 to 32, so this unaligned 16-byte load is inside `h`.
+    let first = unsafe { _mm_loadu_si128(h.as_ptr().cast()) };
+    // SAFETY: as above; it starts at `len - 16`, so it ends at `len`.
+    let last = unsafe { _mm_loadu_si128(h.as_ptr().add(len - 16).cast()) };
+    let ((la, da, ha), (lb, db, hb)) = (masks(first), masks(last));
     let k = len - 16;
-    let (ld, dots, hyphens) = (la | lb << k, da | db << k, ha | hb << k);
+    let ld = la | lb << k;
+    let dots = da | db << k;
+    let hyphens = ha | hb << k;
     let all = u32::MAX >> (32 - len);
     let sep = dots | hyphens;
     if (ld | sep) & all != all {
