@@ -459,6 +459,13 @@ impl Brief {
         }
     }
 
+    /// The same brief at `offset..end` of a larger text (a URI found in a document).
+    pub(crate) fn relocated(mut self, offset: usize, end: usize) -> Brief {
+        self.offset = offset;
+        self.end = end;
+        self
+    }
+
     /// Whether the check was for a rule that the grammar does not have (then
     /// [`Brief::code`] is `{grammar}::unknown-rule`, and nothing else says anything).
     pub fn is_unknown_rule(&self) -> bool {
@@ -884,6 +891,11 @@ impl<'t> Cursor<'t> {
                 column_utf16: 1,
             },
         }
+    }
+
+    /// A cursor on `text` that knows `offset` (a character boundary) is at `pos`.
+    pub(crate) fn resume(text: &'t str, offset: usize, pos: Position) -> Cursor<'t> {
+        Cursor { text, offset, pos }
     }
 
     /// The position of `offset` (a character boundary of the text).

@@ -507,9 +507,9 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
                         fixed += 1;
                         continue;
                     }
-                    Some(reason) => match f.result.clone() {
-                        Err(e) => (e, reason.to_string()),
-                        Ok(()) => continue,
+                    Some(reason) => match f.error(text) {
+                        Some(e) => (e, reason.to_string()),
+                        None => continue,
                     },
                 }
             }

@@ -780,7 +780,8 @@ mod tests {
         let t = "<a href=\"http://a/b\n  c\">x</a>";
         let f = found(t, false);
         assert_eq!(f[0].text, "http://a/b  c");
-        let e = f[0].result.as_ref().unwrap_err();
+        let e = f[0].error(t).unwrap();
         assert_eq!((e.offset(), e.line(), e.column()), (20, 2, 1));
+        assert_eq!(Err(e.brief()), f[0].result);
     }
 }

@@ -11,7 +11,10 @@
 //! assert_eq!(found[0].text, "ftp://ds.internic.net/rfc");
 //! assert_eq!(found[0].delimiter, Delimiter::AngleUrl);
 //! assert!(found[0].result.is_ok());
-//! let e = found[1].result.as_ref().unwrap_err();
+//! // Where it stops, and in which production; the whole diagnostic when it is asked for.
+//! let stop = found[1].result.unwrap_err();
+//! assert_eq!((stop.offset(), stop.rule()), (53, "escaped"));
+//! let e = found[1].error(text).unwrap();
 //! assert_eq!((e.offset(), e.line(), e.column()), (53, 2, 33)); // the first 'z', in the text
 //! ```
 //!
@@ -105,7 +108,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::error::{Cursor, Error, Position};
+use crate::error::{Brief, Cursor, Error, Position};
 use crate::grammar::Grammar;
 
 #[cfg(feature = "markup")]
@@ -414,8 +417,11 @@ pub struct Found<'a> {
     /// Whether the hyphens of `hyphen_breaks` were left out of `text`, because only the
     /// reading without them conforms.
     pub hyphens_dropped: bool,
-    /// The check of `text` against the grammar's start rule, the error placed in the text.
-    pub result: Result<(), Error>,
+    /// The check of `text` against the grammar's start rule: where it stops being valid
+    /// and in which production, placed in the text. This is the [`Brief`] of the diagnostic;
+    /// [`Found::error`] gives the whole diagnostic when it is asked for, so that a text
+    /// dense with invalid URIs does not hold one for each.
+    pub result: Result<(), Brief>,
 }
 
 impl Found<'_> {
@@ -452,6 +458,37 @@ impl Found<'_> {
     /// Whether it conforms.
     pub fn is_valid(&self) -> bool {
         self.result.is_ok()
+    }
+
+    /// The whole diagnostic of a URI that does not conform (`None` for one that does), placed
+    /// in `text`, the text it was found in: offsets, line and columns count in `text`, as
+    /// [`Found::result`]'s do. Its [`Error::brief`] is [`Found::result`]'s brief. The check
+    /// runs again, so this costs what a diagnosis of the URI costs; ask for it when a
+    /// diagnostic is shown, not for every URI of a text.
+    ///
+    /// ```
+    /// use urigram::{Grammar, extract::extract};
+    /// let text = "one\ntwo http://a/b%zz";
+    /// let f = &extract(text, Grammar::Rfc2396)[0];
+    /// let e = f.error(text).unwrap();
+    /// assert_eq!((e.offset(), e.line(), e.column()), (19, 2, 16));
+    /// assert_eq!(Err(e.brief()), f.result);
+    /// assert!(e.help().is_some());
+    /// ```
+    pub fn error(&self, text: &str) -> Option<Error> {
+        let brief = self.result.err()?;
+        let e = check_found(brief.grammar(), &self.text).err()?;
+        let r = if e.end() > e.offset() {
+            self.source_range(e.offset(), e.end())
+        } else {
+            let at = self.source_offset(e.offset());
+            at..at
+        };
+        let pos = match text.get(self.range.start..r.start) {
+            Some(_) => Cursor::resume(text, self.range.start, self.start).at(r.start),
+            None => Position::of(text, r.start),
+        };
+        Some(e.relocated(r.start, r.end, pos))
     }
 
     /// The text offset of byte `at` of the URI (the end of the last piece for `at` at or past
@@ -1205,7 +1242,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         .map(|w| w[0].range.end - 1)
         .collect();
     let (mut pieces, mut uri) = assemble(text, &c.pieces);
-    let mut result = check_found(grammar, &uri);
+    let mut result = locate_found(grammar, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
         let without: Vec<Seg> = c
@@ -1223,7 +1260,7 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
             .filter(|s| !s.range.is_empty())
             .collect();
         let (p2, u2) = assemble(text, &without);
-        if check_found(grammar, &u2).is_ok() {
+        if locate_found(grammar, &u2).is_ok() {
             (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
         }
     }
@@ -1243,17 +1280,21 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         hyphens_dropped,
         result: Ok(()),
     };
-    f.result = result.map_err(|e| {
-        let r = if e.end() > e.offset() {
-            f.source_range(e.offset(), e.end())
+    f.result = result.map_err(|b| {
+        let r = if b.end() > b.offset() {
+            f.source_range(b.offset(), b.end())
         } else {
-            let at = f.source_offset(e.offset());
+            let at = f.source_offset(b.offset());
             at..at
         };
-        let pos = cursor.at(r.start);
-        e.relocated(r.start, r.end, pos)
+        b.relocated(r.start, r.end)
     });
     f
+}
+
+/// [`check_found`]'s verdict and where it stops, without the diagnostic.
+fn locate_found(grammar: Grammar, uri: &str) -> Result<(), Brief> {
+    grammar.locate(grammar.start_rule(), checked_part(grammar, uri))
 }
 
 #[cfg(test)]
@@ -1383,7 +1424,7 @@ mod tests {
         assert_eq!(f.len(), 2);
         assert_eq!(f[0].text, "http://exa");
         assert!(f[0].is_valid());
-        let e = f[1].result.as_ref().unwrap_err();
+        let e = &f[1].error(text).unwrap();
         // "http://a/b%zz": the first bad byte is 'z' at 11, on the next line of the text.
         assert_eq!(f[1].text, "http://a/b%zz");
         assert_eq!(e.rule(), "escaped");
@@ -1402,15 +1443,15 @@ mod tests {
             (f[0].start.line, f[0].start.column, f[0].start.column_utf16),
             (1, 6, 7)
         );
-        let e = f[0].result.as_ref().unwrap_err();
+        let e = &f[0].error(text).unwrap();
         assert_eq!(&text[e.offset()..e.end()], "z");
         // é (1 char, 1 unit), 😀 (1 char, 2 units), " x " and "http://a/b%" (14 chars).
         assert_eq!((e.line(), e.column(), e.column_utf16()), (1, 17, 18));
-        let e = f[1].result.as_ref().unwrap_err();
+        let e = &f[1].error(text).unwrap();
         assert_eq!(&text[e.offset()..e.end()], "G");
         assert_eq!((e.line(), e.column(), e.column_utf16()), (2, 18, 20));
         for f in &f {
-            let e = f.result.as_ref().unwrap_err();
+            let e = &f.error(text).unwrap();
             let p = Position::of(text, e.offset());
             assert_eq!(
                 (p.line, p.column, p.column_utf16),
@@ -1490,7 +1531,7 @@ mod tests {
         let many = "http://a/%zz ".repeat(50_000);
         let found = extract(&many, Grammar::Rfc2396);
         assert_eq!(found.len(), 50_000);
-        let e = found[49_999].result.as_ref().unwrap_err();
+        let e = &found[49_999].error(&many).unwrap();
         assert_eq!((e.line(), e.column()), (1, 49_999 * 13 + 11));
     }
 
@@ -1586,7 +1627,7 @@ mod tests {
                 // Read again on its own, it is itself (the language server relies on it).
                 let again = extract(&text[f.outer.clone()], Grammar::Rfc2396);
                 assert_eq!(again.first().map(|g| &g.text), Some(&f.text), "{text:?}");
-                if let Err(e) = &f.result {
+                if let Some(e) = &f.error(&text) {
                     assert!(
                         f.range.start <= e.offset() && e.end() <= f.outer.end,
                         "{text:?}"
@@ -1864,7 +1905,7 @@ mod tests {
         assert_eq!(f[0].text, "/q?a=1&b=\u{e9}");
         assert_eq!(f[0].delimiter, Delimiter::Attribute);
         assert_eq!(&t[f[0].outer.clone()], "'/q?a=1&amp;b=&eacute;'");
-        let e = f[0].result.as_ref().unwrap_err();
+        let e = &f[0].error(t).unwrap();
         // The error is the decoded "é": its reference in the source.
         assert_eq!(&t[e.offset()..e.end()], "&eacute;");
         assert_eq!(e.column(), Position::of(t, e.offset()).column);

@@ -19,9 +19,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
-use urigram::Grammar;
 use urigram::extract::{Delimiter, Found, Options, Syntax, extract_settled, extract_with_options};
 use urigram::render::{Report, visible};
+use urigram::{Error, Grammar};
 
 use super::output::{Batch, Only, Totals, error_json};
 use super::progress::Progress;
@@ -217,24 +217,30 @@ impl Plan {
         for f in found {
             b.lines += 1;
             b.invalid += u64::from(!f.is_valid());
-            if self.records && self.only.is_none_or(|o| o.shows(f.is_valid())) {
+            let shown = self.records && self.only.is_none_or(|o| o.shows(f.is_valid()));
+            // The whole diagnostic, made for this URI alone and dropped after it.
+            let error = match (shown && !self.uris) || b.section.is_some() {
+                true => f.error(place.text),
+                false => None,
+            };
+            if shown {
                 match self.format {
                     Format::Human if self.uris => {
                         let _ = writeln!(b.out, "{}", visible(&f.text));
                     }
-                    Format::Human => human(&mut b.out, place, f, self.color),
+                    Format::Human => human(&mut b.out, place, f, error.as_ref(), self.color),
                     Format::Jsonl => {
-                        let _ = writeln!(b.out, "{}", record(place, f));
+                        let _ = writeln!(b.out, "{}", record(place, f, error.as_ref()));
                     }
                     Format::Json => {
-                        let _ = write!(b.out, ",{}", record(place, f));
+                        let _ = write!(b.out, ",{}", record(place, f, error.as_ref()));
                     }
                 }
             }
             if let Some(s) = &mut b.section {
-                match &f.result {
-                    Ok(()) => s.add_valid(),
-                    Err(e) => {
+                match &error {
+                    None => s.add_valid(),
+                    Some(e) => {
                         let t = place.text;
                         let (start, end) = match last_line {
                             Some((start, end)) if (start..=end).contains(&e.offset()) => {
@@ -628,18 +634,18 @@ fn markup(
 
 /// `path:line:col: ok: URI`, or the diagnostic (the one of every command) with a note on the
 /// URI that was checked.
-fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, color: bool) {
+fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Error>, color: bool) {
     let s = f.start;
     let path = visible(place.label);
     let line = place.line(s.line);
-    let e = match &f.result {
-        Ok(()) => {
+    let e = match error {
+        None => {
             let mut o = format!("{path}:{line}:{}: ok: {}", s.column, visible(&f.text));
             notes(&mut o, f, " (", ")");
             let _ = writeln!(out, "{o}");
             return;
         }
-        Err(e) => e,
+        Some(e) => e,
     };
     let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
     notes(&mut note, f, ", ", "");
@@ -683,7 +689,7 @@ fn notes(out: &mut String, f: &Found<'_>, open: &str, close: &str) {
 }
 
 /// Every field of a found URI, as JSON; byte offsets count in the file.
-fn record(place: &Place<'_>, f: &Found<'_>) -> Value {
+fn record(place: &Place<'_>, f: &Found<'_>, error: Option<&Error>) -> Value {
     let at = |o: usize| place.file_offset(o);
     json!({
         "path": place.label,
@@ -704,9 +710,9 @@ fn record(place: &Place<'_>, f: &Found<'_>) -> Value {
         })).collect::<Vec<_>>(),
         "hyphen_breaks": f.hyphen_breaks.iter().map(|&o| at(o)).collect::<Vec<_>>(),
         "hyphens_dropped": f.hyphens_dropped,
-        "error": match &f.result {
-            Ok(()) => Value::Null,
-            Err(e) => {
+        "error": match error {
+            None => Value::Null,
+            Some(e) => {
                 let mut v = error_json(e);
                 v["offset"] = json!(at(e.offset()));
                 v["end"] = json!(at(e.end()));

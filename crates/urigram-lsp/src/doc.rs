@@ -548,7 +548,10 @@ mod tests {
                 assert_eq!(g.result.is_ok(), f.result.is_ok());
                 if let (Err(x), Err(y)) = (&g.result, &f.result) {
                     assert_eq!(x.offset() + base, y.offset());
+                    assert_eq!(x.code(), y.code());
+                    let (x, y) = (g.error(&d.text[base..]).unwrap(), f.error(&d.text).unwrap());
                     assert_eq!(x.message(), y.message());
+                    assert_eq!(x.offset() + base, y.offset());
                 }
             }
         }

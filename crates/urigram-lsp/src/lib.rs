@@ -830,7 +830,8 @@ impl Server {
         f: &Found<'_>,
         at: &mut Cursor<'_>,
     ) -> Option<Diagnostic> {
-        let Err(e) = &f.result else { return None };
+        // Offsets in `f` count from `base`: its error is placed in the text from there.
+        let e = &f.error(doc.text.get(base..)?)?;
         let (us, _) = at.at(base + f.range.start);
         let (es, echars) = at.at(base + e.offset());
         let (ee, _) = at.at(base + e.end());
