@@ -26,7 +26,43 @@ struct Open<'a> {
     text_end: usize,
 }
 
-pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
+/// The first place at or after `at` where a block of Markdown may end: the start of a line
+/// that begins at the margin (not blank, no indentation) after a blank line, where every
+/// block before it has ended unless a fenced code block or an HTML block is still open
+/// ([`candidates`] tells); the text's end if there is none.
+pub(super) fn block_end(text: &str, at: usize) -> usize {
+    let b = text.as_bytes();
+    if at >= b.len() {
+        return b.len();
+    }
+    let mut start = b[..at]
+        .iter()
+        .rposition(|&c| matches!(c, b'\n' | b'\r'))
+        .map_or(0, |k| k + 1);
+    let mut prev_blank = false;
+    while start < b.len() {
+        let len = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'\n' | b'\r'))
+            .unwrap_or(b.len() - start);
+        let line = &b[start..start + len];
+        let blank = line.iter().all(|&c| matches!(c, b' ' | b'\t'));
+        if start >= at && prev_blank && !blank && !matches!(line[0], b' ' | b'\t') {
+            return start;
+        }
+        prev_blank = blank;
+        let mut next = start + len;
+        if next < b.len() {
+            next += 1 + usize::from(b[next] == b'\r' && b.get(next + 1) == Some(&b'\n'));
+        }
+        start = next;
+    }
+    b.len()
+}
+
+/// The candidates of `text`, and whether every block of it has ended before the blank line
+/// it ends with (when it ends with one): then the text after it is read the same alone.
+pub(super) fn candidates(text: &str, options: Options) -> (Vec<Candidate>, bool) {
     // The prose of the text: each byte that is not prose is a space (line breaks stay), so
     // that prose keeps its offsets. Prose ranges are whole characters, so it stays UTF-8.
     let mut prose: Vec<u8> = text
@@ -45,7 +81,20 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
     let mut html_code = html::CodeStack::default();
     let md = Md::ENABLE_TABLES | Md::ENABLE_STRIKETHROUGH | Md::ENABLE_TASKLISTS;
     let mut events = Parser::new_ext(text, md).into_offset_iter();
+    // How deep the events are in blocks and inlines, and where the last outermost one ends.
+    let (mut depth, mut top_end) = (0usize, 0usize);
     for (event, range) in events.by_ref() {
+        match event {
+            Event::Start(_) => {
+                if depth == 0 {
+                    top_end = range.end;
+                }
+                depth += 1;
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ if depth == 0 => top_end = range.end,
+            _ => {}
+        }
         let is_own_end = matches!(event, Event::End(TagEnd::Link | TagEnd::Image));
         if !is_own_end && let Some(top) = stack.last_mut() {
             top.text_end = top.text_end.max(range.end);
@@ -138,7 +187,25 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
     out.sort_by_key(|c: &Candidate| c.outer.start);
     // A URI inside the prose of an HTML block or inline tag is found once.
     out.dedup_by(|b, a| b.outer.start < a.outer.end);
-    out
+    (out, top_end <= last_blank_line(text.as_bytes()))
+}
+
+/// The start of the blank line (spaces and tabs) that `b` ends with, before its line break;
+/// `b.len()` when `b` ends otherwise.
+fn last_blank_line(b: &[u8]) -> usize {
+    let end = match b {
+        [.., b'\r', b'\n'] => b.len() - 2,
+        [.., b'\n' | b'\r'] => b.len() - 1,
+        _ => return b.len(),
+    };
+    let start = b[..end]
+        .iter()
+        .rposition(|&c| matches!(c, b'\n' | b'\r'))
+        .map_or(0, |k| k + 1);
+    match b[start..end].iter().all(|&c| matches!(c, b' ' | b'\t')) {
+        true => start,
+        false => b.len(),
+    }
 }
 
 /// An inline HTML tag: a start tag of a code element opens it (unless it is written
@@ -265,7 +332,7 @@ mod tests {
     fn pieces_hold_no_spare_room() {
         let t = "[x](http://a/b) <http://c/d> see http://e/f\n\n<p><a href=\"http://g/\">http://h/</a>\n\n\
                  [y]: http://i/ \"t\"\n<a href=\"x\ny\">z</a>\n";
-        let c = candidates(t, Options::default());
+        let (c, _) = candidates(t, Options::default());
         assert_eq!(c.len(), 7, "{c:?}");
         let made_here =
             |c: &&Candidate| matches!(c.delimiter, Delimiter::Link | Delimiter::Attribute);

@@ -589,7 +589,7 @@ pub fn extract_with_options(
     match syntax {
         Syntax::Plain => extract(text, grammar),
         #[cfg(feature = "markup")]
-        Syntax::Markdown => build(text, grammar, markdown::candidates(text, options)),
+        Syntax::Markdown => extract_iter(text, grammar, syntax, options).collect(),
         #[cfg(feature = "markup")]
         Syntax::Html => build(
             text,
@@ -630,6 +630,166 @@ pub fn extract_settled(
     (build(text, grammar, cands), rest)
 }
 
+/// The URIs of `text`, written in `syntax`, one at a time in text order: what
+/// [`extract_with_options`] finds, read a block at a time, so that what is held at once is
+/// one block's work and not one value per URI of the text. A caller that shows or counts
+/// URIs as they come (a command that prints them, a summary) holds memory in proportion to
+/// the text alone, however dense its URIs are.
+///
+/// Plain text and HTML give exactly what [`extract_with_options`] gives. Markdown is read in
+/// blocks that end at a blank line followed by a line that starts at the margin, where no
+/// fenced code block or HTML block is open; a reference link (`[text][label]`) whose
+/// definition is in another block is then read as text (its brackets, plain text's
+/// delimiters, around prose), which finds the same URIs in its text.
+///
+/// ```
+/// use urigram::{Grammar, extract::{Options, Syntax, extract_iter}};
+/// let text = "see http://a/%zz and http://b/\n".repeat(1000);
+/// let mut invalid = 0;
+/// for f in extract_iter(&text, Grammar::Rfc2396, Syntax::Plain, Options::default()) {
+///     invalid += usize::from(!f.is_valid());
+/// }
+/// assert_eq!(invalid, 1000);
+/// ```
+pub fn extract_iter(
+    text: &str,
+    grammar: Grammar,
+    syntax: Syntax,
+    options: Options,
+) -> FoundIter<'_> {
+    FoundIter::new(text, grammar, syntax, options, BLOCK)
+}
+
+/// The size of a block that [`extract_iter`] reads at once (it ends at the next place a block
+/// may end).
+const BLOCK: usize = 64 << 10;
+
+/// The iterator of [`extract_iter`].
+pub struct FoundIter<'a> {
+    text: &'a str,
+    grammar: Grammar,
+    syntax: Syntax,
+    options: Options,
+    /// Where the next block starts (plain text: where the undecided rest starts).
+    at: usize,
+    /// Plain text: the end of the last block read.
+    end: usize,
+    block: usize,
+    done: bool,
+    pending: std::vec::IntoIter<Candidate>,
+    cursor: Cursor<'a>,
+}
+
+impl std::fmt::Debug for FoundIter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FoundIter")
+            .field("grammar", &self.grammar)
+            .field("syntax", &self.syntax)
+            .field("at", &self.at)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> FoundIter<'a> {
+    fn new(
+        text: &'a str,
+        grammar: Grammar,
+        syntax: Syntax,
+        options: Options,
+        block: usize,
+    ) -> FoundIter<'a> {
+        let _ = options;
+        FoundIter {
+            text,
+            grammar,
+            syntax,
+            options,
+            at: 0,
+            end: 0,
+            block: block.max(1),
+            done: false,
+            pending: Vec::new().into_iter(),
+            cursor: Cursor::new(text),
+        }
+    }
+
+    /// Read the next block's candidates into `pending`.
+    fn refill(&mut self) {
+        let text = self.text;
+        match self.syntax {
+            Syntax::Plain => {
+                // A block ends after a line break; what it leaves undecided is read again
+                // with the next, and the next block is longer when nothing was decided.
+                let want = (self.at + self.block).max(self.end + 1);
+                let end = line_end_after(text, want);
+                let last = end >= text.len();
+                let (cands, rest) = scan(&text[..end], self.at, last);
+                (self.at, self.end, self.done) = (rest, end, last);
+                self.pending = cands.into_iter();
+            }
+            #[cfg(feature = "markup")]
+            Syntax::Markdown => {
+                let start = self.at;
+                let mut end = markdown::block_end(text, start + self.block);
+                let cands = loop {
+                    let (mut cands, closed) = markdown::candidates(&text[start..end], self.options);
+                    if closed || end >= text.len() {
+                        for c in &mut cands {
+                            c.shift(start);
+                        }
+                        break cands;
+                    }
+                    // Something is still open at the block's end: read a longer one (twice
+                    // as long, so that the text is read a bounded number of times).
+                    end = markdown::block_end(text, end + (end - start));
+                };
+                (self.at, self.done) = (end, end >= text.len());
+                self.pending = cands.into_iter();
+            }
+            #[cfg(feature = "markup")]
+            Syntax::Html => {
+                let cands = html::candidates(text, 0..text.len(), self.options.include_code);
+                (self.at, self.done) = (text.len(), true);
+                self.pending = cands.into_iter();
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for FoundIter<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        loop {
+            if let Some(c) = self.pending.next() {
+                return Some(found(self.text, self.grammar, c, &mut self.cursor));
+            }
+            if self.done {
+                return None;
+            }
+            self.refill();
+        }
+    }
+}
+
+impl std::iter::FusedIterator for FoundIter<'_> {}
+
+/// One past the first line break at or after `at` (`\r\n` whole), or the text's end.
+fn line_end_after(text: &str, at: usize) -> usize {
+    let b = text.as_bytes();
+    if at >= b.len() {
+        return b.len();
+    }
+    match b[at..].iter().position(|&c| c == b'\n' || c == b'\r') {
+        Some(k) => {
+            let k = at + k;
+            k + 1 + usize::from(b[k] == b'\r' && b.get(k + 1) == Some(&b'\n'))
+        }
+        None => b.len(),
+    }
+}
+
 /// Check candidates, in text order, and place them in the text.
 fn build(text: &str, grammar: Grammar, cands: Vec<Candidate>) -> Vec<Found<'_>> {
     let mut cursor = Cursor::new(text);
@@ -663,6 +823,17 @@ struct Candidate {
     delimiter: Delimiter,
     /// Where an empty URI stands.
     empty_at: usize,
+}
+
+impl Candidate {
+    /// The same candidate in a text that has `by` more bytes before it.
+    #[cfg(feature = "markup")]
+    fn shift(&mut self, by: usize) {
+        let move_by = |r: &mut Range<usize>| *r = r.start + by..r.end + by;
+        move_by(&mut self.outer);
+        self.pieces.iter_mut().for_each(|s| move_by(&mut s.range));
+        self.empty_at += by;
+    }
 }
 
 /// `alpha | digit | "+" | "-" | "."`: the characters of a scheme after its first.
@@ -1972,5 +2143,154 @@ mod tests {
             got.extend(second.iter().map(|f| f.text.to_string()));
             assert_eq!(got, whole, "cut at {cut}");
         }
+    }
+
+    /// Every document of `tests/documents/`, its text and its syntax.
+    fn corpus() -> Vec<(String, Syntax)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/documents");
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            let name = path.to_string_lossy().into_owned();
+            let file = path.file_name().unwrap().to_string_lossy();
+            if name.ends_with(".uris") || file == "README.md" || file == "known.txt" {
+                continue;
+            }
+            out.push((
+                std::fs::read_to_string(&path).unwrap(),
+                Syntax::from_path(&name),
+            ));
+        }
+        assert!(out.len() > 30);
+        out
+    }
+
+    /// Read a block at a time, with blocks of every size down to a few bytes, plain text is
+    /// read as it is read whole: the real documents, and texts where URIs wait for a
+    /// closing bracket or a hyphen's next line across a block's end.
+    #[test]
+    fn plain_text_read_in_blocks_is_read_as_whole() {
+        let mut texts: Vec<String> = corpus().into_iter().map(|(t, _)| t).collect();
+        texts.push(
+            "a <URL:http://a/\n b/\n c> and http://x.exam-\nple/ and <http://y/\n\nz>".repeat(50),
+        );
+        texts.push("x\r\n<URL:http://a/\r\n  b> http://c/%zz\rhttp://d/-\r\ne\n".repeat(40));
+        for text in &texts {
+            let whole = extract(text, Grammar::Rfc2396);
+            for block in [1, 7, 64, 1000, 1 << 20] {
+                let it = FoundIter::new(
+                    text,
+                    Grammar::Rfc2396,
+                    Syntax::Plain,
+                    Options::default(),
+                    block,
+                );
+                let got: Vec<Found<'_>> = it.collect();
+                assert_eq!(got, whole, "block {block}");
+            }
+        }
+    }
+
+    /// Markdown read in blocks finds what the whole text finds, on the real documents and on
+    /// texts with what must not be cut: fenced code and HTML blocks that hold blank lines, an
+    /// unclosed fence, lists and block quotes.
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_read_in_blocks_is_read_as_whole() {
+        let mut texts: Vec<String> = corpus()
+            .into_iter()
+            .filter(|(_, s)| *s == Syntax::Markdown)
+            .map(|(t, _)| t)
+            .collect();
+        let tricky = [
+            "para http://a/%zz\n\n```\ncode http://c/%zz\n\nmore http://c/%zz\n```\n\nhttp://b/%zz\n",
+            "<pre>\nhttp://p/%zz\n\n</pre>\n\nhttp://q/%zz\n\n<!--\n\nhttp://r/%zz\n\n-->\nx\n",
+            "- item http://l/%zz\n\n  more http://m/%zz\n\nafter http://n/%zz\n",
+            "> quote http://q/%zz\n\n> again\n\n    code http://i/%zz\n\ntext http://t/%zz\n",
+            "~~~\nunclosed\n\nhttp://u/%zz\n\nstill code\n",
+            "[x](http://a/%zz)\n\n[y]: http://d/%zz\n\n<http://e/%zz>\r\n\r\nf http://f/%zz\r\n",
+        ];
+        // Each definition's label once: a label defined again is no definition in a whole
+        // reading (CommonMark keeps the first), while each block sees its own.
+        for t in tricky {
+            texts.push(
+                (0..20)
+                    .map(|k| t.replace("[y]", &format!("[y{k}]")))
+                    .collect(),
+            );
+        }
+        for text in &texts {
+            let one = FoundIter::new(
+                text,
+                Grammar::Rfc2396,
+                Syntax::Markdown,
+                Options::default(),
+                usize::MAX / 2,
+            );
+            let whole: Vec<Found<'_>> = one.collect();
+            for block in [1, 30, 500, 1 << 20] {
+                let it = FoundIter::new(
+                    text,
+                    Grammar::Rfc2396,
+                    Syntax::Markdown,
+                    Options::default(),
+                    block,
+                );
+                let got: Vec<Found<'_>> = it.collect();
+                let brief = |f: &[Found<'_>]| -> Vec<(Range<usize>, String)> {
+                    f.iter()
+                        .map(|f| (f.outer.clone(), f.text.to_string()))
+                        .collect()
+                };
+                let head = &text[..text.len().min(80)];
+                assert_eq!(brief(&got), brief(&whole), "block {block}: {head:?}");
+                assert!(got == whole, "block {block}: {head:?}");
+                assert_eq!(
+                    got,
+                    whole,
+                    "block {block}: {:?}",
+                    &text[..text.len().min(80)]
+                );
+            }
+        }
+        // Code stays code: nothing is found in the fence or the comments.
+        let t = tricky[0].repeat(3);
+        let it = FoundIter::new(
+            &t,
+            Grammar::Rfc2396,
+            Syntax::Markdown,
+            Options::default(),
+            1,
+        );
+        let hosts: Vec<String> = it.map(|f| f.text.into_owned()).collect();
+        assert_eq!(hosts, ["http://a/%zz", "http://b/%zz"].repeat(3));
+        let t = tricky[4];
+        assert_eq!(
+            FoundIter::new(
+                &t,
+                Grammar::Rfc2396,
+                Syntax::Markdown,
+                Options::default(),
+                1
+            )
+            .count(),
+            0
+        );
+    }
+
+    /// A Markdown block ends at a blank line followed by a line at the margin, and is known to
+    /// be closed only when no block runs into that blank line.
+    #[cfg(feature = "markup")]
+    #[test]
+    fn markdown_blocks_end_where_nothing_is_open() {
+        let t = "a\n\n  b\n\nc\r\n\r\nd";
+        assert_eq!(markdown::block_end(t, 0), 8); // "b" is indented: not there
+        assert_eq!(markdown::block_end(t, 4), 8);
+        assert_eq!(markdown::block_end(t, 9), 13);
+        assert_eq!(markdown::block_end(t, 14), t.len());
+        assert!(markdown::candidates("para\n\n", Options::default()).1);
+        assert!(markdown::candidates("```\nx\n```\n\n", Options::default()).1);
+        assert!(!markdown::candidates("```\nx\n\n", Options::default()).1);
+        assert!(!markdown::candidates("<!--\nx\n\n", Options::default()).1);
     }
 }
