@@ -2267,7 +2267,7 @@ mod tests {
         let t = tricky[4];
         assert_eq!(
             FoundIter::new(
-                &t,
+                t,
                 Grammar::Rfc2396,
                 Syntax::Markdown,
                 Options::default(),
