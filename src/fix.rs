@@ -468,11 +468,39 @@ pub fn fix_text(text: &str, grammar: Grammar) -> TextFix {
 /// # }
 /// ```
 pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
-    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut unfixed = Vec::new();
+    let mut t = fix_text_each(text, grammar, syntax, |u| unfixed.push(u));
+    t.unfixed = unfixed;
+    t
+}
+
+/// [`fix_text_with`], handing each URI left unfixed to `unfixed` as it comes instead of
+/// keeping it ([`TextFix::unfixed`] is empty): what is held is the text, its fixed copy and
+/// one block of URIs, however many of them there are. For a command that reports as it goes.
+///
+/// ```
+/// use urigram::{Grammar, extract::Syntax, fix::fix_text_each};
+/// let mut left = Vec::new();
+/// let t = fix_text_each("http://a/\u{e9} http://[::1]/", Grammar::Rfc2396, Syntax::Plain, |u| {
+///     left.push(u.error.offset())
+/// });
+/// assert_eq!((t.text.as_str(), t.fixed), ("http://a/%C3%A9 http://[::1]/", 1));
+/// assert_eq!(left, [19]); // the "[", in the text as given
+/// assert!(t.unfixed.is_empty());
+/// ```
+pub fn fix_text_each(
+    text: &str,
+    grammar: Grammar,
+    syntax: Syntax,
+    mut unfixed: impl FnMut(Unfixed),
+) -> TextFix {
+    // The fixed text, written up to `last` of the text as the fixes come, in text order.
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut last = 0;
     let mut fixed = 0;
     let mut cursor = crate::error::Cursor::new(text);
-    for f in crate::extract::extract_with(text, grammar, syntax) {
+    let options = crate::extract::Options::default();
+    for f in crate::extract::extract_iter(text, grammar, syntax, options) {
         if f.is_valid() {
             continue;
         }
@@ -503,7 +531,11 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
                 }
                 match why {
                     None => {
-                        edits.extend(mapped);
+                        for (r, s) in mapped {
+                            out.push_str(&text[last..r.start]);
+                            out.push_str(&s);
+                            last = r.end;
+                        }
                         fixed += 1;
                         continue;
                     }
@@ -521,24 +553,17 @@ pub fn fix_text_with(text: &str, grammar: Grammar, syntax: Syntax) -> TextFix {
                 (error.relocated(offset, end, pos), reason)
             }
         };
-        unfixed.push(Unfixed {
+        unfixed(Unfixed {
             error,
             reason,
             uri: f.text.into_owned(),
         });
     }
-    let mut out = String::with_capacity(text.len() + 8 * edits.len());
-    let mut last = 0;
-    for (r, s) in &edits {
-        out.push_str(&text[last..r.start]);
-        out.push_str(s);
-        last = r.end;
-    }
     out.push_str(&text[last..]);
     TextFix {
         text: out,
         fixed,
-        unfixed,
+        unfixed: Vec::new(),
     }
 }
 

@@ -26,15 +26,73 @@ struct Open<'a> {
     text_end: usize,
 }
 
-/// The first place at or after `at` where a block of Markdown may end: the start of a line
-/// that begins at the margin (not blank, no indentation) after a blank line, where every
-/// block before it has ended unless a fenced code block or an HTML block is still open
-/// ([`candidates`] tells); the text's end if there is none.
-pub(super) fn block_end(text: &str, at: usize) -> usize {
+/// The first place at or after `at` where a block of Markdown that starts at `start` may end
+/// (the text's end if there is none), of two kinds:
+///
+/// - the start of a line at the margin (not blank, not indented) after a blank line, where
+///   every block before it has ended unless a fenced code block or an HTML block is still
+///   open ([`candidates`] tells);
+/// - inside a paragraph, after a space or a line break and before a letter or `<` scheme
+///   `:`, when nothing since `start` can open an inline span that goes on past it: no
+///   backtick, bracket, emphasis or strikethrough mark, backslash, pipe, and each `<` closed
+///   by a `>` on its line with no quote between. The paragraph then reads as two with the
+///   same text ([`candidates`] tells whether a paragraph is what is open), which is how a
+///   long paragraph dense with autolinks is read a part at a time.
+pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
     let b = text.as_bytes();
     if at >= b.len() {
         return b.len();
     }
+    let after_blank = blank_line_rule(b, at);
+    // The paragraph rule, scanning from the block's start. A line that starts indented may
+    // be code (after a blank line): no cut on it. A block that starts within a line was cut
+    // there by this rule, on a line that starts at the margin.
+    let mut open = false;
+    let mut indented = false;
+    for p in start..after_blank.min(b.len()) {
+        let line_start = p == 0 || matches!(b[p - 1], b'\n' | b'\r');
+        if line_start {
+            indented = matches!(b[p], b' ' | b'\t');
+        }
+        if p >= at
+            && p > start
+            && !open
+            && !indented
+            && matches!(b[p - 1], b' ' | b'\n' | b'\r')
+            && starts_plainly(b, p)
+        {
+            return p;
+        }
+        match b[p] {
+            b'`' | b'*' | b'_' | b'~' | b'\\' | b'[' | b']' | b'|' => return after_blank,
+            b'<' if open || matches!(b.get(p + 1), Some(b'!' | b'?')) => return after_blank,
+            b'<' => open = true,
+            b'>' => open = false,
+            b'"' | b'\'' | b'\n' | b'\r' if open => return after_blank,
+            _ => {}
+        }
+    }
+    after_blank
+}
+
+/// Whether a paragraph's text at `p` starts as nothing but a paragraph would: with a letter,
+/// or with `<` scheme `:` (an autolink, never an HTML block's start).
+fn starts_plainly(b: &[u8], p: usize) -> bool {
+    match b[p] {
+        c if c.is_ascii_alphabetic() => true,
+        b'<' => {
+            let n = b[p + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+                .count();
+            n > 0 && b[p + 1].is_ascii_alphabetic() && b.get(p + 1 + n) == Some(&b':')
+        }
+        _ => false,
+    }
+}
+
+/// The first line at or after `at` that starts at the margin after a blank line.
+fn blank_line_rule(b: &[u8], at: usize) -> usize {
     let mut start = b[..at]
         .iter()
         .rposition(|&c| matches!(c, b'\n' | b'\r'))
@@ -81,18 +139,20 @@ pub(super) fn candidates(text: &str, options: Options) -> (Vec<Candidate>, bool)
     let mut html_code = html::CodeStack::default();
     let md = Md::ENABLE_TABLES | Md::ENABLE_STRIKETHROUGH | Md::ENABLE_TASKLISTS;
     let mut events = Parser::new_ext(text, md).into_offset_iter();
-    // How deep the events are in blocks and inlines, and where the last outermost one ends.
-    let (mut depth, mut top_end) = (0usize, 0usize);
+    // How deep the events are in blocks and inlines, where the last outermost one ends, and
+    // whether it is a paragraph.
+    let (mut depth, mut top_end, mut top_paragraph) = (0usize, 0usize, false);
     for (event, range) in events.by_ref() {
-        match event {
-            Event::Start(_) => {
+        match &event {
+            Event::Start(tag) => {
                 if depth == 0 {
                     top_end = range.end;
+                    top_paragraph = matches!(tag, Tag::Paragraph);
                 }
                 depth += 1;
             }
             Event::End(_) => depth = depth.saturating_sub(1),
-            _ if depth == 0 => top_end = range.end,
+            _ if depth == 0 => (top_end, top_paragraph) = (range.end, false),
             _ => {}
         }
         let is_own_end = matches!(event, Event::End(TagEnd::Link | TagEnd::Image));
@@ -187,7 +247,14 @@ pub(super) fn candidates(text: &str, options: Options) -> (Vec<Candidate>, bool)
     out.sort_by_key(|c: &Candidate| c.outer.start);
     // A URI inside the prose of an HTML block or inline tag is found once.
     out.dedup_by(|b, a| b.outer.start < a.outer.end);
-    (out, top_end <= last_blank_line(text.as_bytes()))
+    // A text cut after a blank line: no block runs into it. A text cut inside a paragraph
+    // (see `block_end`): the paragraph is what is open.
+    let b = text.as_bytes();
+    let closed = match b.last() {
+        Some(b'\n' | b'\r') if last_blank_line(b) < b.len() => top_end <= last_blank_line(b),
+        _ => top_paragraph,
+    };
+    (out, closed)
 }
 
 /// The start of the blank line (spaces and tabs) that `b` ends with, before its line break;

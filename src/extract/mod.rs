@@ -675,6 +675,8 @@ pub struct FoundIter<'a> {
     /// Plain text: the end of the last block read.
     end: usize,
     block: usize,
+    /// The text that the URIs in `pending` were read from.
+    read: Range<usize>,
     done: bool,
     pending: std::vec::IntoIter<Candidate>,
     cursor: Cursor<'a>,
@@ -708,10 +710,33 @@ impl<'a> FoundIter<'a> {
             at: 0,
             end: 0,
             block: block.max(1),
+            read: 0..0,
             done: false,
             pending: Vec::new().into_iter(),
             cursor: Cursor::new(text),
         }
+    }
+
+    /// The part of the text that the last URI returned was read in (empty before the
+    /// first). In Markdown and HTML, reading `text[block]` alone, as a text of the same
+    /// syntax, finds the same URIs there, their offsets less `block.start` (Markdown's
+    /// blocks end where nothing is open; HTML is read whole). In plain text it is the part
+    /// read with the URIs that were still undecided before it.
+    ///
+    /// ```
+    /// # #[cfg(feature = "markup")] {
+    /// use urigram::{Grammar, extract::{Options, Syntax, extract_iter}};
+    /// let md = format!("{}\n\nlast <http://b/>\n", "[a](http://a/) ".repeat(10_000));
+    /// let mut it = extract_iter(&md, Grammar::Rfc2396, Syntax::Markdown, Options::default());
+    /// let last = it.by_ref().last().unwrap();
+    /// let block = it.block();
+    /// assert!(block.start > 0 && block.end == md.len());
+    /// let again = extract_iter(&md[block.clone()], Grammar::Rfc2396, Syntax::Markdown, Options::default());
+    /// assert_eq!(again.last().unwrap().range.start + block.start, last.range.start);
+    /// # }
+    /// ```
+    pub fn block(&self) -> Range<usize> {
+        self.read.clone()
     }
 
     /// Read the next block's candidates into `pending`.
@@ -725,13 +750,14 @@ impl<'a> FoundIter<'a> {
                 let end = line_end_after(text, want);
                 let last = end >= text.len();
                 let (cands, rest) = scan(&text[..end], self.at, last);
+                self.read = self.at..end;
                 (self.at, self.end, self.done) = (rest, end, last);
                 self.pending = cands.into_iter();
             }
             #[cfg(feature = "markup")]
             Syntax::Markdown => {
                 let start = self.at;
-                let mut end = markdown::block_end(text, start + self.block);
+                let mut end = markdown::block_end(text, start, start + self.block);
                 let cands = loop {
                     let (mut cands, closed) = markdown::candidates(&text[start..end], self.options);
                     if closed || end >= text.len() {
@@ -742,14 +768,16 @@ impl<'a> FoundIter<'a> {
                     }
                     // Something is still open at the block's end: read a longer one (twice
                     // as long, so that the text is read a bounded number of times).
-                    end = markdown::block_end(text, end + (end - start));
+                    end = markdown::block_end(text, start, end + (end - start));
                 };
+                self.read = start..end;
                 (self.at, self.done) = (end, end >= text.len());
                 self.pending = cands.into_iter();
             }
             #[cfg(feature = "markup")]
             Syntax::Html => {
                 let cands = html::candidates(text, 0..text.len(), self.options.include_code);
+                self.read = 0..text.len();
                 (self.at, self.done) = (text.len(), true);
                 self.pending = cands.into_iter();
             }
@@ -2209,6 +2237,10 @@ mod tests {
             "> quote http://q/%zz\n\n> again\n\n    code http://i/%zz\n\ntext http://t/%zz\n",
             "~~~\nunclosed\n\nhttp://u/%zz\n\nstill code\n",
             "[x](http://a/%zz)\n\n[y]: http://d/%zz\n\n<http://e/%zz>\r\n\r\nf http://f/%zz\r\n",
+            "one <a:%> two <http://b/%zz> three\nfour http://c/%zz <d:e>\n",
+            "a para\n\n    code <a:%> http://c/%zz\n\nb <x:%>\n",
+            "<div>\nhtml <a:%> b\nc <a:%>\n</div>\n\ntext <a:%> and *em <b:%>\nc* d\n",
+            "- item <a:%> b\nlazy <c:%> d\n\n> quote <e:%> f\nlazy <g:%> h\n\nend <i:%>\n",
         ];
         // Each definition's label once: a label defined again is no definition in a whole
         // reading (CommonMark keeps the first), while each block sees its own.
@@ -2266,14 +2298,7 @@ mod tests {
         assert_eq!(hosts, ["http://a/%zz", "http://b/%zz"].repeat(3));
         let t = tricky[4];
         assert_eq!(
-            FoundIter::new(
-                t,
-                Grammar::Rfc2396,
-                Syntax::Markdown,
-                Options::default(),
-                1
-            )
-            .count(),
+            FoundIter::new(t, Grammar::Rfc2396, Syntax::Markdown, Options::default(), 1).count(),
             0
         );
     }
@@ -2284,10 +2309,35 @@ mod tests {
     #[test]
     fn markdown_blocks_end_where_nothing_is_open() {
         let t = "a\n\n  b\n\nc\r\n\r\nd";
-        assert_eq!(markdown::block_end(t, 0), 8); // "b" is indented: not there
-        assert_eq!(markdown::block_end(t, 4), 8);
-        assert_eq!(markdown::block_end(t, 9), 13);
-        assert_eq!(markdown::block_end(t, 14), t.len());
+        assert_eq!(markdown::block_end(t, 0, 0), 8); // "b" is indented: not there
+        assert_eq!(markdown::block_end(t, 0, 4), 8);
+        assert_eq!(markdown::block_end(t, 0, 9), 13);
+        assert_eq!(markdown::block_end(t, 0, 14), t.len());
+        // Inside a paragraph: after a space or line break, before a letter or an autolink,
+        // when nothing since the block's start can still be open.
+        let p = "x <a:%> <b:c> y
+z";
+        assert_eq!(markdown::block_end(p, 0, 1), 2);
+        assert_eq!(markdown::block_end(p, 0, 3), 8);
+        assert_eq!(markdown::block_end(p, 0, 9), 14);
+        assert_eq!(markdown::block_end(p, 0, 15), 16);
+        for open in [
+            "x `a` b c",
+            "*x* b c",
+            "[x](y) b c",
+            "x <a\nb> c d",
+            "x <a \"> b c",
+            "<!-- b c",
+        ] {
+            assert_eq!(markdown::block_end(open, 0, 3), open.len(), "{open:?}");
+        }
+        // An indented line may be code: no cut inside it.
+        let code = "a\n\n    code b c\n";
+        assert_eq!(markdown::block_end(code, 0, 5), code.len());
+        // A paragraph is what is open where a paragraph's text is cut.
+        assert!(markdown::candidates("a <b:c> ", Options::default()).1);
+        assert!(!markdown::candidates("<div>\na ", Options::default()).1);
+        assert!(!markdown::candidates("> a ", Options::default()).1);
         assert!(markdown::candidates("para\n\n", Options::default()).1);
         assert!(markdown::candidates("```\nx\n```\n\n", Options::default()).1);
         assert!(!markdown::candidates("```\nx\n\n", Options::default()).1);

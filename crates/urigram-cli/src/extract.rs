@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
-use urigram::extract::{Delimiter, Found, Options, Syntax, extract_settled, extract_with_options};
+use urigram::extract::{Delimiter, Found, Options, Syntax, extract_iter, extract_settled};
 use urigram::render::{Report, visible};
 use urigram::{Error, Grammar};
 
@@ -616,7 +616,6 @@ fn markup(
         ))));
     }
     let (text, fixes) = decode(&bytes);
-    let found = extract_with_options(&text, plan.grammar, input.syntax, plan.options);
     let place = Place {
         label: &input.label,
         text: &text,
@@ -625,12 +624,27 @@ fn markup(
         fixes: &fixes,
     };
     let mut b = plan.batch(bytes.len() as u64);
-    plan.add(&mut b, &place, &found);
+    // The URIs as they come, a few at a time, their records written before the next are
+    // made: what is held is the text and one block's work, however many URIs it has.
+    let mut found = Vec::with_capacity(MARKUP_BATCH);
+    let mut uris = extract_iter(&text, plan.grammar, input.syntax, plan.options).peekable();
+    while uris.peek().is_some() {
+        found.extend(uris.by_ref().take(MARKUP_BATCH));
+        plan.add(&mut b, &place, &found);
+        found.clear();
+        let flow = out.records(&b.out).map_err(Failure::Write)?;
+        b.out.clear();
+        if flow == Flow::Stop {
+            break;
+        }
+    }
     progress.finish();
-    out.records(&b.out).map_err(Failure::Write)?;
     totals.add(b);
     Ok(())
 }
+
+/// How many URIs of a Markdown or HTML file are written at a time.
+const MARKUP_BATCH: usize = 256;
 
 /// `path:line:col: ok: URI`, or the diagnostic (the one of every command) with a note on the
 /// URI that was checked.

@@ -31,8 +31,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use urigram::Grammar;
-use urigram::extract::{Syntax, extract_with};
-use urigram::fix::{FixResult, fix, fix_text_with};
+use urigram::extract::{Options, Syntax, extract_iter};
+use urigram::fix::{FixResult, fix, fix_text_each};
 use urigram::render::{Report, visible};
 
 use super::extract::SyntaxArg;
@@ -397,8 +397,10 @@ fn fix_text_file(
             "{label}: not UTF-8 ({e}); --text rewrites only UTF-8 text"
         ))
     })?;
-    let t = fix_text_with(text, job.grammar, syntax);
-    for u in &t.unfixed {
+    // Each URI left unfixed is reported as it comes, and not kept.
+    let mut left = 0;
+    let t = fix_text_each(text, job.grammar, syntax, |u| {
+        left += 1;
         let r = Report::new(&u.error, text)
             .origin(label)
             .color(job.color)
@@ -408,29 +410,29 @@ fn fix_text_file(
                 u.reason
             ));
         eprintln!("{}", report(r));
-    }
+    });
     // What stays invalid is what `extract` finds invalid in the fixed text.
-    let still = extract_with(&t.text, job.grammar, syntax)
-        .iter()
+    let still = extract_iter(&t.text, job.grammar, syntax, Options::default())
         .filter(|f| !f.is_valid())
         .count();
     // Lines as a diff counts them (`git apply` ends lines at `\n` only); the diagnostics
     // above count lines as everything else does.
-    let old: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
-    let new: Vec<&[u8]> = t.text.as_bytes().split_inclusive(|&b| b == b'\n').collect();
-    if old.len() != new.len() {
+    let lines = |b: &[u8]| memchr::memchr_iter(b'\n', b).count();
+    let old = bytes.split_inclusive(|&b| b == b'\n');
+    let new = t.text.as_bytes().split_inclusive(|&b| b == b'\n');
+    if lines(&bytes) != lines(t.text.as_bytes()) {
         // A fix escapes characters of a URI, never a line break (`urigram::fix::fix_text`
         // leaves a URI that would need it as it is): not reached.
         return Err(Failure::File(format!(
             "{label}: the fixes changed the lines of the text; not written"
         )));
     }
-    for (o, n) in old.iter().zip(&new) {
+    for (o, n) in old.zip(new) {
         sink.line(o, n).map_err(Failure::Output)?;
     }
     Ok(Tally {
         fixed: t.fixed,
-        unfixed: still.max(t.unfixed.len()),
+        unfixed: still.max(left),
         prose: None,
     })
 }

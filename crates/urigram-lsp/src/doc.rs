@@ -40,11 +40,12 @@
 //! publish diagnostics or answer a request), however many edits came in between. Each URI is
 //! kept as found ([`Found::into_owned`]), since its text alone does not show how to read it.
 
+use std::cell::RefCell;
 use std::ops::Range;
 
 use lsp_types::Uri;
 use urigram::Grammar;
-use urigram::extract::{Found, LOOKAHEAD, Syntax, extract, extract_with};
+use urigram::extract::{Found, LOOKAHEAD, Options, Syntax, extract, extract_iter};
 
 /// Checkpoints are kept at least this many bytes apart.
 const SPACING: usize = 4096;
@@ -74,8 +75,14 @@ pub(super) struct Doc {
     pub invalid: usize,
     /// How the text is read.
     pub syntax: Syntax,
-    /// Markdown and HTML: each item as found (`items[k]` is `found[k]`); empty for plain text.
-    found: Vec<Found<'static>>,
+    /// Markdown and HTML: the parts of the text that the reading read at once, each with
+    /// the index of its first item (see [`urigram::extract::FoundIter::block`]: a part read alone finds its
+    /// URIs again); empty for plain text. Each URI is found again from its part when it is
+    /// asked for, so that what is kept of a URI is its [`Item`].
+    blocks: Vec<(Range<usize>, usize)>,
+    /// Markdown and HTML: the part last read again, by its index in `blocks`, and its URIs
+    /// (offsets from its start), for the requests that ask for URI after URI.
+    cache: RefCell<Option<(usize, Vec<Found<'static>>)>>,
     /// Markdown and HTML: the text changed since `items` were found.
     stale: bool,
 }
@@ -229,7 +236,8 @@ impl Doc {
             checkpoints: vec![0],
             invalid: 0,
             syntax,
-            found: Vec::new(),
+            blocks: Vec::new(),
+            cache: RefCell::new(None),
             stale: false,
         };
         d.reread(grammar);
@@ -241,21 +249,23 @@ impl Doc {
         self.stale = false;
         if self.syntax != Syntax::Plain {
             // The old URIs go first, so that the two readings are never held at once.
-            self.found = Vec::new();
             self.items = Vec::new();
-            self.found = extract_with(&self.text, grammar, self.syntax)
-                .into_iter()
-                .map(Found::into_owned)
-                .collect();
-            self.items = self
-                .found
-                .iter()
-                .map(|f| Item {
+            self.blocks = Vec::new();
+            *self.cache.get_mut() = None;
+            let mut uris = extract_iter(&self.text, grammar, self.syntax, Options::default());
+            while let Some(f) = uris.next() {
+                let block = uris.block();
+                if self.blocks.last().is_none_or(|(b, _)| *b != block) {
+                    self.blocks.push((block, self.items.len()));
+                }
+                self.items.push(Item {
                     start: f.outer.start,
                     end: f.outer.end,
                     valid: f.is_valid(),
-                })
-                .collect();
+                });
+            }
+            self.items.shrink_to_fit();
+            self.blocks.shrink_to_fit();
             self.invalid = self.items.iter().filter(|i| !i.valid).count();
             return;
         }
@@ -383,11 +393,26 @@ impl Doc {
     }
 
     /// The URI that `items[k]` is, and the offset in the text that its offsets count from.
-    /// Plain text finds it again from its own text; Markdown and HTML keep it as found.
+    /// Plain text finds it again from its own text; Markdown and HTML from the part of the
+    /// text it was read in.
     pub fn found(&self, k: usize, grammar: Grammar) -> Option<(usize, Found<'_>)> {
         debug_assert!(!self.stale, "URIs read before a refresh");
-        if let Some(f) = self.found.get(k) {
-            return Some((0, f.clone()));
+        if self.syntax != Syntax::Plain {
+            let b = self
+                .blocks
+                .partition_point(|&(_, first)| first <= k)
+                .checked_sub(1)?;
+            let (range, first) = self.blocks.get(b)?.clone();
+            let mut cache = self.cache.borrow_mut();
+            if cache.as_ref().is_none_or(|(c, _)| *c != b) {
+                let part = self.text.get(range.clone())?;
+                let found = extract_iter(part, grammar, self.syntax, Options::default())
+                    .map(Found::into_owned)
+                    .collect();
+                *cache = Some((b, found));
+            }
+            let f = cache.as_ref()?.1.get(k - first)?.clone();
+            return Some((range.start, f));
         }
         let item = self.items.get(k)?;
         let f = extract(&self.text[item.start..item.end], grammar)
@@ -726,7 +751,7 @@ mod tests {
                         assert_eq!(d.lines, line_starts(&d.text));
                     }
                     d.refresh(Grammar::Rfc2396);
-                    let all = extract_with(&d.text, Grammar::Rfc2396, syntax);
+                    let all = urigram::extract::extract_with(&d.text, Grammar::Rfc2396, syntax);
                     assert_eq!(
                         d.items.len(),
                         all.len(),
@@ -739,9 +764,13 @@ mod tests {
                     for (k, f) in all.iter().enumerate() {
                         assert_eq!(d.items[k].start, f.outer.start);
                         assert_eq!(d.items[k].end, f.outer.end);
+                        // Found again from its part of the text, its offsets from there.
                         let (base, g) = d.found(k, Grammar::Rfc2396).unwrap();
-                        assert_eq!(base, 0);
-                        assert_eq!(&g, f);
+                        assert_eq!((&g.text, g.delimiter), (&f.text, f.delimiter));
+                        assert_eq!(base + g.outer.start, f.outer.start);
+                        assert_eq!(base + g.range.start, f.range.start);
+                        let stop = |f: &Found<'_>| f.result.err().map(|b| (b.offset(), b.code()));
+                        assert_eq!(stop(&g).map(|(o, c)| (o + base, c)), stop(f));
                     }
                 }
             }
