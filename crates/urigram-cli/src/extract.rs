@@ -572,9 +572,10 @@ fn plain(
         }
     };
     let mut opts = stream::Options::with_jobs(jobs);
-    if let Some(n) = chunk_bytes {
-        opts.chunk_bytes = n as usize;
-    }
+    // A chunk's records can be fifty times its size (a diagnostic for every few bytes of a
+    // text dense with invalid URIs), and `in_flight` chunks wait at once: small chunks keep
+    // that within a few bytes per byte of the text.
+    opts.chunk_bytes = chunk_bytes.map_or(EXTRACT_CHUNK, |n| n as usize);
     opts.max_line = plan.max_line as usize;
     let r = stream::run(input.reader, opts, work, &mut consume);
     progress.finish();
@@ -642,6 +643,9 @@ fn markup(
     totals.add(b);
     Ok(())
 }
+
+/// The size of a chunk of plain text (`--chunk-bytes` in tests).
+const EXTRACT_CHUNK: usize = 64 << 10;
 
 /// How many URIs of a Markdown or HTML file are written at a time.
 const MARKUP_BATCH: usize = 256;
