@@ -1048,6 +1048,52 @@ mod tests {
         assert_eq!(e.brief().to_string(), "rfc2396 has no such rule");
     }
 
+    /// Every error that wraps a diagnostic and prints it gives it as its `source()`, and the
+    /// chain ends there: a reporter that walks the chain prints each message once.
+    #[test]
+    fn wrapped_errors_give_their_diagnostic_as_source() {
+        use crate::{rfc2396, rfc3986};
+        use std::error::Error as StdError;
+        let inner = Grammar::Rfc2396.check("URI-reference", "a b").unwrap_err();
+        let c2396 = |t: &str| rfc2396::resolve_str(t, "g", Default::default()).unwrap_err();
+        let r2396 = |t: &str| rfc2396::resolve_str("http://a/", t, Default::default()).unwrap_err();
+        let wrappers: Vec<Box<dyn StdError>> = vec![
+            Box::new(c2396("a b")),
+            Box::new(r2396("a b")),
+            Box::new(rfc3986::resolve_str("a b", "g", Default::default()).unwrap_err()),
+            Box::new(rfc3986::resolve_str("http://a/", "a b", Default::default()).unwrap_err()),
+            Box::new(rfc2396::BuildError::Component {
+                production: "path",
+                text: "a b".into(),
+                error: inner.clone(),
+            }),
+            Box::new(rfc2396::BuildError::Combination {
+                text: "a b".into(),
+                error: Some(inner.clone()),
+            }),
+        ];
+        for w in &wrappers {
+            let source = w.source().unwrap_or_else(|| panic!("no source: {w}"));
+            let e = source
+                .downcast_ref::<Error>()
+                .expect("the source is the diagnostic");
+            assert!(w.to_string().ends_with(&e.to_string()), "{w}");
+            assert_eq!(e.offset(), 1, "{w}");
+            assert!(source.source().is_none(), "{w}");
+        }
+        // The variants that wrap nothing have no source.
+        let none: Vec<Box<dyn StdError>> = vec![
+            Box::new(rfc2396::BuildError::Combination {
+                text: "//x".into(),
+                error: None,
+            }),
+            Box::new(c2396("g")),
+        ];
+        for w in &none {
+            assert!(w.source().is_none(), "{w}");
+        }
+    }
+
     #[test]
     fn edit_distances() {
         for (a, b, d) in [
