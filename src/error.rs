@@ -389,6 +389,9 @@ impl Error {
     pub(crate) fn with_bad_byte(mut self, b: u8) -> Error {
         self.0.end = self.0.offset + 1;
         self.0.bad_byte = Some(b);
+        if self.0.help.is_none() {
+            self.0.help = Some(crate::help::bad_byte_help(self.0.grammar.name(), b));
+        }
         self
     }
 
@@ -603,7 +606,8 @@ pub enum FoundKind {
     Percent,
     /// `#` (`hash`).
     Hash,
-    /// One of the characters RFC 2396 excludes, `<>"{}|\^[]` and backquote (`excluded`).
+    /// One of the characters RFC 2396 excludes, `<>"{}|\^[]` and backquote, or `~` under
+    /// RFC 1738 (unsafe, section 2.2) and RFC 1630 (national) (`excluded`).
     Excluded,
     /// One of `;/?:@&=+$,` (and, under RFC 2732, `[` and `]`) (`reserved`).
     Reserved,
@@ -654,6 +658,15 @@ fn found_kind(grammar: Grammar, found: Option<char>, offset: usize, end: usize) 
         // RFC 3986's reserved characters are gen-delims and sub-delims (rfc3986.txt:2785).
         Some('[' | ']' | '!' | '*' | '\'' | '(' | ')') if grammar == Grammar::Rfc3986 => {
             FoundKind::Reserved
+        }
+        // RFC 1738's unsafe `~` (rfc1738.txt:1076), RFC 1630's national one.
+        Some('~')
+            if matches!(
+                grammar,
+                Grammar::Rfc1738 | Grammar::Rfc1630 | Grammar::Rfc1630Url
+            ) =>
+        {
+            FoundKind::Excluded
         }
         Some(c) if ";/?:@&=+$,".contains(c) => FoundKind::Reserved,
         Some(c) if "-_.!~*'()".contains(c) => FoundKind::Mark,
