@@ -342,8 +342,9 @@ impl Error {
         let pos = Position::of(input, offset);
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
-        let message = message(start_rule, rule, offset, found, &expected);
         let help = crate::help::help(grammar.name(), input, offset, found, &expected);
+        let expected = named(grammar, &stack, expected);
+        let message = message(start_rule, rule, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -672,6 +673,56 @@ fn found_kind(grammar: Grammar, found: Option<char>, offset: usize, end: usize) 
         Some(c) if "-_.!~*'()".contains(c) => FoundKind::Mark,
         Some(_) => FoundKind::Excluded,
     }
+}
+
+/// RFC 3986's `dec-octet` as its first characters are recorded: what a check expects where a
+/// `dec-octet` may begin.
+const DEC_OCTET_FIRST: [Expected; 5] = [
+    Expected::Rule("%x31-39"),
+    Expected::Rule("DIGIT"),
+    Expected::Literal("1"),
+    Expected::Literal("2"),
+    Expected::Literal("25"),
+];
+
+/// What was expected, with the raw ABNF items of an IP literal's inner productions (numeric
+/// ranges, digit literals, core rules) named by the production a person knows them as: where an
+/// RFC 3986 `dec-octet` may begin, `dec-octet` (or `IPv4address`, where one may begin), and a
+/// hex digit of an IPv6 address `h16` (RFC 2732's `hex4`). Only the list shown changes: the
+/// check and its offset are the combinators' own.
+fn named(grammar: Grammar, stack: &[&'static str], mut expected: Vec<Expected>) -> Vec<Expected> {
+    let inner = stack.last().copied().unwrap_or("");
+    let mut replace = |items: &[Expected], name: &'static str| {
+        if !items.is_empty() && items.iter().all(|x| expected.contains(x)) {
+            expected.retain(|x| !items.contains(x));
+            expected.push(Expected::Rule(name));
+        }
+    };
+    match grammar {
+        Grammar::Rfc3986 => {
+            let octet = if matches!(inner, "IPv4address" | "dec-octet") {
+                "dec-octet"
+            } else {
+                "IPv4address"
+            };
+            replace(&DEC_OCTET_FIRST, octet);
+            if matches!(inner, "IP-literal" | "IPv6address" | "ls32" | "h16") {
+                replace(&[Expected::Rule("HEXDIG")], "h16");
+            }
+        }
+        Grammar::Rfc2732 => {
+            if matches!(
+                inner,
+                "ipv6reference" | "IPv6address" | "hexpart" | "hexseq" | "hex4"
+            ) {
+                replace(&[Expected::Rule("HEXDIG")], "hex4");
+            }
+        }
+        _ => return expected,
+    }
+    expected.sort();
+    expected.dedup();
+    expected
 }
 
 fn message(
@@ -1105,6 +1156,31 @@ mod tests {
         for w in &none {
             assert!(w.source().is_none(), "{w}");
         }
+    }
+
+    /// The expected list of an IPv6 error names the productions, not their raw ABNF items.
+    #[test]
+    fn ip_literal_errors_name_their_productions() {
+        let names = |g: Grammar, s: &str| g.check("URI-reference", s).unwrap_err().expected_names();
+        let g = Grammar::Rfc3986;
+        // Where an h16 or an IPv4address (of ls32) may begin.
+        assert_eq!(names(g, "http://[::g]/"), ["IPv4address", "h16", "\"]\""]);
+        // Inside the IPv4address: its next dec-octet.
+        assert_eq!(names(g, "http://[::1.2.3.x]/"), ["dec-octet"]);
+        // Elsewhere the items stay: a port's DIGIT.
+        assert!(names(g, "http://u@a:8x/").contains(&"DIGIT".to_string()));
+        let e = g.check("URI-reference", "http://[::g]/").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("expected IPv4address, h16 or \"]\""),
+            "{e}"
+        );
+        // RFC 2732: `hex4` for its HEXDIG.
+        let e = Grammar::Rfc2732
+            .check("URI-reference", "http://[1:g]/")
+            .unwrap_err();
+        assert!(e.expected_names().contains(&"hex4".to_string()), "{e}");
+        assert!(!e.expected_names().contains(&"HEXDIG".to_string()), "{e}");
     }
 
     #[test]
