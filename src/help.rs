@@ -58,6 +58,9 @@ pub(crate) fn help(
             ")",
         ]));
     }
+    if let Some(h) = port_with_a_letter(grammar, before, expected) {
+        return Some(h);
+    }
     let c = found?;
     let lower_scheme = grammar == "rfc1738"
         && c.is_ascii_uppercase()
@@ -213,6 +216,48 @@ pub(crate) fn help(
         _ => return None,
     };
     Some(text)
+}
+
+/// "Likely meant" help for an authority whose error stands past a plausible mistake: under
+/// RFC 3986 (and RFC 1738's login) `host:8o` can still be a userinfo, so the longest viable
+/// prefix runs to the end of the authority and the error stands there, where an `@` would be
+/// wanted; the likely mistake is the letter in the port. Given when an `@` is expected, the
+/// authority so far (after the last `//`) has no `@`, and the text after its last `:` begins
+/// with a digit and holds a character that is no digit (`u:p`, with no digit, is more likely a
+/// password without its `@`): the help names that character and its byte.
+fn port_with_a_letter(grammar: &str, before: &str, expected: &[Expected]) -> Option<String> {
+    if !expected.contains(&Expected::Literal("@")) {
+        return None;
+    }
+    let start = before.rfind("//")? + 2;
+    let authority = &before[start..];
+    let colon = authority.rfind(':')?;
+    let (host, port) = (&authority[..colon], &authority[colon + 1..]);
+    if host.is_empty() || authority.contains(['@', '/', '?', '#', '[']) {
+        return None;
+    }
+    if !port.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let (k, c) = port.char_indices().find(|(_, c)| !c.is_ascii_digit())?;
+    let (section, userinfo) = match grammar {
+        "rfc3986" => (" (RFC 3986 section 3.2.3)", "a userinfo"),
+        "rfc2396" | "rfc2732" => (" (RFC 2396 section 3.2.2)", "a userinfo"),
+        "rfc1738" => (" (RFC 1738 section 3.1)", "a user and password"),
+        _ => ("", "a user and password"),
+    };
+    let mut h = String::from("likely meant: a port holds digits only");
+    h.push_str(section);
+    h.push_str(", and `");
+    h.push(c);
+    h.push_str("` at byte ");
+    crate::error::push_decimal(&mut h, start + colon + 1 + k);
+    h.push_str(" is none; as written, `");
+    h.push_str(authority);
+    h.push_str("` can only be ");
+    h.push_str(userinfo);
+    h.push_str(", which an `@` would end");
+    Some(h)
 }
 
 /// The help for a character RFC 822's `addr-spec` does not take where it was found, when a
@@ -412,6 +457,30 @@ mod tests {
             "codes without help:\n{}",
             without.join("\n")
         );
+    }
+
+    /// A port with a letter, reported where the userinfo it could still be runs out, gets a
+    /// help that names the letter.
+    #[test]
+    fn a_port_with_a_letter_is_the_likely_mistake() {
+        let g = Grammar::Rfc3986;
+        let e = g
+            .check("URI-reference", "http://exa_mple.com:8o/")
+            .unwrap_err();
+        assert_eq!(e.offset(), 22);
+        let h = e.help().unwrap();
+        assert!(
+            h.starts_with("likely meant: a port holds digits only"),
+            "{h}"
+        );
+        assert!(h.contains("`o` at byte 21"), "{h}");
+        let h = help(g, "URI-reference", "http://a:8o").unwrap();
+        assert!(h.contains("`o` at byte 10"), "{h}");
+        // A real userinfo, a port of digits, or a password without its `@`: no such help.
+        for s in ["http://u:p@a:8o/", "http://a:80/x y", "http://u:p/"] {
+            let h = help(g, "URI-reference", s).unwrap_or_default();
+            assert!(!h.contains("likely meant"), "{s}: {h}");
+        }
     }
 
     /// The help names other grammars as the library's values, never a command line's options.
