@@ -87,6 +87,10 @@ pub(crate) struct ErrorInfo {
     /// The byte at `offset` when it begins no UTF-8 character (then `found` is `None` and
     /// `end` is one past it), for [`Brief`]'s text.
     pub(crate) bad_byte: Option<u8>,
+    /// Where a likely mistake stands before `offset` (a letter in a port that the help
+    /// names), for [`crate::render`] to mark; `None` once the error is placed in another
+    /// text by anything but a plain shift.
+    pub(crate) likely: Option<usize>,
 }
 
 impl Error {
@@ -298,7 +302,10 @@ impl Error {
             offset
         };
         let pos = Position::of(text, offset);
-        self.relocated(offset, end, pos)
+        let likely = self.0.likely.map(|k| floor(k.saturating_add(n)));
+        let mut e = self.relocated(offset, end, pos);
+        e.0.likely = likely;
+        e
     }
 
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
@@ -343,6 +350,7 @@ impl Error {
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
         let help = crate::help::help(grammar.name(), input, offset, found, &expected);
+        let likely = crate::help::likely_mistake(input, offset, &expected);
         let expected = named(grammar, &stack, expected);
         let message = message(start_rule, rule, offset, found, &expected);
         Error(Box::new(ErrorInfo {
@@ -361,6 +369,7 @@ impl Error {
             help,
             message,
             bad_byte: None,
+            likely,
         }))
     }
 
@@ -396,6 +405,11 @@ impl Error {
         self
     }
 
+    /// Where a likely mistake stands before [`Error::offset`], when the help names one.
+    pub(crate) fn likely(&self) -> Option<usize> {
+        self.0.likely
+    }
+
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = m;
@@ -408,6 +422,7 @@ impl Error {
         let e = &mut *self.0;
         e.offset = offset;
         e.end = end;
+        e.likely = None;
         e.line = pos.line;
         e.column = pos.column;
         e.column_utf16 = pos.column_utf16;

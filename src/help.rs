@@ -58,8 +58,8 @@ pub(crate) fn help(
             ")",
         ]));
     }
-    if let Some(h) = port_with_a_letter(grammar, before, expected) {
-        return Some(h);
+    if let Some((k, c, authority)) = port_with_a_letter(before, expected) {
+        return Some(port_help(grammar, k, c, authority));
     }
     let c = found?;
     let lower_scheme = grammar == "rfc1738"
@@ -224,8 +224,11 @@ pub(crate) fn help(
 /// wanted; the likely mistake is the letter in the port. Given when an `@` is expected, the
 /// authority so far (after the last `//`) has no `@`, and the text after its last `:` begins
 /// with a digit and holds a character that is no digit (`u:p`, with no digit, is more likely a
-/// password without its `@`): the help names that character and its byte.
-fn port_with_a_letter(grammar: &str, before: &str, expected: &[Expected]) -> Option<String> {
+/// password without its `@`): the byte of that character, the character, and the authority.
+fn port_with_a_letter<'a>(
+    before: &'a str,
+    expected: &[Expected],
+) -> Option<(usize, char, &'a str)> {
     if !expected.contains(&Expected::Literal("@")) {
         return None;
     }
@@ -240,6 +243,17 @@ fn port_with_a_letter(grammar: &str, before: &str, expected: &[Expected]) -> Opt
         return None;
     }
     let (k, c) = port.char_indices().find(|(_, c)| !c.is_ascii_digit())?;
+    Some((start + colon + 1 + k, c, authority))
+}
+
+/// Where a likely mistake stands before the error's offset (the letter of a port that
+/// [`help`] names), for a renderer to mark it.
+pub(crate) fn likely_mistake(input: &str, offset: usize, expected: &[Expected]) -> Option<usize> {
+    port_with_a_letter(input.get(..offset)?, expected).map(|(k, _, _)| k)
+}
+
+/// The help for a port with the letter `c` at byte `k` in `authority`.
+fn port_help(grammar: &str, k: usize, c: char, authority: &str) -> String {
     let (section, userinfo) = match grammar {
         "rfc3986" => (" (RFC 3986 section 3.2.3)", "a userinfo"),
         "rfc2396" | "rfc2732" => (" (RFC 2396 section 3.2.2)", "a userinfo"),
@@ -251,13 +265,13 @@ fn port_with_a_letter(grammar: &str, before: &str, expected: &[Expected]) -> Opt
     h.push_str(", and `");
     h.push(c);
     h.push_str("` at byte ");
-    crate::error::push_decimal(&mut h, start + colon + 1 + k);
+    crate::error::push_decimal(&mut h, k);
     h.push_str(" is none; as written, `");
     h.push_str(authority);
     h.push_str("` can only be ");
     h.push_str(userinfo);
     h.push_str(", which an `@` would end");
-    Some(h)
+    h
 }
 
 /// The help for a character RFC 822's `addr-spec` does not take where it was found, when a
