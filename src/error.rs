@@ -87,6 +87,10 @@ pub(crate) struct ErrorInfo {
     /// The byte at `offset` when it begins no UTF-8 character (then `found` is `None` and
     /// `end` is one past it), for [`Brief`]'s text.
     pub(crate) bad_byte: Option<u8>,
+    /// Where a likely mistake stands before `offset` (a letter in a port that the help
+    /// names), for [`crate::render`] to mark; `None` once the error is placed in another
+    /// text by anything but a plain shift.
+    pub(crate) likely: Option<usize>,
 }
 
 impl Error {
@@ -298,7 +302,10 @@ impl Error {
             offset
         };
         let pos = Position::of(text, offset);
-        self.relocated(offset, end, pos)
+        let likely = self.0.likely.map(|k| floor(k.saturating_add(n)));
+        let mut e = self.relocated(offset, end, pos);
+        e.0.likely = likely;
+        e
     }
 
     /// Build the error for `input` from a tracker that ran in a diagnosing mode.
@@ -342,8 +349,10 @@ impl Error {
         let pos = Position::of(input, offset);
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
-        let message = message(start_rule, rule, offset, found, &expected);
         let help = crate::help::help(grammar.name(), input, offset, found, &expected);
+        let likely = crate::help::likely_mistake(input, offset, &expected);
+        let expected = named(grammar, &stack, expected);
+        let message = message(start_rule, rule, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -360,6 +369,7 @@ impl Error {
             help,
             message,
             bad_byte: None,
+            likely,
         }))
     }
 
@@ -389,7 +399,15 @@ impl Error {
     pub(crate) fn with_bad_byte(mut self, b: u8) -> Error {
         self.0.end = self.0.offset + 1;
         self.0.bad_byte = Some(b);
+        if self.0.help.is_none() {
+            self.0.help = Some(crate::help::bad_byte_help(self.0.grammar.name(), b));
+        }
         self
+    }
+
+    /// Where a likely mistake stands before [`Error::offset`], when the help names one.
+    pub(crate) fn likely(&self) -> Option<usize> {
+        self.0.likely
     }
 
     /// Replace the message.
@@ -404,6 +422,7 @@ impl Error {
         let e = &mut *self.0;
         e.offset = offset;
         e.end = end;
+        e.likely = None;
         e.line = pos.line;
         e.column = pos.column;
         e.column_utf16 = pos.column_utf16;
@@ -610,7 +629,8 @@ pub enum FoundKind {
     Percent,
     /// `#` (`hash`).
     Hash,
-    /// One of the characters RFC 2396 excludes, `<>"{}|\^[]` and backquote (`excluded`).
+    /// One of the characters RFC 2396 excludes, `<>"{}|\^[]` and backquote, or `~` under
+    /// RFC 1738 (unsafe, section 2.2) and RFC 1630 (national) (`excluded`).
     Excluded,
     /// One of `;/?:@&=+$,` (and, under RFC 2732, `[` and `]`) (`reserved`).
     Reserved,
@@ -662,10 +682,69 @@ fn found_kind(grammar: Grammar, found: Option<char>, offset: usize, end: usize) 
         Some('[' | ']' | '!' | '*' | '\'' | '(' | ')') if grammar == Grammar::Rfc3986 => {
             FoundKind::Reserved
         }
+        // RFC 1738's unsafe `~` (rfc1738.txt:1076), RFC 1630's national one.
+        Some('~')
+            if matches!(
+                grammar,
+                Grammar::Rfc1738 | Grammar::Rfc1630 | Grammar::Rfc1630Url
+            ) =>
+        {
+            FoundKind::Excluded
+        }
         Some(c) if ";/?:@&=+$,".contains(c) => FoundKind::Reserved,
         Some(c) if "-_.!~*'()".contains(c) => FoundKind::Mark,
         Some(_) => FoundKind::Excluded,
     }
+}
+
+/// RFC 3986's `dec-octet` as its first characters are recorded: what a check expects where a
+/// `dec-octet` may begin.
+const DEC_OCTET_FIRST: [Expected; 5] = [
+    Expected::Rule("%x31-39"),
+    Expected::Rule("DIGIT"),
+    Expected::Literal("1"),
+    Expected::Literal("2"),
+    Expected::Literal("25"),
+];
+
+/// What was expected, with the raw ABNF items of an IP literal's inner productions (numeric
+/// ranges, digit literals, core rules) named by the production a person knows them as: where an
+/// RFC 3986 `dec-octet` may begin, `dec-octet` (or `IPv4address`, where one may begin), and a
+/// hex digit of an IPv6 address `h16` (RFC 2732's `hex4`). Only the list shown changes: the
+/// check and its offset are the combinators' own.
+fn named(grammar: Grammar, stack: &[&'static str], mut expected: Vec<Expected>) -> Vec<Expected> {
+    let inner = stack.last().copied().unwrap_or("");
+    let mut replace = |items: &[Expected], name: &'static str| {
+        if !items.is_empty() && items.iter().all(|x| expected.contains(x)) {
+            expected.retain(|x| !items.contains(x));
+            expected.push(Expected::Rule(name));
+        }
+    };
+    match grammar {
+        Grammar::Rfc3986 => {
+            let octet = if matches!(inner, "IPv4address" | "dec-octet") {
+                "dec-octet"
+            } else {
+                "IPv4address"
+            };
+            replace(&DEC_OCTET_FIRST, octet);
+            if matches!(inner, "IP-literal" | "IPv6address" | "ls32" | "h16") {
+                replace(&[Expected::Rule("HEXDIG")], "h16");
+            }
+        }
+        Grammar::Rfc2732 => {
+            if matches!(
+                inner,
+                "ipv6reference" | "IPv6address" | "hexpart" | "hexseq" | "hex4"
+            ) {
+                replace(&[Expected::Rule("HEXDIG")], "hex4");
+            }
+        }
+        _ => return expected,
+    }
+    expected.sort();
+    expected.dedup();
+    expected
 }
 
 fn message(
@@ -1058,6 +1137,77 @@ mod tests {
         let e = Grammar::Rfc2396.check("no-such-rule", "x").unwrap_err();
         assert!(e.brief().is_unknown_rule());
         assert_eq!(e.brief().to_string(), "rfc2396 has no such rule");
+    }
+
+    /// Every error that wraps a diagnostic and prints it gives it as its `source()`, and the
+    /// chain ends there: a reporter that walks the chain prints each message once.
+    #[test]
+    fn wrapped_errors_give_their_diagnostic_as_source() {
+        use crate::{rfc2396, rfc3986};
+        use std::error::Error as StdError;
+        let inner = Grammar::Rfc2396.check("URI-reference", "a b").unwrap_err();
+        let c2396 = |t: &str| rfc2396::resolve_str(t, "g", Default::default()).unwrap_err();
+        let r2396 = |t: &str| rfc2396::resolve_str("http://a/", t, Default::default()).unwrap_err();
+        let wrappers: Vec<Box<dyn StdError>> = vec![
+            Box::new(c2396("a b")),
+            Box::new(r2396("a b")),
+            Box::new(rfc3986::resolve_str("a b", "g", Default::default()).unwrap_err()),
+            Box::new(rfc3986::resolve_str("http://a/", "a b", Default::default()).unwrap_err()),
+            Box::new(rfc2396::BuildError::Component {
+                production: "path",
+                text: "a b".into(),
+                error: inner.clone(),
+            }),
+            Box::new(rfc2396::BuildError::Combination {
+                text: "a b".into(),
+                error: Some(inner.clone()),
+            }),
+        ];
+        for w in &wrappers {
+            let source = w.source().unwrap_or_else(|| panic!("no source: {w}"));
+            let e = source
+                .downcast_ref::<Error>()
+                .expect("the source is the diagnostic");
+            assert!(w.to_string().ends_with(&e.to_string()), "{w}");
+            assert_eq!(e.offset(), 1, "{w}");
+            assert!(source.source().is_none(), "{w}");
+        }
+        // The variants that wrap nothing have no source.
+        let none: Vec<Box<dyn StdError>> = vec![
+            Box::new(rfc2396::BuildError::Combination {
+                text: "//x".into(),
+                error: None,
+            }),
+            Box::new(c2396("g")),
+        ];
+        for w in &none {
+            assert!(w.source().is_none(), "{w}");
+        }
+    }
+
+    /// The expected list of an IPv6 error names the productions, not their raw ABNF items.
+    #[test]
+    fn ip_literal_errors_name_their_productions() {
+        let names = |g: Grammar, s: &str| g.check("URI-reference", s).unwrap_err().expected_names();
+        let g = Grammar::Rfc3986;
+        // Where an h16 or an IPv4address (of ls32) may begin.
+        assert_eq!(names(g, "http://[::g]/"), ["IPv4address", "h16", "\"]\""]);
+        // Inside the IPv4address: its next dec-octet.
+        assert_eq!(names(g, "http://[::1.2.3.x]/"), ["dec-octet"]);
+        // Elsewhere the items stay: a port's DIGIT.
+        assert!(names(g, "http://u@a:8x/").contains(&"DIGIT".to_string()));
+        let e = g.check("URI-reference", "http://[::g]/").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("expected IPv4address, h16 or \"]\""),
+            "{e}"
+        );
+        // RFC 2732: `hex4` for its HEXDIG.
+        let e = Grammar::Rfc2732
+            .check("URI-reference", "http://[1:g]/")
+            .unwrap_err();
+        assert!(e.expected_names().contains(&"hex4".to_string()), "{e}");
+        assert!(!e.expected_names().contains(&"HEXDIG".to_string()), "{e}");
     }
 
     #[test]

@@ -580,7 +580,7 @@ const NOT_AS_WRITTEN: &str = "the text writes a character to escape as a charact
 
 /// The repair as [`fix`] defines it, one error at a time: check, fix the error, check the
 /// whole URI again. Quadratic in the number of errors; the oracle for [`fix`].
-#[cfg(any(test, feature = "fuzzing"))]
+#[cfg(any(test, fuzzing))]
 pub(crate) fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
     let rule = grammar.start_rule();
     let mut error = match grammar.check(rule, input) {

@@ -1,5 +1,6 @@
-//! Entry points for the project's own fuzz targets (feature `fuzzing`): the two passes of a
-//! check, which the public API never runs separately. Not part of the API: no semver promise.
+//! Entry points for the project's own fuzz targets (`--cfg fuzzing`, which cargo-fuzz sets
+//! for every crate it builds): the two passes of a check, which the public API never runs
+//! separately. Not part of the API: no feature turns it on, and no semver promise.
 
 use crate::UriReference;
 use crate::grammar::rfc2396::{authority, uri_reference};

@@ -20,7 +20,9 @@ pub(crate) fn help(
 ) -> Option<String> {
     if grammar == "rfc822" {
         // Mail addresses, not URIs: URI escaping advice would mislead.
-        return None;
+        return found
+            .and_then(|c| rfc822_help(c, expected))
+            .map(str::to_string);
     }
     let before = input.get(..offset).unwrap_or("");
     // The help of every invalid line of a corpus is built: pieces are appended, not formatted.
@@ -55,6 +57,9 @@ pub(crate) fn help(
             excluded,
             ")",
         ]));
+    }
+    if let Some((k, c, authority)) = port_with_a_letter(before, expected) {
+        return Some(port_help(grammar, k, c, authority));
     }
     let c = found?;
     let lower_scheme = grammar == "rfc1738"
@@ -166,6 +171,19 @@ pub(crate) fn help(
             excluded,
             ")",
         ]),
+        '#' if grammar == "rfc1738" => cat(&[
+            "an RFC 1738 URL has no fragment: `#` is unsafe, and a fragment identifier that \
+             follows a URL is not part of it; check the URL without it, and write a `#` that \
+             is data as %23 (",
+            excluded,
+            ")",
+        ]),
+        '#' => cat(&[
+            "`#` begins a fragment, and the rule holds none here; a `#` that is data is \
+             written %23 (",
+            excluded,
+            ")",
+        ]),
         c if c.is_ascii_control() => cat(&[
             "control characters cannot appear in a URI; escape it as ",
             &escape_hint(c),
@@ -177,6 +195,12 @@ pub(crate) fn help(
             "URIs are written in US-ASCII; escape the character's octets, in UTF-8 ",
             &escape_hint(c),
             " (",
+            excluded,
+            ")",
+        ]),
+        // `~` is unsafe in RFC 1738 (section 2.2) and national in RFC 1630: escaped only.
+        '~' if matches!(grammar, "rfc1738" | "rfc1630" | "rfc1630-url") => cat(&[
+            "`~` is unsafe in these URLs; escape it as %7E (",
             excluded,
             ")",
         ]),
@@ -192,6 +216,121 @@ pub(crate) fn help(
         _ => return None,
     };
     Some(text)
+}
+
+/// "Likely meant" help for an authority whose error stands past a plausible mistake: under
+/// RFC 3986 (and RFC 1738's login) `host:8o` can still be a userinfo, so the longest viable
+/// prefix runs to the end of the authority and the error stands there, where an `@` would be
+/// wanted; the likely mistake is the letter in the port. Given when an `@` is expected, the
+/// authority so far (after the last `//`) has no `@`, and the text after its last `:` begins
+/// with a digit and holds a character that is no digit (`u:p`, with no digit, is more likely a
+/// password without its `@`): the byte of that character, the character, and the authority.
+fn port_with_a_letter<'a>(
+    before: &'a str,
+    expected: &[Expected],
+) -> Option<(usize, char, &'a str)> {
+    if !expected.contains(&Expected::Literal("@")) {
+        return None;
+    }
+    let start = before.rfind("//")? + 2;
+    let authority = &before[start..];
+    let colon = authority.rfind(':')?;
+    let (host, port) = (&authority[..colon], &authority[colon + 1..]);
+    if host.is_empty() || authority.contains(['@', '/', '?', '#', '[']) {
+        return None;
+    }
+    if !port.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let (k, c) = port.char_indices().find(|(_, c)| !c.is_ascii_digit())?;
+    Some((start + colon + 1 + k, c, authority))
+}
+
+/// Where a likely mistake stands before the error's offset (the letter of a port that
+/// [`help`] names), for a renderer to mark it.
+pub(crate) fn likely_mistake(input: &str, offset: usize, expected: &[Expected]) -> Option<usize> {
+    port_with_a_letter(input.get(..offset)?, expected).map(|(k, _, _)| k)
+}
+
+/// The help for a port with the letter `c` at byte `k` in `authority`.
+fn port_help(grammar: &str, k: usize, c: char, authority: &str) -> String {
+    let (section, userinfo) = match grammar {
+        "rfc3986" => (" (RFC 3986 section 3.2.3)", "a userinfo"),
+        "rfc2396" | "rfc2732" => (" (RFC 2396 section 3.2.2)", "a userinfo"),
+        "rfc1738" => (" (RFC 1738 section 3.1)", "a user and password"),
+        _ => ("", "a user and password"),
+    };
+    let mut h = String::from("likely meant: a port holds digits only");
+    h.push_str(section);
+    h.push_str(", and `");
+    h.push(c);
+    h.push_str("` at byte ");
+    crate::error::push_decimal(&mut h, k);
+    h.push_str(" is none; as written, `");
+    h.push_str(authority);
+    h.push_str("` can only be ");
+    h.push_str(userinfo);
+    h.push_str(", which an `@` would end");
+    h
+}
+
+/// The help for a character RFC 822's `addr-spec` does not take where it was found, when a
+/// word or a domain was expected: the rules of atoms, quoted strings and domain literals
+/// (section 3.3), never URI escapes.
+fn rfc822_help(c: char, expected: &[Expected]) -> Option<&'static str> {
+    let in_word = expected.iter().any(|e| {
+        matches!(
+            e,
+            Expected::Rule(
+                "atom"
+                    | "word"
+                    | "local-part"
+                    | "domain"
+                    | "sub-domain"
+                    | "domain-ref"
+                    | "domain-literal"
+                    | "quoted-string"
+                    | "qtext"
+                    | "dtext"
+                    | "quoted-pair"
+            )
+        )
+    });
+    match c {
+        c if !c.is_ascii() => Some(
+            "RFC 822 text is US-ASCII (CHAR, section 3.3): an addr-spec holds no other character",
+        ),
+        // Not `@` and `.`: they separate the parts, and where one stands wrong another part
+        // is missing.
+        ' ' | '(' | ')' | '<' | '>' | ',' | ';' | ':' | '\\' | '"' | '[' | ']' if in_word => {
+            Some(RFC822_SPECIALS)
+        }
+        c if c.is_ascii_control() && in_word => Some(RFC822_SPECIALS),
+        _ => None,
+    }
+}
+
+const RFC822_SPECIALS: &str = "an RFC 822 atom holds no space, control character or special \
+     (`()<>@,;:\\\".[]`, section 3.3): such a character stands in the local part inside a \
+     quoted-string (`\"a b\"@host`), in the domain inside a domain-literal (`[...]`), and \
+     where it would end or break one of them (`\"`, `\\`, `[`, `]`, CR) as a quoted-pair, \
+     `\\` and the character";
+
+/// The help for a byte that begins no UTF-8 character, under `grammar`.
+pub(crate) fn bad_byte_help(grammar: &str, b: u8) -> String {
+    if grammar == "rfc822" {
+        return "RFC 822 text is US-ASCII (CHAR, section 3.3): an addr-spec holds no other \
+                byte"
+            .to_string();
+    }
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut s = String::from(
+        "the byte begins no UTF-8 character: a URI is US-ASCII text, and an octet of data \
+         outside it is escaped, this one as %",
+    );
+    s.push(char::from(HEX[usize::from(b >> 4)]));
+    s.push(char::from(HEX[usize::from(b & 15)]));
+    s
 }
 
 #[cfg(test)]
@@ -244,6 +383,118 @@ mod tests {
                 .unwrap()
                 .contains("RFC 6874")
         );
+    }
+
+    /// Every character class of every grammar has a help line: each character (every ASCII
+    /// one, two outside ASCII, a byte that is not UTF-8) put in each place of a few inputs of
+    /// each grammar, and where it is the character rejected and its code names a class of
+    /// characters (not a letter, digit, delimiter or mark in the wrong place), the error has
+    /// help. The codes without help are listed per grammar.
+    #[test]
+    fn every_character_class_has_help() {
+        use crate::FoundKind as K;
+        // `{}` marks each place a character goes, one place at a time.
+        let places = |g: Grammar| -> &'static [&'static str] {
+            match g {
+                Grammar::Rfc2396 | Grammar::Rfc2732 | Grammar::Rfc3986 => {
+                    &["{}http://u{}@a{}:8{}/b{}?q{}#f{}", "a{}b/c{}", "[::1{}]"]
+                }
+                Grammar::Rfc1738 => &[
+                    "h{}ttp://a{}:8{}/b{}?q{}",
+                    "ftp://u{}:p{}@a/b{};type=i{}",
+                    "news:a{}@b{}",
+                    "file://a/b{}",
+                    "prospero://a/b{};x{}=y{}",
+                    "gopher://a/1b{}",
+                    "mailto:a{}",
+                    "x-y:a{}",
+                ],
+                Grammar::Rfc1630 => &["a{}", "x{}:a{}/b{}?c{}#d{}"],
+                Grammar::Rfc1630Url => &[
+                    "http://a{}:8{}/b{}?q{}#f{}",
+                    "ftp://u{}@a/b{}",
+                    "news:a{}",
+                    "mailto:a{}@b{}",
+                    "x:a{}",
+                ],
+                Grammar::Rfc822 => &["a{}@b{}.c{}", "\"a{}\"@b", "a@[b{}]"],
+            }
+        };
+        let mut chars: Vec<String> = (0u8..0x80).map(|b| char::from(b).to_string()).collect();
+        chars.extend(["\u{e9}".to_string(), "\u{1F600}".to_string()]);
+        let classes = [
+            K::Space,
+            K::Control,
+            K::NonAscii,
+            K::NotUtf8,
+            K::Percent,
+            K::Hash,
+            K::Excluded,
+        ];
+        let mut without = Vec::new();
+        for &g in Grammar::ALL {
+            assert!(!places(g).is_empty(), "{g}: no places to put characters");
+            let mut seen = std::collections::BTreeSet::new();
+            for place in places(g) {
+                let parts: Vec<&str> = place.split("{}").collect();
+                for k in 1..parts.len() {
+                    let (head, tail) = (parts[..k].concat(), parts[k..].concat());
+                    let mut inputs: Vec<Vec<u8>> = chars
+                        .iter()
+                        .map(|c| format!("{head}{c}{tail}").into_bytes())
+                        .collect();
+                    inputs.push([head.as_bytes(), b"\xff", tail.as_bytes()].concat());
+                    for input in inputs {
+                        let Err(e) = g.check(g.start_rule(), input.as_slice()) else {
+                            continue;
+                        };
+                        if e.offset() != head.len() || !classes.contains(&e.found_kind()) {
+                            continue;
+                        }
+                        seen.insert(e.found_kind());
+                        if e.help().is_none() {
+                            let shown = String::from_utf8_lossy(&input).into_owned();
+                            without.push(format!("{} ({shown:?})", e.code()));
+                        }
+                    }
+                }
+            }
+            // Each grammar rejects these classes somewhere: the test is not vacuous.
+            for k in [K::Control, K::NonAscii, K::NotUtf8] {
+                assert!(seen.contains(&k), "{g}: no {k} rejected");
+            }
+        }
+        without.sort();
+        without.dedup_by(|a, b| a.split(' ').next() == b.split(' ').next());
+        assert!(
+            without.is_empty(),
+            "codes without help:\n{}",
+            without.join("\n")
+        );
+    }
+
+    /// A port with a letter, reported where the userinfo it could still be runs out, gets a
+    /// help that names the letter.
+    #[test]
+    fn a_port_with_a_letter_is_the_likely_mistake() {
+        let g = Grammar::Rfc3986;
+        let e = g
+            .check("URI-reference", "http://exa_mple.com:8o/")
+            .unwrap_err();
+        assert_eq!(e.offset(), 22);
+        let h = e.help().unwrap();
+        assert!(
+            h.starts_with("likely meant: a port holds digits only"),
+            "{h}"
+        );
+        assert!(h.contains("`o` at byte 21"), "{h}");
+        let h = help(g, "URI-reference", "http://a:8o").unwrap();
+        assert!(h.contains("`o` at byte 10"), "{h}");
+        // A real userinfo, a port of digits, or a password without its `@`: no such help.
+        for s in ["http://u:p@a:8o/", "http://a:80/x y", "http://u:p/"] {
+            let h = help(g, "URI-reference", s).unwrap_or_default();
+            assert!(!h.contains("likely meant"), "{s}: {h}");
+        }
     }
 
     /// The help names other grammars as the library's values, never a command line's options.

@@ -61,7 +61,7 @@ pub mod bnf;
 mod error;
 pub mod extract;
 pub mod fix;
-#[cfg(any(test, feature = "fuzzing"))]
+#[cfg(any(test, fuzzing))]
 #[doc(hidden)]
 pub mod fuzzing;
 mod grammar;

@@ -1,8 +1,8 @@
 //! The one plain-text form of a diagnostic, in the style of rustc, shared by every command of
 //! the tool and open to library users: the code and the message, the place as
 //! `source:line:column`, the source line with a caret under the offending character labelled
-//! with what was expected there, then help, the productions that were open, and the spec
-//! citation.
+//! with what was expected there (and a `-` under a likely mistake before it, when the help
+//! names one), then help, the productions that were open, and the spec citation.
 //!
 //! ```
 //! use urigram::Grammar;
@@ -350,6 +350,22 @@ impl fmt::Display for Report<'_> {
             " ".repeat(start),
             "^".repeat(end - start)
         )?;
+        // A likely mistake before the error, on its line and in its window: a `-` under it.
+        if let Some(k) = e
+            .likely()
+            .map(floor)
+            .filter(|&k| k >= line_start && k < offset)
+        {
+            let c = self.text[k..].chars().next().map_or(1, char::len_utf8);
+            let (_, at, _) = shown(line, k - line_start..k - line_start + c);
+            if at < start {
+                writeln!(
+                    f,
+                    "{pad} {blue}|{reset} {}{cyan}- likely mistake{reset}",
+                    " ".repeat(at)
+                )?;
+            }
+        }
         writeln!(f, "{pad} {blue}|{reset}")?;
         if let Some(h) = &e.help() {
             writeln!(f, "{pad} {blue}={reset} {cyan}help{reset}: {}", visible(h))?;
@@ -417,6 +433,34 @@ pub fn tree(input: &str, nodes: &[crate::input::Node]) -> String {
 mod tests {
     use super::*;
     use crate::Grammar;
+
+    /// A likely mistake before the error (a letter in a port) is marked under the line.
+    #[test]
+    fn a_likely_mistake_is_marked() {
+        let input = "http://exa_mple.com:8o/";
+        let e = Grammar::Rfc3986.check("URI-reference", input).unwrap_err();
+        let shown = render(&e, input);
+        assert!(
+            shown.contains(concat!(
+                "1 | http://exa_mple.com:8o/\n",
+                "  |                       ^ expected userinfo or \"@\"\n",
+                "  |                      - likely mistake\n",
+            )),
+            "{shown}"
+        );
+        // Moved into a longer text, the mark moves with the error.
+        let line = "see http://exa_mple.com:8o/ here";
+        let shown = render(&e.clone().offset_by(4, line), line);
+        assert!(
+            shown.contains("  |                          - likely mistake\n"),
+            "{shown}"
+        );
+        // No mistake to mark: no such line.
+        let e = Grammar::Rfc3986
+            .check("URI-reference", "http://a/ b")
+            .unwrap_err();
+        assert!(!render(&e, "http://a/ b").contains("likely mistake"));
+    }
 
     #[test]
     fn an_error_shown_in_any_text_does_not_panic() {

@@ -255,7 +255,7 @@ pub(crate) mod scan {
     }
 
     /// One byte at a time: the reference.
-    #[cfg(any(test, feature = "fuzzing"))]
+    #[cfg(any(test, fuzzing))]
     pub(crate) fn scalar(t: &Table, b: &[u8], from: usize) -> usize {
         let mut n = from;
         while n < b.len() && t.contains(b[n]) {
@@ -404,7 +404,7 @@ pub(crate) mod scan {
 
     /// Every path this CPU can run, on `b` from `from`, as `(name, end)`: what the tests and
     /// the `scans` fuzz target compare with [`scalar`].
-    #[cfg(any(test, feature = "fuzzing"))]
+    #[cfg(any(test, fuzzing))]
     pub(crate) fn every_path(t: &Wide, b: &[u8], from: usize) -> [(&'static str, usize); 4] {
         let mut ends = [
             ("swar", swar(&t.table, b, from)),
@@ -430,7 +430,7 @@ pub(crate) mod scan {
     }
 
     /// Whether every path gives the scalar scan's end: `Err` names the first that does not.
-    #[cfg(any(test, feature = "fuzzing"))]
+    #[cfg(any(test, fuzzing))]
     pub(crate) fn paths_agree(t: &Wide, b: &[u8], from: usize) -> Result<(), String> {
         let want = scalar(&t.table, b, from);
         for (name, end) in every_path(t, b, from) {
@@ -447,7 +447,7 @@ pub(crate) mod scan {
     /// form of the crate's character tables), a start position (the next byte) and an input
     /// (the rest); whether every path gives the scalar scan's end, from that position and from
     /// the start.
-    #[cfg(any(test, feature = "fuzzing"))]
+    #[cfg(any(test, fuzzing))]
     pub fn scans_agree(data: &[u8]) -> Result<(), String> {
         let Some((nibbles, rest)) = data.split_first_chunk::<16>() else {
             return Ok(());

@@ -17,16 +17,7 @@ use super::reader::Grammar;
 
 /// The characters a mutation inserts or substitutes: URI delimiters and the characters the
 /// specs exclude, space, tab, and characters outside ASCII of two, three and four bytes.
-///
-/// ```
-/// use urigram::bnf::{MUTATION_CHARS, mutate};
-/// assert!(MUTATION_CHARS.contains(&' ') && MUTATION_CHARS.contains(&'%'));
-/// // A seeded mutation: the same seed, the same characters inserted, replaced or removed.
-/// let m = mutate("http://a/b", 7);
-/// assert_ne!(m, "http://a/b");
-/// assert_eq!(m, mutate("http://a/b", 7));
-/// ```
-pub const MUTATION_CHARS: &[char] = &[
+pub(crate) const MUTATION_CHARS: &[char] = &[
     '%', ':', '/', '?', '#', '@', ';', '=', '&', '+', '$', ',', '.', '-', '_', '!', '~', '*', '\'',
     '(', ')', '[', ']', '{', '}', '|', '\\', '^', '`', '<', '>', '"', ' ', '\t', 'é', '€', '😀',
 ];
@@ -115,11 +106,16 @@ impl Generator<'_> {
     }
 }
 
-/// A random one-character mutation of `input`, from `seed`: insert a character of
-/// [`MUTATION_CHARS`] at a character boundary, delete a character, or replace one with a
-/// character of [`MUTATION_CHARS`]. The empty string is always grown by an insertion.
+/// A random one-character mutation of `input`, from `seed`: insert a character at a character
+/// boundary, delete a character, or replace one with another. The characters inserted or
+/// substituted are URI delimiters and the characters the specs exclude, space, tab, and
+/// characters outside ASCII of two, three and four bytes. The empty string is always grown by
+/// an insertion.
 ///
 /// ```
+/// // A seeded mutation: the same seed, the same characters inserted, replaced or removed.
+/// let m = urigram::bnf::mutate("http://a/b", 7);
+/// assert_ne!(m, "http://a/b");
 /// let m = urigram::bnf::mutate("http://a/", 7);
 /// let diff = m.chars().count() as isize - 9;
 /// assert!((-1..=1).contains(&diff));

@@ -13,8 +13,8 @@
 //! - [`Grammar`]: rules in spec order with their line numbers and verbatim text
 //!   ([`Rule::source`]), membership ([`Grammar::check`]) and the error offset of a rejected
 //!   input, generation ([`Grammar::generate`], [`Generator`]) and mutation ([`mutate`]).
-//! - [`CORRECTIONS`] and [`IMPORTS`]: the only places where the reader departs from the
-//!   printed text, each with its reason.
+//! - [`Grammar::corrections`] and [`Grammar::imports`]: the only places where the reader
+//!   departs from the printed text, each with its reason.
 //!
 //! ```
 //! let g = urigram::bnf::load("rfc2396")?;
@@ -33,11 +33,9 @@ mod reader;
 mod tests;
 
 pub use charset::CharSet;
-pub use generate::{Generator, MUTATION_CHARS, mutate};
+pub use generate::{Generator, mutate};
 pub use interp::Recognizer;
-pub use reader::{
-    CORRECTIONS, Correction, Expr, Grammar, IMPORTS, Import, Notation, Rule, load, names,
-};
+pub use reader::{Correction, Expr, Grammar, Import, Notation, Rule, load, names};
 
 /// An error in a grammar text (or in a request naming a rule that does not exist).
 ///

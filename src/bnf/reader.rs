@@ -204,14 +204,8 @@ pub struct Correction {
     pub reason: &'static str,
 }
 
-/// Every correction [`load`] applies.
-///
-/// ```
-/// use urigram::bnf::CORRECTIONS;
-/// assert!(CORRECTIONS.iter().all(|c| urigram::bnf::names().contains(&c.grammar)));
-/// assert!(CORRECTIONS.iter().any(|c| c.grammar == "rfc1630" && c.line == 1246));
-/// ```
-pub const CORRECTIONS: &[Correction] = &[
+/// Every correction [`load`] applies; a grammar lists its own with [`Grammar::corrections`].
+pub(crate) const CORRECTIONS: &[Correction] = &[
     Correction {
         grammar: "rfc1738",
         line: 1001,
@@ -266,14 +260,8 @@ pub struct Import {
     pub reason: &'static str,
 }
 
-/// Every import [`load`] resolves.
-///
-/// ```
-/// use urigram::bnf::IMPORTS;
-/// // RFC 1630's URLs take RFC 822's addr-spec.
-/// assert!(IMPORTS.iter().any(|i| i.grammar == "rfc1630-url" && i.from == "rfc822"));
-/// ```
-pub const IMPORTS: &[Import] = &[
+/// Every import [`load`] resolves; a grammar lists its own with [`Grammar::imports`].
+pub(crate) const IMPORTS: &[Import] = &[
     Import {
         grammar: "rfc3986",
         name: "ALPHA",
@@ -449,8 +437,8 @@ pub fn names() -> &'static [&'static str] {
 
 /// Reads, corrects, links and compiles a built-in grammar.
 ///
-/// The texts are compiled into the library; nothing is read from disk. [`CORRECTIONS`] and
-/// [`IMPORTS`] for the grammar are applied.
+/// The texts are compiled into the library; nothing is read from disk. The grammar's
+/// corrections and imports are applied ([`Grammar::corrections`], [`Grammar::imports`]).
 ///
 /// ```
 /// let g = urigram::bnf::load("rfc1738")?;
@@ -676,11 +664,24 @@ impl Grammar {
     }
 
     /// The names this grammar takes from other grammars.
+    ///
+    /// ```
+    /// // RFC 1630's URLs take RFC 822's addr-spec.
+    /// let g = urigram::bnf::load("rfc1630-url")?;
+    /// assert!(g.imports().iter().any(|i| i.from == "rfc822"));
+    /// # Ok::<(), urigram::bnf::BnfError>(())
+    /// ```
     pub fn imports(&self) -> &[Import] {
         &self.imports
     }
 
     /// The corrections applied while reading it.
+    ///
+    /// ```
+    /// let g = urigram::bnf::load("rfc1630")?;
+    /// assert!(g.corrections().iter().any(|c| c.line == 1246));
+    /// # Ok::<(), urigram::bnf::BnfError>(())
+    /// ```
     pub fn corrections(&self) -> &[Correction] {
         &self.corrections
     }

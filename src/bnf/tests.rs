@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use super::generate::MUTATION_CHARS;
+use super::reader::{CORRECTIONS, IMPORTS};
 use super::*;
 
 fn grammar(name: &str) -> Grammar {

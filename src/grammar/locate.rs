@@ -126,7 +126,7 @@ impl Locator {
     }
 
     /// This locator, as if most recent inputs had been rejected (to test that order alone).
-    #[cfg(any(test, feature = "fuzzing"))]
+    #[cfg(any(test, fuzzing))]
     pub(crate) fn rejecting(mut self) -> Locator {
         self.rejections = 1024;
         self
@@ -134,7 +134,7 @@ impl Locator {
 
     /// This locator, as if most recent rejections had stopped where a prefix the rule
     /// matches ends (to test that order alone).
-    #[cfg(any(test, feature = "fuzzing"))]
+    #[cfg(any(test, fuzzing))]
     pub(crate) fn ending_early(mut self) -> Locator {
         self.early_ends = 1024;
         self

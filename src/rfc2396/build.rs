@@ -65,6 +65,7 @@ pub enum BuildError {
         /// The component as given.
         text: String,
         /// The grammar's error.
+        #[source]
         error: Error,
     },
     /// The components, each valid, do not make a `URI-reference` that reads back as them.
@@ -73,6 +74,7 @@ pub enum BuildError {
         /// The text they make.
         text: String,
         /// The grammar's error, when the text is not a `URI-reference` at all.
+        #[source]
         error: Option<Error>,
     },
     /// An authority or a query was given to an opaque URI (`mailto:a@b`, `news:x`): its

@@ -492,11 +492,11 @@ pub const HIERARCHICAL_SCHEMES: &[&str] = &[
 pub enum ResolveError {
     /// The base is not a `URI-reference`.
     #[error("the base is not a valid URI-reference: {0}")]
-    InvalidBase(Error),
+    InvalidBase(#[source] Error),
     /// The reference is not a `URI-reference` (nor, for [`resolve_str`], the `?query` form of
     /// erratum 452).
     #[error("the reference is not valid: {0}")]
-    InvalidReference(Error),
+    InvalidReference(#[source] Error),
     /// The base has no scheme: a base URI is absolute (section 5.1).
     #[error("the base {0:?} is not an absolute URI (section 5.1)")]
     RelativeBase(String),

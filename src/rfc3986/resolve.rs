@@ -81,10 +81,10 @@ impl ResolveOptions {
 pub enum ResolveError {
     /// The base is not an RFC 3986 `URI-reference`.
     #[error("the base is not a valid URI-reference: {0}")]
-    InvalidBase(Error),
+    InvalidBase(#[source] Error),
     /// The reference is not an RFC 3986 `URI-reference`.
     #[error("the reference is not valid: {0}")]
-    InvalidReference(Error),
+    InvalidReference(#[source] Error),
     /// The base has no scheme: "only the scheme component is required to be present in a
     /// base URI" (section 5.2.1), and it is.
     #[error("the base {0:?} is not an absolute URI: it has no scheme (section 5.2.1)")]

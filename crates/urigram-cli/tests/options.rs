@@ -157,14 +157,12 @@ fn the_values_that_aborted() {
         ],
         &["extract", "--chunk-bytes", "18446744073709551615", "-"],
     ] {
-        let t = std::time::Instant::now();
         let (code, out, err) = urigram(args, STDIN);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
             out.is_empty() && err.contains("invalid value"),
             "{args:?}: {err}"
         );
-        assert!(t.elapsed().as_secs() < 10, "{args:?} was run, not refused");
     }
 }
 

@@ -1182,15 +1182,11 @@ impl Server {
         let _ = writeln!(out, "- fragment: {}", opt(u.fragment()));
     }
 
-    /// The hover text: the URI, its components (RFC 3986's under `rfc3986`, RFC 2396's
-    /// otherwise), every grammar's verdict.
+    /// The hover text: the URI and how it is delimited, its components (RFC 3986's under
+    /// `rfc3986`, RFC 2396's otherwise), every grammar's verdict.
     fn describe(&self, f: &Found<'_>) -> String {
         let mut out = String::new();
-        let how = match f.delimiter {
-            Delimiter::Angle => "in <...>",
-            Delimiter::AngleUrl => "in <URL:...>",
-            _ => "undelimited",
-        };
+        let how = delimiter_label(f.delimiter);
         let bold = |s: &str| {
             if self.markdown {
                 format!("**{s}**")
@@ -1293,6 +1289,26 @@ fn href(c: &Citation) -> Option<Uri> {
         .ok()
 }
 
+/// How a URI is delimited, as its hover says it: the name a diagnostic's `data.delimiter`
+/// gives (`none`, `angle`, `url`, `link`, `attribute`), and what it means.
+fn delimiter_label(d: Delimiter) -> String {
+    let gloss = match d {
+        Delimiter::None => "undelimited",
+        Delimiter::Angle => "in <...>",
+        Delimiter::AngleUrl => "in <URL:...>",
+        Delimiter::Link => "a Markdown link destination",
+        Delimiter::Attribute => "an HTML attribute value",
+        // `Delimiter` is `#[non_exhaustive]`: a new one shows its name alone.
+        _ => "",
+    };
+    let mut s = format!("delimiter: {}", d.name());
+    if !gloss.is_empty() {
+        s.push_str(", ");
+        s.push_str(gloss);
+    }
+    s
+}
+
 /// Everything else a client may want, in `Diagnostic.data`.
 fn data(e: &Error, f: &Found<'_>) -> Value {
     json!({
@@ -1391,6 +1407,26 @@ fn offset(text: &str, lines: &[usize], p: lsp_types::Position, enc: Encoding) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hover names a URI's delimiter as its diagnostic's `data.delimiter` does.
+    #[test]
+    fn hover_and_diagnostic_name_the_delimiter_alike() {
+        for d in [
+            Delimiter::None,
+            Delimiter::Angle,
+            Delimiter::AngleUrl,
+            Delimiter::Link,
+            Delimiter::Attribute,
+        ] {
+            let label = delimiter_label(d);
+            let named = label.strip_prefix("delimiter: ").unwrap_or_default();
+            assert_eq!(named.split(',').next(), Some(d.name()), "{label}");
+        }
+        assert_eq!(
+            delimiter_label(Delimiter::Link),
+            "delimiter: link, a Markdown link destination"
+        );
+    }
 
     #[test]
     fn read_ahead_waits_for_its_budget() {

@@ -559,7 +559,6 @@ mod tests {
             ("fpath", path[1..].to_string()),
         ];
         for (rule, ok) in &inputs {
-            let start = std::time::Instant::now();
             assert!(g.check(rule, ok).is_ok(), "{rule}");
             let r = g.rule(rule).unwrap();
             assert!(g.derive(r, ok).is_ok(), "{rule}");
@@ -568,11 +567,6 @@ mod tests {
                 g.check(rule, &bad).unwrap_err().offset(),
                 ok.len(),
                 "{rule}"
-            );
-            assert!(
-                start.elapsed().as_secs() < 20,
-                "{rule}: {:?}",
-                start.elapsed()
             );
         }
     }
