@@ -34,8 +34,8 @@ struct Open<'a> {
 ///   open ([`candidates`] tells);
 /// - inside a paragraph, after a space or a line break and before a letter or `<` scheme
 ///   `:`, when nothing since `start` can open an inline span that goes on past it: no
-///   backtick, bracket, emphasis or strikethrough mark, backslash, pipe, and each `<` closed
-///   by a `>` on its line with no quote between. The paragraph then reads as two with the
+///   backtick, emphasis or strikethrough mark, backslash or pipe; each `<` closed by a `>`,
+///   and each `[` and `(` by a `]` and `)`, on its line, with no quote inside. The paragraph then reads as two with the
 ///   same text ([`candidates`] tells whether a paragraph is what is open), which is how a
 ///   long paragraph dense with autolinks is read a part at a time.
 pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
@@ -49,14 +49,22 @@ pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
     // there by this rule, on a line that starts at the margin.
     let mut open = false;
     let mut indented = false;
+    // Brackets and parentheses open on the line: links and images close on their line.
+    let (mut brackets, mut parens) = (0usize, 0usize);
     for p in start..after_blank.min(b.len()) {
         let line_start = p == 0 || matches!(b[p - 1], b'\n' | b'\r');
         if line_start {
             indented = matches!(b[p], b' ' | b'\t');
+            // A link reference definition: its destination is no paragraph's text.
+            if may_define(b, p) {
+                return after_blank;
+            }
         }
         if p >= at
             && p > start
             && !open
+            && brackets == 0
+            && parens == 0
             && !indented
             && matches!(b[p - 1], b' ' | b'\n' | b'\r')
             && starts_plainly(b, p)
@@ -64,22 +72,47 @@ pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
             return p;
         }
         match b[p] {
-            b'`' | b'*' | b'_' | b'~' | b'\\' | b'[' | b']' | b'|' => return after_blank,
+            b'`' | b'*' | b'_' | b'~' | b'\\' | b'|' => return after_blank,
             b'<' if open || matches!(b.get(p + 1), Some(b'!' | b'?')) => return after_blank,
             b'<' => open = true,
             b'>' => open = false,
-            b'"' | b'\'' | b'\n' | b'\r' if open => return after_blank,
+            b'[' => brackets += 1,
+            b']' if brackets == 0 => return after_blank,
+            b']' => brackets -= 1,
+            b'(' => parens += 1,
+            b')' => parens = parens.saturating_sub(1),
+            b'"' | b'\'' if open || parens > 0 => return after_blank,
+            b'\n' | b'\r' if open || brackets > 0 || parens > 0 => return after_blank,
             _ => {}
         }
     }
     after_blank
 }
 
+/// Whether the text at `p` may be a link reference definition: `[`, and `]:` after the first
+/// `]` on the line.
+fn may_define(b: &[u8], p: usize) -> bool {
+    if b[p] != b'[' {
+        return false;
+    }
+    let line = &b[p..];
+    let line = &line[..line
+        .iter()
+        .position(|&c| matches!(c, b'\n' | b'\r'))
+        .unwrap_or(line.len())];
+    match line.iter().position(|&c| c == b']') {
+        Some(k) => line.get(k + 1) == Some(&b':'),
+        None => true,
+    }
+}
+
 /// Whether a paragraph's text at `p` starts as nothing but a paragraph would: with a letter,
-/// or with `<` scheme `:` (an autolink, never an HTML block's start).
+/// a link (`[`, and no `]:` after it on its line: no definition), or `<` scheme `:` (an
+/// autolink, never an HTML block's start).
 fn starts_plainly(b: &[u8], p: usize) -> bool {
     match b[p] {
         c if c.is_ascii_alphabetic() => true,
+        b'[' => !may_define(b, p),
         b'<' => {
             let n = b[p + 1..]
                 .iter()

@@ -2238,6 +2238,8 @@ mod tests {
             "~~~\nunclosed\n\nhttp://u/%zz\n\nstill code\n",
             "[x](http://a/%zz)\n\n[y]: http://d/%zz\n\n<http://e/%zz>\r\n\r\nf http://f/%zz\r\n",
             "one <a:%> two <http://b/%zz> three\nfour http://c/%zz <d:e>\n",
+            "[y]: http://d/%zz \"t\"\n[z]: <http://z/%zz> e\n\npara [y] and [z] <a:%>\n",
+            "[a](http://a/%zz) b [c](<http://c/%zz> \"t\") d [e\nf](http://e/%zz) g [h](i:%) j\n",
             "a para\n\n    code <a:%> http://c/%zz\n\nb <x:%>\n",
             "<div>\nhtml <a:%> b\nc <a:%>\n</div>\n\ntext <a:%> and *em <b:%>\nc* d\n",
             "- item <a:%> b\nlazy <c:%> d\n\n> quote <e:%> f\nlazy <g:%> h\n\nend <i:%>\n",
@@ -2321,10 +2323,17 @@ z";
         assert_eq!(markdown::block_end(p, 0, 3), 8);
         assert_eq!(markdown::block_end(p, 0, 9), 14);
         assert_eq!(markdown::block_end(p, 0, 15), 16);
+        let links = "[x](a:%) [y](b) c";
+        assert_eq!(markdown::block_end(links, 0, 1), 9);
+        // A definition's destination is not cut off from it.
+        let def = "[x]: http://a/ b\n[y]: c";
+        assert_eq!(markdown::block_end(def, 0, 1), def.len());
         for open in [
             "x `a` b c",
             "*x* b c",
-            "[x](y) b c",
+            "[x\n](y) b c",
+            "[x](y \"t\") b c",
+            "a] b c",
             "x <a\nb> c d",
             "x <a \"> b c",
             "<!-- b c",

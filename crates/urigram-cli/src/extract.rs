@@ -574,7 +574,7 @@ fn plain(
     let mut opts = stream::Options::with_jobs(jobs);
     // A chunk's records can be fifty times its size (a diagnostic for every few bytes of a
     // text dense with invalid URIs), and `in_flight` chunks wait at once: small chunks keep
-    // that within a few bytes per byte of the text.
+    // that to a few megabytes, whatever the size of the text.
     opts.chunk_bytes = chunk_bytes.map_or(EXTRACT_CHUNK, |n| n as usize);
     opts.max_line = plan.max_line as usize;
     let r = stream::run(input.reader, opts, work, &mut consume);

@@ -18,6 +18,7 @@ mod hostile;
 mod json_schema;
 mod line_endings;
 mod lsp_jsonrpc;
+mod memory;
 mod messages;
 mod names;
 mod neovim;

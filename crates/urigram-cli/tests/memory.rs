@@ -1,0 +1,104 @@
+//! Bounded memory on documents dense with invalid URIs: what `extract` and `fix --text` hold
+//! grows by at most 16 bytes per byte of a file (the README's bound), in every syntax, on the shapes that cost the most: a URI every few bytes, each
+//! with a diagnostic, on lines, in one long Markdown paragraph or line, in Markdown links and
+//! in HTML attributes.
+
+#![cfg(target_os = "linux")]
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::common;
+
+/// The bound, in bytes of peak memory per byte of input.
+const PER_BYTE: usize = 16;
+
+/// The size of each document.
+const SIZE: usize = 2 << 20;
+
+/// Run `urigram ARGS` in `dir`, its output discarded: (peak resident memory in bytes, exit
+/// code). The peak is the child's `VmHWM`, read every few milliseconds while it runs: it only
+/// grows, so the last reading holds everything but the child's last milliseconds. (The
+/// `ru_maxrss` that `wait4` gives would count the memory of this test process too, which
+/// the child had until its `exec`.)
+fn peak(dir: &Path, args: &[&str]) -> (usize, i32) {
+    let mut child = Command::new(common::URIGRAM)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run urigram");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kb = 0;
+    loop {
+        let hwm = std::fs::read_to_string(&status).ok().and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        });
+        peak_kb = peak_kb.max(hwm.unwrap_or(0));
+        if let Some(code) = child.try_wait().expect("wait") {
+            return (peak_kb * 1024, code.code().unwrap_or(-1));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// `unit` repeated to `SIZE` bytes, with `sep` after every `per_line` units.
+fn dense(unit: &str, per_line: usize, sep: &str) -> String {
+    let line = format!("{}{sep}", unit.repeat(per_line));
+    line.repeat(SIZE / line.len() + 1)[..SIZE]
+        .rsplit_once('\n')
+        .map_or_else(|| unit.repeat(SIZE / unit.len()), |(a, _)| format!("{a}\n"))
+}
+
+#[test]
+fn extract_and_fix_hold_at_most_16_bytes_a_byte() {
+    let dir = std::env::temp_dir().join(format!("urigram-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let docs = [
+        ("lines.txt", dense("<a:%> ", 13, "\n")),
+        ("bare.txt", dense("http://a/%zz ", 6, "\n")),
+        ("paragraph.md", dense("<a:%> ", 13, "\n")),
+        ("one-line.md", "<a:%> ".repeat(SIZE / 6)),
+        ("paragraphs.md", dense("<a:%> ", 13, "\n\n")),
+        ("links.md", dense("[x](a:%) ", 9, "\n")),
+        (
+            "attributes.html",
+            format!("<p>{}", dense("<a href=\"a:%\">x</a>", 1, "\n")),
+        ),
+    ];
+    let mut report = Vec::new();
+    for (name, text) in &docs {
+        // The same shape, an eighth as long: what a run holds whatever the size (its threads,
+        // its buffers, the allocator's arenas) is in both, and the difference is what the
+        // text's size adds.
+        let eighth = &text[..text[..text.len() / 8].rfind('\n').unwrap_or(text.len() / 8)];
+        std::fs::write(dir.join(name), text).unwrap();
+        std::fs::write(dir.join(format!("small-{name}")), eighth).unwrap();
+        let small = format!("small-{name}");
+        for cmd in [&["extract"][..], &["fix", "--text"][..]] {
+            let (base, _) = peak(&dir, &[cmd, &[small.as_str()]].concat());
+            let (used, code) = peak(&dir, &[cmd, &[*name]].concat());
+            // extract finds invalid URIs; fix --text fixes every one of them.
+            assert_eq!(code, i32::from(cmd[0] == "extract"), "{cmd:?} {name}");
+            let added = text.len() - eighth.len();
+            let per_byte = used.saturating_sub(base) as f64 / added as f64;
+            report.push(format!(
+                "{cmd:?} {name}: peak {} kB, {} kB for an eighth: {per_byte:.1} bytes a byte",
+                used >> 10,
+                base >> 10
+            ));
+            assert!(
+                used <= base + PER_BYTE * added,
+                "{cmd:?} {name}: peak {} kB, {} kB for an eighth, {per_byte:.1} bytes a byte",
+                used >> 10,
+                base >> 10,
+            );
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
