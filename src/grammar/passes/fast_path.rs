@@ -118,6 +118,12 @@ fn authorities() {
         "h:%zz",
         "%4",
         "h:80:90",
+        "u:p%zz@h",
+        "h:1%41@x",
+        "h:1%4",
+        "a.b1",
+        "a.b1:8",
+        "u:@1.2.3.4",
     ] {
         for tail in ["", "/", "/p?q#f", "?q", "#f"] {
             same_in_both_passes(&format!("http://{a}{tail}"));
