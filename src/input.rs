@@ -577,16 +577,22 @@ impl Tracker {
             Some(f) if pos == f => {
                 if let Some(e) = expected {
                     let mut e = e.borrow_mut();
-                    if !e.contains(&what) {
+                    if !e.iter().any(|&x| same_expected(x, what)) {
                         e.push(what);
                     }
                 }
+                // `failed_in` keeps what it shares with the stack. The stack's first
+                // `stack_low` productions are unchanged since `failed_in` was copied from it,
+                // and `failed_in` has only been cut since: they are shared, and only what
+                // lies above them is compared.
                 let mut fi = s.failed_in.borrow_mut();
-                let common = fi
-                    .iter()
-                    .zip(stack.iter())
-                    .take_while(|&(a, b)| same_name(a, b))
-                    .count();
+                let low = s.stack_low.get().min(fi.len());
+                let common = low
+                    + fi[low..]
+                        .iter()
+                        .zip(stack[low.min(stack.len())..].iter())
+                        .take_while(|&(a, b)| same_name(a, b))
+                        .count();
                 fi.truncate(common);
                 // The latest state at the farthest byte is the most complete derivation there.
                 if let Some(d) = tree {
@@ -644,6 +650,18 @@ impl Tracker {
             end,
             depth,
         });
+    }
+}
+
+/// Whether two expectations are the same: [`same_name`] for the names and literals.
+#[inline(always)]
+fn same_expected(a: Expected, b: Expected) -> bool {
+    match (a, b) {
+        (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
+            same_name(a, b)
+        }
+        (Expected::EndOfInput, Expected::EndOfInput) => true,
+        _ => false,
     }
 }
 
