@@ -12,7 +12,9 @@
 //! - `authority` is the longest run of `reg_name` characters, a `server` when that whole run
 //!   is one ([`super::authority()`]);
 //! - `hostname` and `IPv4address` are tested for whole membership
-//!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]).
+//!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]); for the typed value, a
+//!   host's labels are tested in the same pass that finds its end where the masks can be read
+//!   ([`crate::grammar::labels::host_run`]).
 //!
 //! A `%` that does not start an escape stops the parse with nom's `Err::Failure`, as `cut`
 //! does in [`crate::input::many_esc`]. `src/grammar/passes/fast_path.rs` holds this pass to the structured
