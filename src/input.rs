@@ -253,6 +253,18 @@ enum Keep {
 /// What was expected at the farthest failure, in the order recorded, without repeats.
 type Expectations = RefCell<Vec<Expected>>;
 
+/// How many expectations a diagnosing tracker has room for before its first growth, and how
+/// many productions deep its stack: more than most failures need. Grown one push at a time
+/// from empty, these buffers cost a diagnosis three or four reallocations (each a copy),
+/// about a tenth of its instructions.
+const EXPECTED_ROOM: usize = 8;
+const STACK_ROOM: usize = 16;
+
+/// Empty expectations with room for [`EXPECTED_ROOM`].
+fn expectations() -> Expectations {
+    RefCell::new(Vec::with_capacity(EXPECTED_ROOM))
+}
+
 /// The production stack, and its copy at the farthest failure.
 #[derive(Debug, Default)]
 struct Stack {
@@ -278,6 +290,15 @@ impl State {
 }
 
 impl Stack {
+    /// An empty stack with room for [`STACK_ROOM`] productions, as its copy.
+    fn new() -> Stack {
+        Stack {
+            stack: RefCell::new(Vec::with_capacity(STACK_ROOM)),
+            stack_low: Cell::new(0),
+            failed_in: RefCell::new(Vec::with_capacity(STACK_ROOM)),
+        }
+    }
+
     /// Pop the innermost production off the stack, keeping `stack_low`.
     #[inline(always)]
     fn pop(&self) {
@@ -349,12 +370,10 @@ impl Tracker {
         let state = match mode {
             Mode::Fast => State::Fast,
             Mode::Farthest => State::Farthest,
-            Mode::Diagnose => {
-                State::Stacked(Stack::default(), Keep::Expected(Expectations::default()))
-            }
+            Mode::Diagnose => State::Stacked(Stack::new(), Keep::Expected(expectations())),
             Mode::Tree => State::Stacked(
-                Stack::default(),
-                Keep::Tree(Expectations::default(), Derivation::default()),
+                Stack::new(),
+                Keep::Tree(expectations(), Derivation::default()),
             ),
         };
         Tracker::with(state)
@@ -375,7 +394,7 @@ impl Tracker {
     /// groups invalid inputs by, at a fraction of the cost. The parse runs exactly as in
     /// [`Mode::Diagnose`]; only [`Tracker::expected`] stays empty.
     pub fn locating() -> Tracker {
-        Tracker::with(State::Stacked(Stack::default(), Keep::Places))
+        Tracker::with(State::Stacked(Stack::new(), Keep::Places))
     }
 
     /// Forget everything recorded, keeping the buffers: a tracker reused for many inputs
@@ -558,16 +577,22 @@ impl Tracker {
             Some(f) if pos == f => {
                 if let Some(e) = expected {
                     let mut e = e.borrow_mut();
-                    if !e.contains(&what) {
+                    if !e.iter().any(|&x| same_expected(x, what)) {
                         e.push(what);
                     }
                 }
+                // `failed_in` keeps what it shares with the stack. The stack's first
+                // `stack_low` productions are unchanged since `failed_in` was copied from it,
+                // and `failed_in` has only been cut since: they are shared, and only what
+                // lies above them is compared.
                 let mut fi = s.failed_in.borrow_mut();
-                let common = fi
-                    .iter()
-                    .zip(stack.iter())
-                    .take_while(|&(a, b)| same_name(a, b))
-                    .count();
+                let low = s.stack_low.get().min(fi.len());
+                let common = low
+                    + fi[low..]
+                        .iter()
+                        .zip(stack[low.min(stack.len())..].iter())
+                        .take_while(|&(a, b)| same_name(a, b))
+                        .count();
                 fi.truncate(common);
                 // The latest state at the farthest byte is the most complete derivation there.
                 if let Some(d) = tree {
@@ -625,6 +650,18 @@ impl Tracker {
             end,
             depth,
         });
+    }
+}
+
+/// Whether two expectations are the same: [`same_name`] for the names and literals.
+#[inline(always)]
+fn same_expected(a: Expected, b: Expected) -> bool {
+    match (a, b) {
+        (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
+            same_name(a, b)
+        }
+        (Expected::EndOfInput, Expected::EndOfInput) => true,
+        _ => false,
     }
 }
 

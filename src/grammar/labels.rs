@@ -123,57 +123,127 @@ fn by_bytes(h: &[u8]) -> bool {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn by_masks(h: &[u8]) -> bool {
-    use std::arch::x86_64::*;
     let len = h.len();
-    // Bit `k` set where byte `k` of the 16 at `v` is a letter or digit, `.`, or `-`.
-    #[inline(always)]
-    fn masks(v: __m128i) -> (u32, u32, u32) {
-        // SAFETY: SSE2 is part of every x86-64 target (`target_arch = "x86_64"` above); these
-        // intrinsics read and write registers only.
-        unsafe {
-            let byte = |c: u8| _mm_set1_epi8(c as i8);
-            // `x` minus `lo` is at most `n` (unsigned) exactly when `x` is in `lo..=lo + n`.
-            let within = |x: __m128i, lo: u8, n: u8| {
-                let d = _mm_sub_epi8(x, byte(lo));
-                _mm_cmpeq_epi8(_mm_min_epu8(d, byte(n)), d)
-            };
-            // A letter in either case is one in lower case once bit 5 is set.
-            let letter = within(_mm_or_si128(v, byte(0x20)), b'a', 25);
-            let digit = within(v, b'0', 9);
-            let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
-            (
-                mask(_mm_or_si128(letter, digit)),
-                mask(_mm_cmpeq_epi8(v, byte(b'.'))),
-                mask(_mm_cmpeq_epi8(v, byte(b'-'))),
-            )
-        }
-    }
     if !(16..=32).contains(&len) {
         return by_bytes(h);
     }
     // The first 16 bytes and the last 16, which overlap unless `len` is 32: a byte read twice
     // gives the same bit twice.
-    // SAFETY: `len` is 16 to 32, so this unaligned 16-byte load is inside `h`.
-    let first = unsafe { _mm_loadu_si128(h.as_ptr().cast()) };
-    // SAFETY: as above; it starts at `len - 16`, so it ends at `len`.
-    let last = unsafe { _mm_loadu_si128(h.as_ptr().add(len - 16).cast()) };
-    let ((la, da, ha), (lb, db, hb)) = (masks(first), masks(last));
+    let (la, da, ha) = masks16(h, 0);
+    let (lb, db, hb) = masks16(h, len - 16);
     let k = len - 16;
     let ld = la | lb << k;
     let dots = da | db << k;
     let hyphens = ha | hb << k;
     let all = u32::MAX >> (32 - len);
-    let sep = dots | hyphens;
-    if (ld | sep) & all != all {
+    if (ld | dots | hyphens) & all != all {
         return false;
     }
+    labels_of_masks(h, dots & all, hyphens & all)
+}
+
+/// The three masks of the 16 bytes of `b` from `at` (`at + 16 <= b.len()`): bit `k` set where
+/// byte `at + k` is a letter or digit, a `.`, or a `-`. SSE2, which every x86-64 CPU has.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn masks16(b: &[u8], at: usize) -> (u32, u32, u32) {
+    use std::arch::x86_64::*;
+    assert!(at + 16 <= b.len());
+    // SAFETY: SSE2 is part of every x86-64 target (`target_arch = "x86_64"` above); the
+    // unaligned 16-byte load reads `b[at..at + 16]`, inside `b` (asserted above); the other
+    // intrinsics read and write registers only.
+    unsafe {
+        let v = _mm_loadu_si128(b.as_ptr().add(at).cast());
+        let byte = |c: u8| _mm_set1_epi8(c as i8);
+        // `x` minus `lo` is at most `n` (unsigned) exactly when `x` is in `lo..=lo + n`.
+        let within = |x: __m128i, lo: u8, n: u8| {
+            let d = _mm_sub_epi8(x, byte(lo));
+            _mm_cmpeq_epi8(_mm_min_epu8(d, byte(n)), d)
+        };
+        // A letter in either case is one in lower case once bit 5 is set.
+        let letter = within(_mm_or_si128(v, byte(0x20)), b'a', 25);
+        let digit = within(v, b'0', 9);
+        let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
+        (
+            mask(_mm_or_si128(letter, digit)),
+            mask(_mm_cmpeq_epi8(v, byte(b'.'))),
+            mask(_mm_cmpeq_epi8(v, byte(b'-'))),
+        )
+    }
+}
+
+/// Whether `h`, 1 to 32 bytes of letters, digits, `-` and `.` whose dots and hyphens are the
+/// bits of `dots` and `hyphens`, is a `hostname` (its trailing dot already taken off): a label
+/// starts at the first byte and after each dot, and ends at the last byte and before each
+/// dot; neither place may hold a dot or a hyphen, which also rules out empty labels. The top
+/// label starts after the last dot, with a letter.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn labels_of_masks(h: &[u8], dots: u32, hyphens: u32) -> bool {
+    let len = h.len();
+    debug_assert!((1..=32).contains(&len));
+    let sep = dots | hyphens;
     let starts = dots << 1 | 1;
     let ends = dots >> 1 | 1 << (len - 1);
-    if (starts | ends) & sep & all != 0 {
+    if (starts | ends) & sep != 0 {
         return false;
     }
     let top = 32 - dots.leading_zeros() as usize;
     h.get(top).is_some_and(|&c| LETTER.contains(c))
+}
+
+/// The run of letters, digits, `-` and `.` that starts at `from` in `b` (the characters of
+/// `hostname` and of `IPv4address`), and whether the whole run is a `hostname` (as
+/// [`is_hostname`] says): `(length, is_hostname)`, both from the same masks of the same
+/// loads, so the host's end and its labels are found in one pass. `None` where the masks
+/// cannot be read (an input of fewer than 16 bytes, or a run of 32 bytes or more); the caller
+/// then scans and tests apart.
+#[inline]
+pub(crate) fn host_run(b: &[u8], from: usize, g: Labels) -> Option<(usize, bool)> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let len = b.len();
+        if len < 16 || from > len {
+            return None;
+        }
+        // The masks of the 16 bytes from `k`, bit 0 for byte `k`: near the end, the last 16
+        // bytes of `b`, those before `k` shifted out (bytes past the end get no bit).
+        let at = |k: usize| {
+            let start = k.min(len - 16);
+            let (l, d, h) = masks16(b, start);
+            let s = k - start;
+            (l >> s, d >> s, h >> s)
+        };
+        let (mut ld, mut dots, mut hyphens) = at(from);
+        if ld | dots | hyphens == 0xFFFF {
+            // All 16 bytes are in the run, so `from + 16 <= len`: the next 16.
+            let (l, d, h) = at(from + 16);
+            ld |= l << 16;
+            dots |= d << 16;
+            hyphens |= h << 16;
+        }
+        let run = (!(ld | dots | hyphens)).trailing_zeros() as usize;
+        if run >= 32 {
+            return None;
+        }
+        let mut n = run;
+        if g.trailing_dot && n > 0 && dots >> (n - 1) & 1 == 1 {
+            n -= 1;
+        }
+        if n == 0 {
+            return Some((run, false));
+        }
+        let all = u32::MAX >> (32 - n);
+        Some((
+            run,
+            labels_of_masks(&b[from..from + n], dots & all, hyphens & all),
+        ))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (b, from, g);
+        None
+    }
 }
 
 /// The label starting at `pos`: `(end, last)`, where `end` is where its run of letters, digits
@@ -291,6 +361,68 @@ mod tests {
         ] {
             assert_eq!(by_masks(h.as_bytes()), by_bytes(h.as_bytes()), "{h}");
         }
+    }
+
+    /// `host_run` gives the end of the run of letters, digits, `-` and `.` and `is_hostname`'s
+    /// verdict on that run, byte by byte, wherever it answers: inputs of 0 to 80 bytes
+    /// (pseudo-random over label characters and others, fixed seed), from every position, with
+    /// and without RFC 2396's trailing dot; and it answers on every run of 0 to 31 bytes in an
+    /// input of 16 bytes or more.
+    #[test]
+    fn host_run_agrees_with_the_byte_scan() {
+        let alphabet = b"aZ1-.:\x80_@";
+        let mut x = 0x3986_1738_u64;
+        let mut answered = 0;
+        for n in 0..40_000 {
+            let len = n % 81;
+            let mut b = Vec::with_capacity(len);
+            for _ in 0..len {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly label characters, so that runs are long and many are hostnames.
+                let k = (x % 24) as usize;
+                b.push(if k < alphabet.len() {
+                    alphabet[k]
+                } else {
+                    b"ab.b9c-"[k % 7]
+                });
+            }
+            for from in 0..=len {
+                let end = from
+                    + b[from..]
+                        .iter()
+                        .take_while(|&&c| LETTER_DIGIT.contains(c) || c == b'-' || c == b'.')
+                        .count();
+                for trailing_dot in [true, false] {
+                    let g = Labels {
+                        letter_digit: "alphanum",
+                        trailing_dot,
+                    };
+                    let run = &b[from..end];
+                    let host = match run {
+                        [rest @ .., b'.'] if trailing_dot => rest,
+                        _ => run,
+                    };
+                    let want = (end - from, by_bytes(host));
+                    match host_run(&b, from, g) {
+                        Some(got) => {
+                            assert_eq!(got, want, "{:?} from {from}", String::from_utf8_lossy(&b));
+                            answered += 1;
+                        }
+                        None => assert!(
+                            !cfg!(target_arch = "x86_64") || len < 16 || end - from >= 32,
+                            "no answer on {:?} from {from}",
+                            String::from_utf8_lossy(&b)
+                        ),
+                    }
+                }
+            }
+        }
+        assert!(
+            !cfg!(target_arch = "x86_64") || answered > 1_000_000,
+            "{answered}"
+        );
     }
 
     /// `is_hostname` is the membership test of `hostname`'s scan: every string of up to six

@@ -118,8 +118,26 @@ fn authorities() {
         "h:%zz",
         "%4",
         "h:80:90",
+        "u:p%zz@h",
+        "h:1%41@x",
+        "h:1%4",
+        "a.b1",
+        "a.b1:8",
+        "u:@1.2.3.4",
+        "www.example.com",
+        "www.example.com.",
+        "www.example.com..",
+        "www.example-.com:80",
+        "u@www.example.com:80",
+        "www.example.c0m",
+        "www.9xample.c-m",
+        "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p",
+        "abcdefghijklmnopqrstuvwxyz.abcde",
+        "abcdefghijklmnopqrstuvwxyz.abcdef",
+        "abcdefghijklmnopqrstuvwxyz.abcdefg.",
     ] {
-        for tail in ["", "/", "/p?q#f", "?q", "#f"] {
+        // The longer tail makes every input 16 bytes or more, where hosts are read by masks.
+        for tail in ["", "/", "/p?q#f", "?q", "#f", "/0123456789abcdef"] {
             same_in_both_passes(&format!("http://{a}{tail}"));
             same_in_both_passes(&format!("//{a}{tail}"));
         }

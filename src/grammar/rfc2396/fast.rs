@@ -12,7 +12,9 @@
 //! - `authority` is the longest run of `reg_name` characters, a `server` when that whole run
 //!   is one ([`super::authority()`]);
 //! - `hostname` and `IPv4address` are tested for whole membership
-//!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]).
+//!   ([`crate::grammar::labels::is_hostname`], [`is_ipv4address`]); for the typed value, a
+//!   host's labels are tested in the same pass that finds its end where the masks can be read
+//!   ([`crate::grammar::labels::host_run`]).
 //!
 //! A `%` that does not start an escape stops the parse with nom's `Err::Failure`, as `cut`
 //! does in [`crate::input::many_esc`]. `src/grammar/passes/fast_path.rs` holds this pass to the structured
@@ -200,7 +202,17 @@ fn authority<'a, const TYPED: bool>(
     // labels and dots, then perhaps `:` and digits. When the `reg_name` run ends there, that
     // is the whole authority, with no `@`; otherwise the run goes on and is searched.
     let ends_run = |k: usize| !b.get(k).is_some_and(|&c| REG_NAME.contains(c) || c == b'%');
-    let h = HOST_CHARS.run_end(b, n);
+    // For the typed value, the host's labels are tested in the same pass that finds where
+    // its characters end ([`labels::host_run`]), where the run is short enough.
+    let fused = if TYPED {
+        labels::host_run(b, n, LABELS)
+    } else {
+        None
+    };
+    let (h, hostname) = match fused {
+        Some((k, hostname)) => (n + k, Some(hostname)),
+        None => (HOST_CHARS.run_end(b, n), None),
+    };
     let p = if b.get(h) == Some(&b':') {
         DIGIT.run_end(b, h + 1)
     } else {
@@ -241,7 +253,11 @@ fn authority<'a, const TYPED: bool>(
         // Without its value (a check), a `server` and a `reg_name` of the same extent are
         // alike: the host is not classified.
         None
-    } else if labels::is_hostname(host, LABELS) {
+    } else if match hostname {
+        // The same bytes as those the run's masks tested.
+        Some(hostname) if hp == 0 && n + host_end == h => hostname,
+        _ => labels::is_hostname(host, LABELS),
+    } {
         Some(HostKind::Hostname)
     } else if is_ipv4address(host) {
         Some(HostKind::Ipv4Address)

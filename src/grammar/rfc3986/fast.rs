@@ -172,7 +172,16 @@ fn hier<'a, const TYPED: bool>(
 fn authority<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<Authority<'a>, BadEscape> {
     let b = t.bytes();
     // `[ userinfo "@" ]` first, as the structured pass: a bad `%` in the run fails the parse.
-    let u = run(b, n, &USERINFO)?;
+    // `userinfo` is `reg-name`'s characters and `:`, so its run is read in two steps: the
+    // `reg-name` run from `n` (where a host without `userinfo` ends), then, after a `:`, the
+    // rest of the `userinfo` run. Together they are the one `userinfo` run, and its first `:`
+    // is found without a second look at its bytes.
+    let h = run(b, n, &REG_NAME)?;
+    let u = if b.get(h) == Some(&b':') {
+        run(b, h + 1, &USERINFO)?
+    } else {
+        h
+    };
     let at = b.get(u) == Some(&b'@');
     let host = if at {
         host::<TYPED>(t, u + 1)?
@@ -180,8 +189,7 @@ fn authority<'a, const TYPED: bool>(t: Text<'a>, n: usize) -> Result<Authority<'
         ip_literal(t, n)
     } else {
         // The run is `reg-name` characters and `:`: the host is the run up to its first `:`.
-        let e = b[n..u].iter().position(|&c| c == b':').map_or(u, |k| n + k);
-        reg_name_or_ipv4::<TYPED>(t, n, e)
+        reg_name_or_ipv4::<TYPED>(t, n, h)
     };
     let host_end = t.end(host.text);
     let port = (b.get(host_end) == Some(&b':'))
@@ -235,7 +243,9 @@ fn ip_literal(t: Text<'_>, h: usize) -> Host<'_> {
 /// classified: its extent is the run's either way.
 #[inline(always)]
 fn reg_name_or_ipv4<const TYPED: bool>(t: Text<'_>, h: usize, e: usize) -> Host<'_> {
-    let kind = if TYPED && ipv4_octets(&t.bytes()[h..e]).is_some() {
+    // An `IPv4address` ends with a digit; most hosts end with a letter, and are not read again.
+    let ends_in_digit = e > h && t.bytes()[e - 1].is_ascii_digit();
+    let kind = if TYPED && ends_in_digit && ipv4_octets(&t.bytes()[h..e]).is_some() {
         HostKind::Ipv4
     } else {
         HostKind::RegName
