@@ -966,11 +966,11 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
         alt((
             map(hostname, |h| Host {
                 text: h.into(),
-                kind: HostKind::Name,
+                kind: HostKind::Hostname,
             }),
             map(hostnumber, |h| Host {
                 text: h.into(),
-                kind: HostKind::Number,
+                kind: HostKind::Ipv4,
             }),
         )),
     )
