@@ -43,9 +43,9 @@ pub use crate::shared::{HostKind, Segments};
 pub use escape::{EscapeError, same_uri};
 pub use resolve::{ResolveError, resolve_partial};
 pub use url::{
-    AddrSpec, Article, Ftp, FtpType, Gopher, GroupArt, Host, HostPort, Http, Login, MailId, Mailto,
-    News, Nntp, PrefixedUrl, PrefixedUrlBuf, Prospero, Telnet, Url, UrlBuf, Wais, WaisField,
-    WaisKind, Wpath,
+    AddrSpec, Article, FtpType, FtpUrl, GopherUrl, GroupArt, Host, HostPort, HttpUrl, Login,
+    MailId, MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, PrefixedUrlBuf, ProsperoUrl, TelnetUrl, Url,
+    UrlBuf, WaisField, WaisKind, WaisUrl, Wpath,
 };
 
 use crate::error::Error;

@@ -32,23 +32,23 @@ use crate::shared::Segments;
 #[non_exhaustive]
 pub enum Url<'a> {
     /// `httpaddress` (rfc1630.txt:1313).
-    Http(Http<'a>),
+    Http(HttpUrl<'a>),
     /// `ftpaddress` (rfc1630.txt:1316).
-    Ftp(Ftp<'a>),
+    Ftp(FtpUrl<'a>),
     /// `newsaddress` (rfc1630.txt:1320).
-    News(News<'a>),
+    News(NewsUrl<'a>),
     /// `nntpaddress` (rfc1630.txt:1322).
-    Nntp(Nntp<'a>),
+    Nntp(NntpUrl<'a>),
     /// `prosperoaddress` (rfc1630.txt:1358).
-    Prospero(Prospero<'a>),
+    Prospero(ProsperoUrl<'a>),
     /// `telnetaddress` (rfc1630.txt:1371).
-    Telnet(Telnet<'a>),
+    Telnet(TelnetUrl<'a>),
     /// `gopheraddress` (rfc1630.txt:1373).
-    Gopher(Gopher<'a>),
+    Gopher(GopherUrl<'a>),
     /// `waisaddress` (rfc1630.txt:1330).
-    Wais(Wais<'a>),
+    Wais(WaisUrl<'a>),
     /// `mailtoaddress` (rfc1630.txt:1328).
-    Mailto(Mailto<'a>),
+    Mailto(MailtoUrl<'a>),
     /// `midaddress` (rfc1630.txt:1324).
     Mid(MailId<'a>),
     /// `cidaddress` (rfc1630.txt:1326).
@@ -384,14 +384,14 @@ impl<'a> Login<'a> {
 /// assert_eq!((h.path(), h.path_segments().count(), h.search()), (None, 0, None));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Http<'a> {
+pub struct HttpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) path: Option<Part<'a>>,
     pub(crate) search: Option<Part<'a>>,
 }
 
-impl<'a> Http<'a> {
+impl<'a> HttpUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -419,8 +419,8 @@ impl<'a> Http<'a> {
 ///
 /// The grammar is ambiguous at the end: `path` can take the letters of an `ftptype`
 /// (`ftp://h/fileI` is the path `fileI`, and the path `file` with type `I`), and every
-/// `ftpaddress` has the derivation without an `ftptype`. [`Ftp::path`] is that derivation's
-/// path; [`Ftp::type_code`] is the `ftptype` the other derivation splits off the end, if the
+/// `ftpaddress` has the derivation without an `ftptype`. [`FtpUrl::path`] is that derivation's
+/// path; [`FtpUrl::type_code`] is the `ftptype` the other derivation splits off the end, if the
 /// path ends in one.
 ///
 /// ```
@@ -434,13 +434,13 @@ impl<'a> Http<'a> {
 /// assert_eq!(f.type_code().unwrap().byte_size().unwrap(), "8");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Ftp<'a> {
+pub struct FtpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
     pub(crate) path: Part<'a>,
 }
 
-impl<'a> Ftp<'a> {
+impl<'a> FtpUrl<'a> {
     /// The user, password, host and port.
     pub fn login(&self) -> Login<'a> {
         self.login
@@ -457,7 +457,7 @@ impl<'a> Ftp<'a> {
         Segments::of(Some(self.path).filter(|p| !p.is_empty()))
     }
 
-    /// The user ([`Login::user`]), without a chain through [`Ftp::login`].
+    /// The user ([`Login::user`]), without a chain through [`FtpUrl::login`].
     ///
     /// ```
     /// use urigram::rfc1630::Url;
@@ -516,7 +516,7 @@ impl<'a> Ftp<'a> {
         Some(FtpType(self.path.slice(start..n)))
     }
 
-    /// The path before [`Ftp::type_code`] (the whole path when there is none).
+    /// The path before [`FtpUrl::type_code`] (the whole path when there is none).
     pub fn path_before_type_code(&self) -> Part<'a> {
         let n = self.type_code().map_or(0, |t| t.0.as_str().len());
         self.path.slice(0..self.path.as_str().len() - n)
@@ -524,7 +524,7 @@ impl<'a> Ftp<'a> {
 }
 
 /// An `ftptype = A formcode | E formcode | I | L digits` (rfc1630.txt:1382), split off the end
-/// of an FTP path ([`Ftp::type_code`]).
+/// of an FTP path ([`FtpUrl::type_code`]).
 ///
 /// ```
 /// use urigram::rfc1630::Url;
@@ -578,12 +578,12 @@ impl<'a> FtpType<'a> {
 /// assert_eq!(n.as_part().range(), 0..25);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct News<'a> {
+pub struct NewsUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) groupart: GroupArt<'a>,
 }
 
-impl<'a> News<'a> {
+impl<'a> NewsUrl<'a> {
     /// The group, `*`, or article.
     pub fn groupart(&self) -> GroupArt<'a> {
         self.groupart
@@ -662,13 +662,13 @@ impl<'a> Article<'a> {
 /// assert!(Url::parse("nntp://news.cern.ch/comp.text/12").is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Nntp<'a> {
+pub struct NntpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) group: Part<'a>,
     pub(crate) number: Part<'a>,
 }
 
-impl<'a> Nntp<'a> {
+impl<'a> NntpUrl<'a> {
     /// The news group.
     pub fn group(&self) -> Part<'a> {
         self.group
@@ -698,13 +698,13 @@ impl<'a> Nntp<'a> {
 /// assert_eq!(p.attributes().unwrap(), "ab");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Prospero<'a> {
+pub struct ProsperoUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) path: Part<'a>,
 }
 
-impl<'a> Prospero<'a> {
+impl<'a> ProsperoUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -761,12 +761,12 @@ impl<'a> Prospero<'a> {
 /// assert!(Url::parse("telnet://info.cern.ch/").is_err()); // no path, not even `/`
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Telnet<'a> {
+pub struct TelnetUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
 }
 
-impl<'a> Telnet<'a> {
+impl<'a> TelnetUrl<'a> {
     /// The user, password, host and port.
     pub fn login(&self) -> Login<'a> {
         self.login
@@ -785,14 +785,14 @@ impl<'a> Telnet<'a> {
 /// assert_eq!(g.gcommand().unwrap(), "0/Info");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Gopher<'a> {
+pub struct GopherUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) gtype: Option<Part<'a>>,
     pub(crate) gcommand: Option<Part<'a>>,
 }
 
-impl<'a> Gopher<'a> {
+impl<'a> GopherUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -821,14 +821,14 @@ impl<'a> Gopher<'a> {
 /// assert_eq!(f, [("1", "a%3Bb"), ("2", "c")]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Wais<'a> {
+pub struct WaisUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) database: Part<'a>,
     pub(crate) kind: WaisKind<'a>,
 }
 
-impl<'a> Wais<'a> {
+impl<'a> WaisUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -948,13 +948,13 @@ pub struct WaisField<'a> {
 /// assert_eq!(m.as_part().range(), 0..13);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Mailto<'a> {
+pub struct MailtoUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) local: Part<'a>,
     pub(crate) hostname: Part<'a>,
 }
 
-impl<'a> Mailto<'a> {
+impl<'a> MailtoUrl<'a> {
     /// The `xalphas` before the `@`.
     pub fn local(&self) -> Part<'a> {
         self.local
@@ -1319,7 +1319,7 @@ mod tests {
 
 crate::part::written_as_read!(display: Host);
 crate::part::written_as_read!(HostPort, Login, FtpType, Article, Wpath, AddrSpec);
-crate::part::written_as_read!(text: Http, Ftp, News, Nntp, Prospero, Telnet, Gopher, Wais, Mailto, MailId);
+crate::part::written_as_read!(text: HttpUrl, FtpUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, GopherUrl, WaisUrl, MailtoUrl, MailId);
 
 impl<'a> GroupArt<'a> {
     /// The whole `groupart` as written.
