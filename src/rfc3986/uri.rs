@@ -218,6 +218,10 @@ impl<'a> UriReference<'a> {
     /// assert_eq!(t, "http://a/b/c/g;x?y#s");
     /// assert_eq!(t.get().query().unwrap(), "y");
     /// assert!(base.join("a b").is_err());
+    /// // A target that section 5.3 cannot write is an error, never a different URI.
+    /// let foo = urigram::rfc3986::UriReference::parse("foo:/a/b").unwrap();
+    /// let e = foo.join("..//g").unwrap_err();
+    /// assert!(matches!(e, urigram::rfc3986::ResolveError::Unrepresentable { .. }));
     /// ```
     pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
         let r = UriReference::parse(reference).map_err(ResolveError::InvalidReference)?;
@@ -428,6 +432,48 @@ impl UriReferenceBuf {
     /// ```
     pub fn port(&self) -> Option<u16> {
         self.get().port()
+    }
+
+    /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/".parse().unwrap();
+    /// assert_eq!((u.port(), u.port_or_known_default()), (None, Some(80)));
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.get().port_or_known_default()
+    }
+
+    /// The path's segments ([`UriReference::path_segments`]).
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/b/c%20d".parse().unwrap();
+    /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
+    /// assert_eq!(s, ["b", "c d"]);
+    /// ```
+    pub fn path_segments(&self) -> Segments<'_> {
+        self.get().path_segments()
+    }
+
+    /// The query's `name=value` pairs by the HTML forms convention
+    /// ([`UriReference::query_pairs`]).
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/?x=1+2".parse().unwrap();
+    /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1 2".into())));
+    /// ```
+    pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'_> {
+        self.get().query_pairs()
+    }
+
+    /// [`UriReference::equivalent`].
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "HTTP://a:80".parse().unwrap();
+    /// assert!(u.equivalent(&urigram::rfc3986::UriReference::parse("http://a/").unwrap()));
+    /// ```
+    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
+        self.get().equivalent(other)
     }
 
     /// The path ([`UriReference::path`]).
