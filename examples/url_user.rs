@@ -81,7 +81,7 @@ fn main() {
         .scheme("http")
         .host("example.com")
         .path_segments(["a b", "c/d"])
-        .form_pairs([("q", "rfc 2396")])
+        .query_pairs([("q", "rfc 2396")])
         .build()
         .unwrap();
     println!("builder        {built}");

@@ -19,6 +19,27 @@
 //! assert_eq!(e.found(), Some(' '));
 //! ```
 //!
+//! # Which spec the crate root reads
+//!
+//! [`UriReference`], [`UriReferenceBuf`] and [`Authority`] at the crate root are RFC 2396's
+//! ([`rfc2396`]), by choice: RFC 2396 is the grammar every command of the command line checks
+//! against unless told otherwise, and the crate reads the classic specs first. RFC 3986's are
+//! [`rfc3986::UriReference`] and the rest of [`rfc3986`]: what a user of `url` or
+//! `fluent-uri` (both RFC 3986 readers) reaches for. Each spec module uses the same names and
+//! types for the same things (`scheme()`, `host_str()`, `port() -> Option<u16>`,
+//! `path_segments()`, `join` ...); `docs/library.md` has them as one table, and
+//! `examples/url_user.rs` sets each `url` call beside urigram's.
+//!
+//! ```
+//! // The same calls on both readings; the grammars differ on `?y`.
+//! let a = urigram::UriReference::parse("http://a:8080/b/c?q").unwrap();
+//! let b = urigram::rfc3986::UriReference::parse("http://a:8080/b/c?q").unwrap();
+//! assert_eq!((a.host_str(), a.port()), (b.host_str(), b.port()));
+//! assert_eq!(a.join("../d").unwrap().as_str(), b.join("../d").unwrap().as_str());
+//! assert!(urigram::UriReference::parse("?y").is_err());
+//! assert!(urigram::rfc3986::UriReference::parse("?y").is_ok());
+//! ```
+//!
 //! # Features
 //!
 //! The library has no default features: `urigram = "0.1"` builds on `nom`, `nom_locate` and
@@ -77,6 +98,7 @@ pub mod rfc2396;
 pub mod rfc3986;
 #[cfg(feature = "serde")]
 mod serialize;
+mod shared;
 mod table;
 
 pub use error::{Brief, Citation, Error, FoundKind, LookupError, Position};
@@ -84,3 +106,4 @@ pub use grammar::{CheckInput, Grammar, Locator, PartialDerivation, Rule, RuleRef
 pub use input::{Expected, Node};
 pub use part::Part;
 pub use rfc2396::{Authority, UriReference, UriReferenceBuf};
+pub use shared::{HostKind, Segments};

@@ -34,6 +34,12 @@
 //! assert_eq!(input.offset(e.input), 7);
 //! ```
 //!
+//! Every grammar has its module, one function per production, named by the spec's name in
+//! snake case: [`rfc2396`] (the productions other specifications cite), [`rfc2732`],
+//! [`rfc3986`], [`rfc1738`], [`rfc1630`] and [`rfc1630_url`] (RFC 1630's two BNFs), and
+//! [`rfc822`]; `parsers::rfc3986::uri_reference` is `URI-reference` of RFC 3986.
+//! [`production`] and [`complete`] reach the same productions by grammar and spec name.
+//!
 //! Each of these functions runs the production's own combinator, the one the grammar is built
 //! of and the checks run ([`Grammar::check`](crate::Grammar::check) on `abs_path` puts the
 //! same byte first in its error), with no lookup by name: a fast pass, then, on a rejection,
@@ -466,6 +472,399 @@ pub mod rfc2396 {
             }
             assert_eq!(names, 18);
         }
+    }
+}
+
+/// A nom parser for each production of a grammar's registry, named by the spec's name in
+/// snake case (`URI-reference` -> `uri_reference`, `gopher+_string` ->
+/// `gopher_plus_string`). Each runs the registry's combinator for that production, found by
+/// its place in the registry (no lookup by name).
+macro_rules! registry_parsers {
+    ($grammar:expr, $($name:ident = $rule:literal @ $index:literal;)*) => {
+        use nom::IResult;
+        use nom::error::{FromExternalError, ParseError};
+
+        use crate::error::Error;
+        use crate::grammar::Grammar;
+
+        $(
+            #[doc = concat!("`", $rule, "`, the production of this name in the grammar.")]
+            ///
+            /// A nom parser of a prefix: see the [module docs](crate::parsers).
+            pub fn $name<'a, E>(input: &'a str) -> IResult<&'a str, &'a str, E>
+            where
+                E: ParseError<&'a str> + FromExternalError<&'a str, Error>,
+            {
+                let rule = &$grammar.rules()[$index];
+                super::run($grammar, rule.name, rule.parse, input, false)
+            }
+        )*
+
+        /// Every production of the grammar has its function, at its place in the registry,
+        /// and each gives what [`production`](crate::parsers::production) gives by name.
+        #[cfg(test)]
+        #[test]
+        fn one_function_per_production() {
+            let names = [$($rule),*];
+            assert_eq!(names.to_vec(), $grammar.rule_names().collect::<Vec<_>>());
+            let fns: &[fn(&'static str) -> IResult<&'static str, &'static str>] = &[$($name),*];
+            for (f, name) in fns.iter().zip(names) {
+                let by_name = crate::parsers::production($grammar, name).unwrap();
+                for s in ["", "a", "http://a/b?c#d", "%zz", "[::1]:80", "x@y.z", "ftp://h/f;type=i"] {
+                    let want: IResult<&'static str, &'static str> = by_name(s);
+                    assert_eq!(f(s), want, "{name} {s:?}");
+                }
+            }
+        }
+    };
+}
+
+/// Every production of RFC 3986 Appendix A, as nom parsers of a prefix, each named by the spec's name in
+/// snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc3986::{authority, uri_reference};
+/// assert_eq!(uri_reference::<Error<&str>>("http://a/b?q#f and more"), Ok((" and more", "http://a/b?q#f")));
+/// assert_eq!(authority::<Error<&str>>("user@[::1]:80/x"), Ok(("/x", "user@[::1]:80")));
+/// ```
+pub mod rfc3986 {
+    registry_parsers! {
+        Grammar::Rfc3986,
+        uri = "URI" @ 0;
+        hier_part = "hier-part" @ 1;
+        uri_reference = "URI-reference" @ 2;
+        absolute_uri = "absolute-URI" @ 3;
+        relative_ref = "relative-ref" @ 4;
+        relative_part = "relative-part" @ 5;
+        scheme = "scheme" @ 6;
+        authority = "authority" @ 7;
+        userinfo = "userinfo" @ 8;
+        host = "host" @ 9;
+        port = "port" @ 10;
+        ip_literal = "IP-literal" @ 11;
+        ipvfuture = "IPvFuture" @ 12;
+        ipv6address = "IPv6address" @ 13;
+        h16 = "h16" @ 14;
+        ls32 = "ls32" @ 15;
+        ipv4address = "IPv4address" @ 16;
+        dec_octet = "dec-octet" @ 17;
+        reg_name = "reg-name" @ 18;
+        path = "path" @ 19;
+        path_abempty = "path-abempty" @ 20;
+        path_absolute = "path-absolute" @ 21;
+        path_noscheme = "path-noscheme" @ 22;
+        path_rootless = "path-rootless" @ 23;
+        path_empty = "path-empty" @ 24;
+        segment = "segment" @ 25;
+        segment_nz = "segment-nz" @ 26;
+        segment_nz_nc = "segment-nz-nc" @ 27;
+        pchar = "pchar" @ 28;
+        query = "query" @ 29;
+        fragment = "fragment" @ 30;
+        pct_encoded = "pct-encoded" @ 31;
+        unreserved = "unreserved" @ 32;
+        reserved = "reserved" @ 33;
+        gen_delims = "gen-delims" @ 34;
+        sub_delims = "sub-delims" @ 35;
+    }
+}
+
+/// Every production of RFC 2396 as RFC 2732 amends it (IPv6 literals in brackets), as nom parsers of a prefix, each named by the spec's name in
+/// snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc2732::{host, uri_reference};
+/// assert_eq!(host::<Error<&str>>("[::1]:80"), Ok((":80", "[::1]")));
+/// assert_eq!(uri_reference::<Error<&str>>("http://[::1]/ x"), Ok((" x", "http://[::1]/")));
+/// ```
+pub mod rfc2732 {
+    registry_parsers! {
+        Grammar::Rfc2732,
+        uri_reference = "URI-reference" @ 0;
+        absolute_uri = "absoluteURI" @ 1;
+        relative_uri = "relativeURI" @ 2;
+        hier_part = "hier_part" @ 3;
+        opaque_part = "opaque_part" @ 4;
+        uric_no_slash = "uric_no_slash" @ 5;
+        net_path = "net_path" @ 6;
+        abs_path = "abs_path" @ 7;
+        rel_path = "rel_path" @ 8;
+        rel_segment = "rel_segment" @ 9;
+        scheme = "scheme" @ 10;
+        authority = "authority" @ 11;
+        reg_name = "reg_name" @ 12;
+        server = "server" @ 13;
+        userinfo = "userinfo" @ 14;
+        hostport = "hostport" @ 15;
+        host = "host" @ 16;
+        hostname = "hostname" @ 17;
+        domainlabel = "domainlabel" @ 18;
+        toplabel = "toplabel" @ 19;
+        ipv4address = "IPv4address" @ 20;
+        port = "port" @ 21;
+        path = "path" @ 22;
+        path_segments = "path_segments" @ 23;
+        segment = "segment" @ 24;
+        param = "param" @ 25;
+        pchar = "pchar" @ 26;
+        query = "query" @ 27;
+        fragment = "fragment" @ 28;
+        uric = "uric" @ 29;
+        reserved = "reserved" @ 30;
+        unreserved = "unreserved" @ 31;
+        mark = "mark" @ 32;
+        escaped = "escaped" @ 33;
+        hex = "hex" @ 34;
+        alphanum = "alphanum" @ 35;
+        alpha = "alpha" @ 36;
+        lowalpha = "lowalpha" @ 37;
+        upalpha = "upalpha" @ 38;
+        digit = "digit" @ 39;
+        control = "control" @ 40;
+        space = "space" @ 41;
+        delims = "delims" @ 42;
+        unwise = "unwise" @ 43;
+        ipv6reference = "ipv6reference" @ 44;
+        ipv6address = "IPv6address" @ 45;
+        hexpart = "hexpart" @ 46;
+        hexseq = "hexseq" @ 47;
+        hex4 = "hex4" @ 48;
+    }
+}
+
+/// Every production of RFC 1738 section 5, as nom parsers of a prefix, each named by the spec's name in
+/// snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc1738::{ftpurl, hostport};
+/// assert_eq!(ftpurl::<Error<&str>>("ftp://h/f;type=i and more"), Ok((" and more", "ftp://h/f;type=i")));
+/// assert_eq!(hostport::<Error<&str>>("a.example:80/x"), Ok(("/x", "a.example:80")));
+/// ```
+pub mod rfc1738 {
+    registry_parsers! {
+        Grammar::Rfc1738,
+        genericurl = "genericurl" @ 0;
+        url = "url" @ 1;
+        otherurl = "otherurl" @ 2;
+        scheme = "scheme" @ 3;
+        schemepart = "schemepart" @ 4;
+        ip_schemepart = "ip-schemepart" @ 5;
+        login = "login" @ 6;
+        hostport = "hostport" @ 7;
+        host = "host" @ 8;
+        hostname = "hostname" @ 9;
+        domainlabel = "domainlabel" @ 10;
+        toplabel = "toplabel" @ 11;
+        alphadigit = "alphadigit" @ 12;
+        hostnumber = "hostnumber" @ 13;
+        port = "port" @ 14;
+        user = "user" @ 15;
+        password = "password" @ 16;
+        urlpath = "urlpath" @ 17;
+        ftpurl = "ftpurl" @ 18;
+        fpath = "fpath" @ 19;
+        fsegment = "fsegment" @ 20;
+        ftptype = "ftptype" @ 21;
+        fileurl = "fileurl" @ 22;
+        httpurl = "httpurl" @ 23;
+        hpath = "hpath" @ 24;
+        hsegment = "hsegment" @ 25;
+        search = "search" @ 26;
+        gopherurl = "gopherurl" @ 27;
+        gtype = "gtype" @ 28;
+        selector = "selector" @ 29;
+        gopher_plus_string = "gopher+_string" @ 30;
+        mailtourl = "mailtourl" @ 31;
+        encoded822addr = "encoded822addr" @ 32;
+        newsurl = "newsurl" @ 33;
+        grouppart = "grouppart" @ 34;
+        group = "group" @ 35;
+        article = "article" @ 36;
+        nntpurl = "nntpurl" @ 37;
+        telneturl = "telneturl" @ 38;
+        waisurl = "waisurl" @ 39;
+        waisdatabase = "waisdatabase" @ 40;
+        waisindex = "waisindex" @ 41;
+        waisdoc = "waisdoc" @ 42;
+        database = "database" @ 43;
+        wtype = "wtype" @ 44;
+        wpath = "wpath" @ 45;
+        prosperourl = "prosperourl" @ 46;
+        ppath = "ppath" @ 47;
+        psegment = "psegment" @ 48;
+        fieldspec = "fieldspec" @ 49;
+        fieldname = "fieldname" @ 50;
+        fieldvalue = "fieldvalue" @ 51;
+        lowalpha = "lowalpha" @ 52;
+        hialpha = "hialpha" @ 53;
+        alpha = "alpha" @ 54;
+        digit = "digit" @ 55;
+        safe = "safe" @ 56;
+        extra = "extra" @ 57;
+        national = "national" @ 58;
+        punctuation = "punctuation" @ 59;
+        reserved = "reserved" @ 60;
+        hex = "hex" @ 61;
+        escape = "escape" @ 62;
+        unreserved = "unreserved" @ 63;
+        uchar = "uchar" @ 64;
+        xchar = "xchar" @ 65;
+        digits = "digits" @ 66;
+    }
+}
+
+/// Every production of RFC 1630's URI BNF (its URL BNF is [`rfc1630_url`]), as nom parsers of a prefix, each named by the spec's name in
+/// snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc1630::{scheme, search};
+/// assert_eq!(scheme::<Error<&str>>("http://info.cern.ch/"), Ok(("://info.cern.ch/", "http")));
+/// assert_eq!(search::<Error<&str>>("a+b#f"), Ok(("#f", "a+b")));
+/// ```
+pub mod rfc1630 {
+    registry_parsers! {
+        Grammar::Rfc1630,
+        fragmentaddress = "fragmentaddress" @ 0;
+        uri = "uri" @ 1;
+        scheme = "scheme" @ 2;
+        path = "path" @ 3;
+        search = "search" @ 4;
+        fragmentid = "fragmentid" @ 5;
+        xalpha = "xalpha" @ 6;
+        xalphas = "xalphas" @ 7;
+        xpalpha = "xpalpha" @ 8;
+        xpalphas = "xpalphas" @ 9;
+        ialpha = "ialpha" @ 10;
+        alpha = "alpha" @ 11;
+        digit = "digit" @ 12;
+        safe = "safe" @ 13;
+        extra = "extra" @ 14;
+        reserved = "reserved" @ 15;
+        escape = "escape" @ 16;
+        hex = "hex" @ 17;
+        national = "national" @ 18;
+        punctuation = "punctuation" @ 19;
+        void = "void" @ 20;
+    }
+}
+
+/// Every production of RFC 1630's URL BNF, as nom parsers of a prefix, each named by the spec's name in
+/// snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc1630_url::hostport;
+/// assert_eq!(hostport::<Error<&str>>("info.cern.ch:80/a"), Ok(("/a", "info.cern.ch:80")));
+/// ```
+pub mod rfc1630_url {
+    registry_parsers! {
+        Grammar::Rfc1630Url,
+        prefixedurl = "prefixedurl" @ 0;
+        url = "url" @ 1;
+        scheme = "scheme" @ 2;
+        httpaddress = "httpaddress" @ 3;
+        ftpaddress = "ftpaddress" @ 4;
+        afsaddress = "afsaddress" @ 5;
+        newsaddress = "newsaddress" @ 6;
+        nntpaddress = "nntpaddress" @ 7;
+        midaddress = "midaddress" @ 8;
+        cidaddress = "cidaddress" @ 9;
+        mailtoaddress = "mailtoaddress" @ 10;
+        waisaddress = "waisaddress" @ 11;
+        waisindex = "waisindex" @ 12;
+        waisdoc = "waisdoc" @ 13;
+        wpath = "wpath" @ 14;
+        groupart = "groupart" @ 15;
+        group = "group" @ 16;
+        article = "article" @ 17;
+        database = "database" @ 18;
+        wtype = "wtype" @ 19;
+        prosperoaddress = "prosperoaddress" @ 20;
+        prosperolink = "prosperolink" @ 21;
+        hsoname = "hsoname" @ 22;
+        version = "version" @ 23;
+        attributes = "attributes" @ 24;
+        attribute = "attribute" @ 25;
+        telnetaddress = "telnetaddress" @ 26;
+        gopheraddress = "gopheraddress" @ 27;
+        login = "login" @ 28;
+        hostport = "hostport" @ 29;
+        host = "host" @ 30;
+        ftptype = "ftptype" @ 31;
+        formcode = "formcode" @ 32;
+        cellname = "cellname" @ 33;
+        hostname = "hostname" @ 34;
+        hostnumber = "hostnumber" @ 35;
+        port = "port" @ 36;
+        gcommand = "gcommand" @ 37;
+        path = "path" @ 38;
+        segment = "segment" @ 39;
+        search = "search" @ 40;
+        user = "user" @ 41;
+        password = "password" @ 42;
+        fragmentid = "fragmentid" @ 43;
+        gtype = "gtype" @ 44;
+        alphanum2 = "alphanum2" @ 45;
+        xalpha = "xalpha" @ 46;
+        xalphas = "xalphas" @ 47;
+        xpalpha = "xpalpha" @ 48;
+        xpalphas = "xpalphas" @ 49;
+        ialpha = "ialpha" @ 50;
+        alpha = "alpha" @ 51;
+        digit = "digit" @ 52;
+        safe = "safe" @ 53;
+        extra = "extra" @ 54;
+        reserved = "reserved" @ 55;
+        escape = "escape" @ 56;
+        hex = "hex" @ 57;
+        national = "national" @ 58;
+        punctuation = "punctuation" @ 59;
+        digits = "digits" @ 60;
+        alphanum = "alphanum" @ 61;
+        alphanums = "alphanums" @ 62;
+        void = "void" @ 63;
+    }
+}
+
+/// Every production of RFC 822's `addr-spec`, which RFC 1630 and RFC 1738 cite, as nom parsers of a prefix, each named by the spec's name in
+/// snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc822::addr_spec;
+/// assert_eq!(addr_spec::<Error<&str>>("a.b@c.d>"), Ok((">", "a.b@c.d")));
+/// ```
+pub mod rfc822 {
+    registry_parsers! {
+        Grammar::Rfc822,
+        addr_spec = "addr-spec" @ 0;
+        local_part = "local-part" @ 1;
+        domain = "domain" @ 2;
+        sub_domain = "sub-domain" @ 3;
+        domain_ref = "domain-ref" @ 4;
+        char = "CHAR" @ 5;
+        alpha = "ALPHA" @ 6;
+        digit = "DIGIT" @ 7;
+        ctl = "CTL" @ 8;
+        cr = "CR" @ 9;
+        lf = "LF" @ 10;
+        space = "SPACE" @ 11;
+        htab = "HTAB" @ 12;
+        crlf = "CRLF" @ 13;
+        lwsp_char = "LWSP-char" @ 14;
+        linear_white_space = "linear-white-space" @ 15;
+        specials = "specials" @ 16;
+        atom = "atom" @ 17;
+        quoted_string = "quoted-string" @ 18;
+        qtext = "qtext" @ 19;
+        domain_literal = "domain-literal" @ 20;
+        dtext = "dtext" @ 21;
+        quoted_pair = "quoted-pair" @ 22;
+        word = "word" @ 23;
     }
 }
 

@@ -63,7 +63,7 @@ fn example_calls() {
         .scheme("http")
         .host("example.com")
         .path_segments(["a b", "c/d"])
-        .form_pairs([("q", "rfc 2396")])
+        .query_pairs([("q", "rfc 2396")])
         .build()
         .unwrap();
     assert_eq!(built, "http://example.com/a%20b/c%2Fd?q=rfc+2396");
@@ -278,7 +278,7 @@ fn hosts_and_ports() {
     let a = parse("http://me@Host.Example:8080/").authority().unwrap();
     assert_eq!(a.host().unwrap(), "Host.Example");
     assert_eq!(a.userinfo().unwrap(), "me");
-    assert_eq!(a.port().unwrap(), "8080");
+    assert_eq!(a.port_str().unwrap(), "8080");
     assert!(a.server().is_some());
     let reg = parse("foo://reg_name:1/").authority().unwrap();
     assert_eq!((reg.host(), reg.port(), reg.server()), (None, None, None));
@@ -390,12 +390,12 @@ fn builder_round_trips_data() {
         let (user, seg, query, frag) = (&w[0], &w[1], &w[2], &w[3]);
         let u = UriReferenceBuf::builder()
             .scheme("http")
-            .userinfo(user)
+            .userinfo_data(user)
             .host("example.com")
             .port(81)
             .path_segments([seg.as_slice(), b"x"])
-            .query(query)
-            .fragment(frag)
+            .query_data(query)
+            .fragment_data(frag)
             .build()
             .unwrap();
         let v = u.get();
@@ -441,7 +441,7 @@ fn builder_errors() {
         Err(BuildError::NoHost { .. })
     ));
     assert!(matches!(
-        b().userinfo("me").path_segments(["x"]).build(),
+        b().userinfo_data("me").path_segments(["x"]).build(),
         Err(BuildError::NoHost { .. })
     ));
     // "http:" alone is not an absoluteURI; an empty first rel_segment is not one.
@@ -463,9 +463,12 @@ fn builder_errors() {
     assert!(b().host("a").rel_path_segments(["x"]).build().is_err());
     // Fine: the empty reference, a fragment alone, a network path, an empty path.
     assert_eq!(b().build().unwrap(), "");
-    assert_eq!(b().fragment("s").build().unwrap(), "#s");
+    assert_eq!(b().fragment_data("s").build().unwrap(), "#s");
     assert_eq!(b().host("h").build().unwrap(), "//h");
-    assert_eq!(b().scheme("g").opaque_part("/h").build().unwrap(), "g:%2Fh");
+    assert_eq!(
+        b().scheme("g").opaque_part_data("/h").build().unwrap(),
+        "g:%2Fh"
+    );
 }
 
 /// Every setter either gives a valid reference whose component reads back as set, or an
@@ -642,7 +645,7 @@ fn an_authority_on_a_relative_path() {
     assert_eq!(b().host("[::1]").build().unwrap(), "//[::1]");
     assert!(b().host("[::1").build().is_err());
     assert!(matches!(
-        b().query("a").build(),
+        b().query_data("a").build(),
         Err(BuildError::Combination { error: Some(_), .. })
     ));
 }

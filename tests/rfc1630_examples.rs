@@ -89,9 +89,9 @@ fn http_examples() {
         panic!("an httpaddress")
     };
     assert_eq!(h.hostport().host().as_str(), "info.cern.ch");
-    assert_eq!(h.hostport().host().kind(), HostKind::Name);
-    assert_eq!(h.hostport().port().map(|p| p.as_str()), Some("8000"));
-    let segs: Vec<_> = h.segments().map(|s| s.as_str()).collect();
+    assert_eq!(h.hostport().host().kind(), HostKind::Hostname);
+    assert_eq!(h.hostport().port_str().map(|p| p.as_str()), Some("8000"));
+    let segs: Vec<_> = h.path_segments().map(|s| s.as_str()).collect();
     assert_eq!(segs, ["imaginary", "test"]);
     let Ok(Url::Http(h)) = Url::parse("http://www.my.work.com/") else {
         panic!("an httpaddress")
@@ -175,7 +175,7 @@ fn examples_1_and_2() {
     let Ok(Url::Http(h)) = Url::parse(slash) else {
         panic!("an httpaddress")
     };
-    let segs: Vec<_> = h.segments().map(|s| s.as_str()).collect();
+    let segs: Vec<_> = h.path_segments().map(|s| s.as_str()).collect();
     assert_eq!(segs, ["albert", "bertram%2Fmarie-claude"]);
 }
 
@@ -381,5 +381,5 @@ fn references() {
     };
     assert_eq!(f.login().hostport().host().as_str(), "prospero.isi.edu");
     assert_eq!(f.path(), "pub/prospero/oir.ps");
-    assert!(f.ftptype().is_none());
+    assert!(f.type_code().is_none());
 }

@@ -28,7 +28,7 @@ fn section_1_archive() {
     let u = url("http://www.acl.lanl.gov/URI/archive/uri-archive.index.html");
     let Url::Http(h) = u else { panic!("{u:?}") };
     assert_eq!(h.hostport().host().as_str(), "www.acl.lanl.gov");
-    assert_eq!(h.segments().count(), 3);
+    assert_eq!(h.path_segments().count(), 3);
 }
 
 /// rfc1738.txt:289-291, section 3.1: an empty user name and no password, no user name, and
@@ -148,7 +148,7 @@ fn appendix_urls_in_context() {
     );
     assert_eq!(found[2].fragment.as_ref().unwrap().text, "WARNING");
     assert!(found.iter().all(|u| u.verdict.is_ok()));
-    assert!(matches!(found[0].parse().unwrap(), Url::Ftp(f) if f.typecode() == Some('d')));
+    assert!(matches!(found[0].parse().unwrap(), Url::Ftp(f) if f.type_code() == Some('d')));
     // With its fragment, the third is not a URL: rejected at the `#`.
     let with = "http://ds.internic.net/instructions/overview.html#WARNING";
     assert_eq!(rejected_at("url", with), with.find('#').unwrap());

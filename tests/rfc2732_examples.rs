@@ -68,7 +68,7 @@ fn urls_are_uri_references_with_ipv6_hosts() {
         let u = UriReference::parse_rfc2732(url).unwrap();
         assert_eq!(u.to_string(), *url, "Display gives the text back");
         let h = u.host().unwrap();
-        assert_eq!(h.kind(), HostKind::Ipv6Reference);
+        assert_eq!(h.kind(), HostKind::Ipv6);
         assert_eq!(h.as_str(), format!("[{literal}]"));
         assert_eq!(
             h.ipv6(),
@@ -78,7 +78,7 @@ fn urls_are_uri_references_with_ipv6_hosts() {
         assert_eq!(u.scheme().unwrap(), "http");
     }
     let u = UriReference::parse_rfc2732(URLS[0]).unwrap();
-    assert_eq!(u.authority().unwrap().port().unwrap(), "80");
+    assert_eq!(u.authority().unwrap().port_str().unwrap(), "80");
     assert_eq!(u.path().as_str(), "/index.html");
 }
 
@@ -120,6 +120,6 @@ fn section_3_changes() {
             .host()
             .unwrap()
             .kind(),
-        HostKind::Ipv4Address
+        HostKind::Ipv4
     );
 }

@@ -14,7 +14,7 @@
 //! // The generic syntax: scheme, path, search words ("+" stands for a space), fragment.
 //! let u = Uri::parse("wais:db/Phonebook?timbl+cern#top").unwrap();
 //! assert_eq!(u.scheme(), "wais");
-//! assert_eq!(u.segments().map(|s| s.as_str()).collect::<Vec<_>>(), ["db", "Phonebook"]);
+//! assert_eq!(u.path_segments().map(|s| s.as_str()).collect::<Vec<_>>(), ["db", "Phonebook"]);
 //! let words: Vec<_> = u.search().unwrap().words().map(|w| w.as_str()).collect();
 //! assert_eq!(words, ["timbl", "cern"]);
 //! assert_eq!(u.fragment().unwrap(), "top");
@@ -26,7 +26,7 @@
 //!     panic!()
 //! };
 //! assert_eq!(h.hostport().host().as_str(), "info.cern.ch");
-//! assert_eq!(h.hostport().port().unwrap(), "8000");
+//! assert_eq!(h.hostport().port_str().unwrap(), "8000");
 //! ```
 //!
 //! [`Grammar::Rfc1630`]: crate::Grammar::Rfc1630
@@ -39,12 +39,13 @@ mod url;
 use std::borrow::Cow;
 use std::fmt;
 
+pub use crate::shared::{HostKind, Segments};
 pub use escape::{EscapeError, same_uri};
 pub use resolve::{ResolveError, resolve_partial};
 pub use url::{
-    AddrSpec, Article, Ftp, FtpType, Gopher, GroupArt, Host, HostKind, HostPort, Http, Login,
-    MailId, Mailto, News, Nntp, PrefixedUrl, PrefixedUrlBuf, Prospero, Telnet, Url, UrlBuf, Wais,
-    WaisField, WaisKind, Wpath,
+    AddrSpec, Article, FtpType, FtpUrl, GopherUrl, GroupArt, Host, HostPort, HttpUrl, Login,
+    MailId, MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, PrefixedUrlBuf, ProsperoUrl, TelnetUrl, Url,
+    UrlBuf, WaisField, WaisKind, WaisUrl, Wpath,
 };
 
 use crate::error::Error;
@@ -68,7 +69,7 @@ use crate::part::Part;
 ///
 /// // The path's parts: a trailing slash ends it with a void one (rfc1630.txt:571).
 /// let u = Uri::try_from("wais:db/Phonebook/").unwrap();
-/// let parts: Vec<_> = u.segments().map(|s| s.as_str()).collect();
+/// let parts: Vec<_> = u.path_segments().map(|s| s.as_str()).collect();
 /// assert_eq!(parts, ["db", "Phonebook", ""]);
 /// assert_eq!(u.as_part().range(), 0..18);
 /// ```
@@ -115,8 +116,9 @@ impl<'a> Uri<'a> {
     /// The path's `xpalphas` parts between slashes. A trailing slash ends the path with a void
     /// part ("The trailing slash indicates a void segment of the path", rfc1630.txt:571); a
     /// void path has none.
-    pub fn segments(&self) -> impl Iterator<Item = Part<'a>> + 'a {
-        split_parts(self.path, b'/')
+    /// The `url` crate's name.
+    pub fn path_segments(&self) -> Segments<'a> {
+        Segments::of(Some(self.path).filter(|p| !p.is_empty()))
     }
 
     /// The search, without its `?`.
@@ -352,7 +354,7 @@ mod tests {
         let u = Uri::parse("x:a/b/?c+%2B+d#f").unwrap();
         assert_eq!(u.scheme().range(), 0..1);
         assert_eq!(u.path().range(), 2..6);
-        let segs: Vec<_> = u.segments().map(|s| s.as_str()).collect();
+        let segs: Vec<_> = u.path_segments().map(|s| s.as_str()).collect();
         assert_eq!(segs, ["a", "b", ""]);
         let s = u.search().unwrap();
         assert_eq!(s.as_part().range(), 7..14);
@@ -363,7 +365,7 @@ mod tests {
         assert_eq!(u.as_part().as_str(), "x:a/b/?c+%2B+d#f");
         assert_eq!(Uri::try_from("x:a/b/?c+%2B+d#f"), Ok(u));
         let v = Uri::parse("x:").unwrap();
-        assert_eq!(v.segments().count(), 0);
+        assert_eq!(v.path_segments().count(), 0);
         assert!(v.path().is_empty());
     }
 

@@ -2,12 +2,14 @@
 
 use std::fmt;
 
-use super::{Search, split_parts};
+use super::Search;
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc1630::chars::{ALPHANUM, DIGIT};
 use crate::grammar::rfc1630::url as grammar;
 use crate::part::Part;
+use crate::shared::HostKind;
+use crate::shared::Segments;
 
 /// A `url` of RFC 1630's URL BNF (rfc1630.txt:1306): one of its eleven address forms.
 ///
@@ -30,23 +32,23 @@ use crate::part::Part;
 #[non_exhaustive]
 pub enum Url<'a> {
     /// `httpaddress` (rfc1630.txt:1313).
-    Http(Http<'a>),
+    Http(HttpUrl<'a>),
     /// `ftpaddress` (rfc1630.txt:1316).
-    Ftp(Ftp<'a>),
+    Ftp(FtpUrl<'a>),
     /// `newsaddress` (rfc1630.txt:1320).
-    News(News<'a>),
+    News(NewsUrl<'a>),
     /// `nntpaddress` (rfc1630.txt:1322).
-    Nntp(Nntp<'a>),
+    Nntp(NntpUrl<'a>),
     /// `prosperoaddress` (rfc1630.txt:1358).
-    Prospero(Prospero<'a>),
+    Prospero(ProsperoUrl<'a>),
     /// `telnetaddress` (rfc1630.txt:1371).
-    Telnet(Telnet<'a>),
+    Telnet(TelnetUrl<'a>),
     /// `gopheraddress` (rfc1630.txt:1373).
-    Gopher(Gopher<'a>),
+    Gopher(GopherUrl<'a>),
     /// `waisaddress` (rfc1630.txt:1330).
-    Wais(Wais<'a>),
+    Wais(WaisUrl<'a>),
     /// `mailtoaddress` (rfc1630.txt:1328).
-    Mailto(Mailto<'a>),
+    Mailto(MailtoUrl<'a>),
     /// `midaddress` (rfc1630.txt:1324).
     Mid(MailId<'a>),
     /// `cidaddress` (rfc1630.txt:1326).
@@ -217,25 +219,6 @@ crate::owned::owned!(
 // Hosts and logins
 // =============================================================================================
 
-/// Which alternative of `host = hostname | hostnumber` (rfc1630.txt:1380) matched.
-///
-/// ```
-/// use urigram::rfc1630::{HostKind, Url};
-/// let kind = |s| match Url::parse(s).unwrap() {
-///     Url::Telnet(t) => t.login().hostport().host().kind(),
-///     _ => panic!(),
-/// };
-/// assert_eq!(kind("telnet://info.cern.ch"), HostKind::Name);
-/// assert_eq!(kind("telnet://128.141.77.1:23"), HostKind::Number);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HostKind {
-    /// `hostname = ialpha [ . hostname ]`: starts with a letter.
-    Name,
-    /// `hostnumber = digits . digits . digits . digits`.
-    Number,
-}
-
 /// A `host` (rfc1630.txt:1380).
 ///
 /// ```
@@ -245,7 +228,7 @@ pub enum HostKind {
 ///     panic!()
 /// };
 /// let host = h.hostport().host();
-/// assert_eq!((host.as_str(), host.kind()), ("info.cern.ch", HostKind::Name));
+/// assert_eq!((host.as_str(), host.kind()), ("info.cern.ch", HostKind::Hostname));
 /// assert_eq!(host.as_part().range(), 7..19);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -281,7 +264,7 @@ impl<'a> Host<'a> {
 /// };
 /// let hp = h.hostport();
 /// assert_eq!((hp.as_str(), hp.host().as_str()), ("info.cern.ch:8000", "info.cern.ch"));
-/// assert_eq!(hp.port().unwrap(), "8000");
+/// assert_eq!(hp.port_str().unwrap(), "8000");
 /// assert_eq!(hp.as_part().range(), 7..24);
 /// let Url::Http(h) = Url::parse("http://www.my.work.com/").unwrap() else { panic!() }; // :722
 /// assert_eq!(h.hostport().port(), None);
@@ -304,9 +287,22 @@ impl<'a> HostPort<'a> {
         self.host
     }
 
-    /// The port digits, without the `:`.
-    pub fn port(&self) -> Option<Part<'a>> {
+    /// The port digits as written, without the `:`, with their place in the input: the
+    /// text beside [`HostPort::port`].
+    pub fn port_str(&self) -> Option<Part<'a>> {
         self.port
+    }
+
+    /// The port as a number, when present and at most 65535: the `url` crate's `port`.
+    ///
+    /// ```
+    /// use urigram::rfc1630::Url;
+    /// let Url::Http(h) = Url::parse("http://info.cern.ch:8080/a").unwrap() else { panic!() };
+    /// let hp = h.hostport();
+    /// assert_eq!((hp.port(), hp.port_str().unwrap().as_str()), (Some(8080), "8080"));
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.port.and_then(|p| p.as_str().parse().ok())
     }
 }
 
@@ -351,6 +347,21 @@ impl<'a> Login<'a> {
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
     }
+
+    /// The host ([`HostPort::host`]).
+    pub fn host(&self) -> Host<'a> {
+        self.hostport.host
+    }
+
+    /// The port as a number ([`HostPort::port`]).
+    pub fn port(&self) -> Option<u16> {
+        self.hostport.port()
+    }
+
+    /// The port digits as written ([`HostPort::port_str`]).
+    pub fn port_str(&self) -> Option<Part<'a>> {
+        self.hostport.port
+    }
 }
 
 // =============================================================================================
@@ -366,21 +377,21 @@ impl<'a> Login<'a> {
 /// else { panic!() };
 /// assert_eq!(h.hostport().as_str(), "info.my.org");
 /// assert_eq!(h.path().unwrap(), "AboutUs/Index/Phonebook"); // without the `/` before it
-/// let segments: Vec<_> = h.segments().map(|s| s.as_str()).collect();
+/// let segments: Vec<_> = h.path_segments().map(|s| s.as_str()).collect();
 /// assert_eq!(segments, ["AboutUs", "Index", "Phonebook"]);
 /// assert_eq!(h.search().unwrap().as_str(), "dobbins");
 /// let Url::Http(h) = Url::parse("http://info.cern.ch").unwrap() else { panic!() };
-/// assert_eq!((h.path(), h.segments().count(), h.search()), (None, 0, None));
+/// assert_eq!((h.path(), h.path_segments().count(), h.search()), (None, 0, None));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Http<'a> {
+pub struct HttpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) path: Option<Part<'a>>,
     pub(crate) search: Option<Part<'a>>,
 }
 
-impl<'a> Http<'a> {
+impl<'a> HttpUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -391,9 +402,10 @@ impl<'a> Http<'a> {
         self.path
     }
 
-    /// The path's parts between slashes.
-    pub fn segments(&self) -> impl Iterator<Item = Part<'a>> + 'a {
-        self.path.into_iter().flat_map(|p| split_parts(p, b'/'))
+    /// The path's parts between slashes (none for an empty path), as the `url` crate's
+    /// `path_segments`.
+    pub fn path_segments(&self) -> Segments<'a> {
+        Segments::of(self.path.filter(|p| !p.is_empty()))
     }
 
     /// The search, without its `?`. In the URL BNF `+` is also an `xalpha`; the words are
@@ -407,28 +419,28 @@ impl<'a> Http<'a> {
 ///
 /// The grammar is ambiguous at the end: `path` can take the letters of an `ftptype`
 /// (`ftp://h/fileI` is the path `fileI`, and the path `file` with type `I`), and every
-/// `ftpaddress` has the derivation without an `ftptype`. [`Ftp::path`] is that derivation's
-/// path; [`Ftp::ftptype`] is the `ftptype` the other derivation splits off the end, if the
+/// `ftpaddress` has the derivation without an `ftptype`. [`FtpUrl::path`] is that derivation's
+/// path; [`FtpUrl::type_code`] is the `ftptype` the other derivation splits off the end, if the
 /// path ends in one.
 ///
 /// ```
 /// use urigram::rfc1630::Url;
 /// let Url::Ftp(f) = Url::parse("ftp://h/pub/file/AN").unwrap() else { panic!() };
 /// assert_eq!(f.path(), "pub/file/AN");
-/// let t = f.ftptype().unwrap();
+/// let t = f.type_code().unwrap();
 /// assert_eq!((t.code(), t.formcode()), ('A', Some('N')));
-/// assert_eq!(f.path_before_ftptype(), "pub/file/");
+/// assert_eq!(f.path_before_type_code(), "pub/file/");
 /// let Url::Ftp(f) = Url::parse("ftp://h/data.L8").unwrap() else { panic!() };
-/// assert_eq!(f.ftptype().unwrap().byte_size().unwrap(), "8");
+/// assert_eq!(f.type_code().unwrap().byte_size().unwrap(), "8");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Ftp<'a> {
+pub struct FtpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
     pub(crate) path: Part<'a>,
 }
 
-impl<'a> Ftp<'a> {
+impl<'a> FtpUrl<'a> {
     /// The user, password, host and port.
     pub fn login(&self) -> Login<'a> {
         self.login
@@ -439,14 +451,49 @@ impl<'a> Ftp<'a> {
         self.path
     }
 
-    /// The path's parts between slashes.
-    pub fn segments(&self) -> impl Iterator<Item = Part<'a>> + 'a {
-        split_parts(self.path, b'/')
+    /// The path's parts between slashes (none for an empty path), as the `url` crate's
+    /// `path_segments`.
+    pub fn path_segments(&self) -> Segments<'a> {
+        Segments::of(Some(self.path).filter(|p| !p.is_empty()))
+    }
+
+    /// The user ([`Login::user`]), without a chain through [`FtpUrl::login`].
+    ///
+    /// ```
+    /// use urigram::rfc1630::Url;
+    /// let Url::Ftp(f) = Url::parse("ftp://anon:me@ftp.x.org:21/pub/fileI").unwrap() else { panic!() };
+    /// assert_eq!((f.user().unwrap().as_str(), f.password().unwrap().as_str()), ("anon", "me"));
+    /// assert_eq!((f.host().as_str(), f.port()), ("ftp.x.org", Some(21)));
+    /// assert_eq!(f.type_code().unwrap().code(), 'I');
+    /// ```
+    pub fn user(&self) -> Option<Part<'a>> {
+        self.login.user
+    }
+
+    /// The password ([`Login::password`]).
+    pub fn password(&self) -> Option<Part<'a>> {
+        self.login.password
+    }
+
+    /// The host ([`Login::host`]).
+    pub fn host(&self) -> Host<'a> {
+        self.login.hostport.host
+    }
+
+    /// The port as a number ([`Login::port`]).
+    pub fn port(&self) -> Option<u16> {
+        self.login.port()
+    }
+
+    /// The port digits as written ([`Login::port_str`]).
+    pub fn port_str(&self) -> Option<Part<'a>> {
+        self.login.port_str()
     }
 
     /// The `ftptype` at the end of the path, if the path ends in one (`A` or `E` and a
-    /// `formcode`, `I`, or `L` and digits).
-    pub fn ftptype(&self) -> Option<FtpType<'a>> {
+    /// `formcode`, `I`, or `L` and digits): the spec's `ftptype`, named `type_code` as RFC
+    /// 1738's [`FtpUrl::type_code`](crate::rfc1738::FtpUrl::type_code) is.
+    pub fn type_code(&self) -> Option<FtpType<'a>> {
         let b = self.path.as_str().as_bytes();
         let n = b.len();
         let last = *b.last()?;
@@ -469,20 +516,20 @@ impl<'a> Ftp<'a> {
         Some(FtpType(self.path.slice(start..n)))
     }
 
-    /// The path before [`Ftp::ftptype`] (the whole path when there is none).
-    pub fn path_before_ftptype(&self) -> Part<'a> {
-        let n = self.ftptype().map_or(0, |t| t.0.as_str().len());
+    /// The path before [`FtpUrl::type_code`] (the whole path when there is none).
+    pub fn path_before_type_code(&self) -> Part<'a> {
+        let n = self.type_code().map_or(0, |t| t.0.as_str().len());
         self.path.slice(0..self.path.as_str().len() - n)
     }
 }
 
 /// An `ftptype = A formcode | E formcode | I | L digits` (rfc1630.txt:1382), split off the end
-/// of an FTP path ([`Ftp::ftptype`]).
+/// of an FTP path ([`FtpUrl::type_code`]).
 ///
 /// ```
 /// use urigram::rfc1630::Url;
 /// let t = |s| match Url::parse(s).unwrap() {
-///     Url::Ftp(f) => f.ftptype().map(|t| {
+///     Url::Ftp(f) => f.type_code().map(|t| {
 ///         (t.as_str(), t.code(), t.formcode(), t.byte_size().map(|b| b.as_str()))
 ///     }),
 ///     _ => panic!(),
@@ -531,12 +578,12 @@ impl<'a> FtpType<'a> {
 /// assert_eq!(n.as_part().range(), 0..25);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct News<'a> {
+pub struct NewsUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) groupart: GroupArt<'a>,
 }
 
-impl<'a> News<'a> {
+impl<'a> NewsUrl<'a> {
     /// The group, `*`, or article.
     pub fn groupart(&self) -> GroupArt<'a> {
         self.groupart
@@ -615,13 +662,13 @@ impl<'a> Article<'a> {
 /// assert!(Url::parse("nntp://news.cern.ch/comp.text/12").is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Nntp<'a> {
+pub struct NntpUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) group: Part<'a>,
     pub(crate) number: Part<'a>,
 }
 
-impl<'a> Nntp<'a> {
+impl<'a> NntpUrl<'a> {
     /// The news group.
     pub fn group(&self) -> Part<'a> {
         self.group
@@ -651,13 +698,13 @@ impl<'a> Nntp<'a> {
 /// assert_eq!(p.attributes().unwrap(), "ab");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Prospero<'a> {
+pub struct ProsperoUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) path: Part<'a>,
 }
 
-impl<'a> Prospero<'a> {
+impl<'a> ProsperoUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -710,16 +757,16 @@ impl<'a> Prospero<'a> {
 /// use urigram::rfc1630::Url;
 /// let Url::Telnet(t) = Url::parse("telnet://guest@info.cern.ch:23").unwrap() else { panic!() };
 /// assert_eq!(t.login().user().unwrap(), "guest");
-/// assert_eq!(t.login().hostport().port().unwrap(), "23");
+/// assert_eq!(t.login().hostport().port_str().unwrap(), "23");
 /// assert!(Url::parse("telnet://info.cern.ch/").is_err()); // no path, not even `/`
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Telnet<'a> {
+pub struct TelnetUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) login: Login<'a>,
 }
 
-impl<'a> Telnet<'a> {
+impl<'a> TelnetUrl<'a> {
     /// The user, password, host and port.
     pub fn login(&self) -> Login<'a> {
         self.login
@@ -738,14 +785,14 @@ impl<'a> Telnet<'a> {
 /// assert_eq!(g.gcommand().unwrap(), "0/Info");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Gopher<'a> {
+pub struct GopherUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) gtype: Option<Part<'a>>,
     pub(crate) gcommand: Option<Part<'a>>,
 }
 
-impl<'a> Gopher<'a> {
+impl<'a> GopherUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -774,14 +821,14 @@ impl<'a> Gopher<'a> {
 /// assert_eq!(f, [("1", "a%3Bb"), ("2", "c")]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Wais<'a> {
+pub struct WaisUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) hostport: HostPort<'a>,
     pub(crate) database: Part<'a>,
     pub(crate) kind: WaisKind<'a>,
 }
 
-impl<'a> Wais<'a> {
+impl<'a> WaisUrl<'a> {
     /// The host and port.
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
@@ -901,13 +948,13 @@ pub struct WaisField<'a> {
 /// assert_eq!(m.as_part().range(), 0..13);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Mailto<'a> {
+pub struct MailtoUrl<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) local: Part<'a>,
     pub(crate) hostname: Part<'a>,
 }
 
-impl<'a> Mailto<'a> {
+impl<'a> MailtoUrl<'a> {
     /// The `xalphas` before the `@`.
     pub fn local(&self) -> Part<'a> {
         self.local
@@ -1032,7 +1079,7 @@ mod tests {
         let hp = f.login().hostport();
         same(hp, hp.as_str(), hp.as_part(), "h:21");
         same(hp.host(), hp.host().as_str(), hp.host().as_part(), "h");
-        let t = f.ftptype().unwrap();
+        let t = f.type_code().unwrap();
         same(t, t.as_str(), t.as_part(), "AN");
         let Url::News(n) = parse("news:a.b@c.d") else {
             panic!()
@@ -1100,8 +1147,8 @@ mod tests {
             (l.user().unwrap(), l.password().unwrap()),
             (Part::new("u", 9), Part::new("p", 11))
         );
-        assert_eq!(l.hostport().host().kind(), HostKind::Number);
-        assert_eq!(l.hostport().port().unwrap().range(), 21..23);
+        assert_eq!(l.hostport().host().kind(), HostKind::Ipv4);
+        assert_eq!(l.hostport().port_str().unwrap().range(), 21..23);
         assert_eq!(l.as_part().as_str(), "u:p@1.2.3.4:23");
     }
 
@@ -1110,7 +1157,7 @@ mod tests {
         #[allow(clippy::type_complexity)]
         fn ty(s: &str) -> Option<(&str, char, Option<char>, Option<&str>)> {
             let Url::Ftp(f) = parse(s) else { panic!() };
-            f.ftptype().map(|t| {
+            f.type_code().map(|t| {
                 (
                     t.as_part().as_str(),
                     t.code(),
@@ -1132,9 +1179,9 @@ mod tests {
         let Url::Ftp(f) = parse("ftp://h/dir/fileAN") else {
             panic!()
         };
-        assert_eq!(f.path_before_ftptype(), "dir/file");
+        assert_eq!(f.path_before_type_code(), "dir/file");
         assert_eq!(
-            f.segments().map(|s| s.as_str()).collect::<Vec<_>>(),
+            f.path_segments().map(|s| s.as_str()).collect::<Vec<_>>(),
             ["dir", "fileAN"]
         );
     }
@@ -1151,7 +1198,7 @@ mod tests {
             panic!()
         };
         assert_eq!((a.local().as_str(), a.host().as_str()), ("a@b", "1.2.3.4"));
-        assert_eq!(a.host().kind(), HostKind::Number);
+        assert_eq!(a.host().kind(), HostKind::Ipv4);
         assert_eq!(a.as_part().range(), 5..16);
         // The last `@` that a host follows.
         let GroupArt::Article(a) = ga("news:x@y@1") else {
@@ -1208,7 +1255,7 @@ mod tests {
         let Url::Gopher(g) = parse("gopher://h:70") else {
             panic!()
         };
-        assert_eq!(g.hostport().port().unwrap(), "70");
+        assert_eq!(g.hostport().port_str().unwrap(), "70");
         assert!(g.gtype().is_none() && g.gcommand().is_none());
         let Url::Gopher(g) = parse("gopher://h/%09") else {
             panic!()
@@ -1272,7 +1319,7 @@ mod tests {
 
 crate::part::written_as_read!(display: Host);
 crate::part::written_as_read!(HostPort, Login, FtpType, Article, Wpath, AddrSpec);
-crate::part::written_as_read!(text: Http, Ftp, News, Nntp, Prospero, Telnet, Gopher, Wais, Mailto, MailId);
+crate::part::written_as_read!(text: HttpUrl, FtpUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, GopherUrl, WaisUrl, MailtoUrl, MailId);
 
 impl<'a> GroupArt<'a> {
     /// The whole `groupart` as written.

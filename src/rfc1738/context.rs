@@ -261,7 +261,7 @@ mod tests {
         assert_eq!(found.len(), 3);
         let u = &found[0];
         assert_eq!(u.url, "ftp://info.cern.ch/pub/www/doc;type=d");
-        assert!(matches!(u.parse().unwrap(), Url::Ftp(f) if f.typecode() == Some('d')));
+        assert!(matches!(u.parse().unwrap(), Url::Ftp(f) if f.type_code() == Some('d')));
         assert_eq!(u.delimiter, Delimiter::AngleUrl);
         assert_eq!(
             &APPENDIX[u.outer.clone()],

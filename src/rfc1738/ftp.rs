@@ -166,7 +166,7 @@ impl FtpUrl<'_> {
         let Some(path) = self.path else {
             return Ok(out);
         };
-        let segments: Vec<Part<'_>> = super::parts::Segments::of(Some(path)).collect();
+        let segments: Vec<Part<'_>> = crate::shared::Segments::of(Some(path)).collect();
         let (name, cwds) = match segments.split_last() {
             Some((n, c)) => (*n, c),
             None => return Ok(out),
@@ -175,7 +175,7 @@ impl FtpUrl<'_> {
             out.push(FtpCommand::Cwd(arg(*c, "CWD argument")?));
         }
         let name_arg = arg(name, "file name")?;
-        match self.typecode() {
+        match self.type_code() {
             Some('d' | 'D') => out.push(FtpCommand::Nlst(name_arg)),
             t => {
                 if name_arg.is_empty() {

@@ -10,7 +10,7 @@
 //! // Section 3.2.2: "CWD /etc" and then "RETR motd".
 //! let cmds: Vec<String> = ftp.path_commands().unwrap().iter().map(|c| c.to_string()).collect();
 //! assert_eq!(cmds, ["CWD /etc", "RETR motd"]);
-//! assert_eq!(u.port(), Some(21));
+//! assert_eq!(u.port_or_known_default(), Some(21));
 //! assert_eq!(default_port("gopher"), Some(70));
 //!
 //! // Any other scheme, and any URL that does not follow its scheme's syntax, is generic.
@@ -30,11 +30,12 @@ mod parts;
 mod rebase;
 mod schemes;
 
+pub use crate::shared::{HostKind, Segments};
 pub use context::{Fragment, UrlInContext, find_urls};
 pub use decode::{DecodeError, decode};
 pub use ftp::{ANONYMOUS_PASSWORD, FtpCommand};
 pub use gopher::GopherRequest;
-pub use parts::{GenericUrl, Host, HostKind, HostPort, IpSchemePart, Login, SchemePart, Segments};
+pub use parts::{GenericUrl, Host, HostPort, IpSchemePart, Login, SchemePart};
 pub use schemes::{
     Article, Fieldspec, FileHost, FileUrl, FtpUrl, GopherUrl, GroupPart, HttpUrl, MailtoUrl,
     NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisKind, WaisUrl,
@@ -57,7 +58,7 @@ use crate::part::Part;
 /// use urigram::rfc1738::Url;
 /// let u = Url::parse("http://www.example.com/index.html").unwrap();
 /// assert_eq!(u.scheme(), "http");
-/// assert_eq!(u.port(), Some(80));
+/// assert_eq!(u.port_or_known_default(), Some(80));
 /// assert_eq!(u.to_string(), "http://www.example.com/index.html");
 /// assert!(matches!(u, Url::Http(_)));
 /// let e = Url::parse("http://www.example.com/#top").unwrap_err();
@@ -72,7 +73,7 @@ use crate::part::Part;
 /// let u = Url::try_from("telnet://guest@melvyl.ucop.edu").unwrap();
 /// assert_eq!(u.login().unwrap().user().unwrap(), "guest");
 /// assert_eq!(u.hostport().unwrap().as_str(), "melvyl.ucop.edu");
-/// assert_eq!((u.default_port(), u.port()), (Some(23), Some(23)));
+/// assert_eq!((u.default_port(), u.port_or_known_default(), u.port()), (Some(23), Some(23), None));
 /// let u = Url::try_from("news:comp.infosystems.www.misc").unwrap(); // rfc1738.txt:690
 /// assert_eq!((u.hostport(), u.port(), u.as_part().range()), (None, None, 0..30));
 /// // A generic URL has no default port, whatever its scheme says.
@@ -175,7 +176,7 @@ impl<'a> Url<'a> {
     /// let u = Url::parse_with("HTTP://example.com/", lenient).unwrap();
     /// assert!(matches!(u, Url::Http(_)));
     /// assert_eq!(u.scheme(), "HTTP");
-    /// assert_eq!(u.port(), Some(80));
+    /// assert_eq!(u.port_or_known_default(), Some(80));
     /// ```
     pub fn parse_with(s: &'a str, options: ParseOptions) -> Result<Url<'a>, Error> {
         if !options.case_insensitive_scheme {
@@ -275,12 +276,65 @@ impl<'a> Url<'a> {
     }
 
     /// The port to connect to: the one given, or the scheme's default (sections 3.2 to
-    /// 3.11). `None` when neither exists or the given one exceeds 65535.
-    pub fn port(&self) -> Option<u16> {
+    /// 3.11). `None` when neither exists or the given one exceeds 65535. The `url` crate's
+    /// name.
+    ///
+    /// ```
+    /// use urigram::rfc1738::Url;
+    /// let p = |s| Url::parse(s).unwrap().port_or_known_default();
+    /// assert_eq!((p("ftp://a/"), p("gopher://a:71/"), p("mailto:a@b")), (Some(21), Some(71), None));
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
         match self.hostport().and_then(|h| h.port) {
             Some(p) => p.as_str().parse().ok(),
             None => self.default_port(),
         }
+    }
+
+    /// The port as written, as a number ([`HostPort::port`]), as the `url` crate's `port`
+    /// (but a written default port is kept).
+    ///
+    /// ```
+    /// use urigram::rfc1738::Url;
+    /// let p = |s| Url::parse(s).unwrap().port();
+    /// assert_eq!((p("http://a:80/"), p("http://a/")), (Some(80), None));
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.hostport()?.port()
+    }
+
+    /// The host, for the URLs with a `hostport` ([`Url::hostport`]; a `file` URL's is
+    /// [`FileUrl::host`]).
+    ///
+    /// ```
+    /// use urigram::rfc1738::Url;
+    /// let u = Url::parse("nntp://news.example/comp.lang/42").unwrap();
+    /// assert_eq!(u.host().unwrap().as_str(), "news.example");
+    /// assert_eq!(u.host_str(), Some("news.example"));
+    /// assert_eq!(Url::parse("mailto:a@b").unwrap().host(), None);
+    /// ```
+    pub fn host(&self) -> Option<Host<'a>> {
+        self.hostport().map(|h| h.host)
+    }
+
+    /// The host's text, as the `url` crate's `Url::host_str` (as written).
+    pub fn host_str(&self) -> Option<&'a str> {
+        self.host().map(|h| h.as_str())
+    }
+
+    /// The user name, for the URLs with a `login` ([`Login::user`]).
+    ///
+    /// ```
+    /// let u = urigram::rfc1738::Url::parse("telnet://me:pw@h/").unwrap();
+    /// assert_eq!((u.user().unwrap().as_str(), u.password().unwrap().as_str()), ("me", "pw"));
+    /// ```
+    pub fn user(&self) -> Option<Part<'a>> {
+        self.login()?.user
+    }
+
+    /// The password, for the URLs with a `login` ([`Login::password`]).
+    pub fn password(&self) -> Option<Part<'a>> {
+        self.login()?.password
     }
 }
 
@@ -467,16 +521,27 @@ mod tests {
 
     #[test]
     fn ports() {
-        assert_eq!(Url::parse("http://h:8080/").unwrap().port(), Some(8080));
-        assert_eq!(Url::parse("wais://h/d").unwrap().port(), Some(210));
-        assert_eq!(Url::parse("prospero://h/d").unwrap().port(), Some(1525));
-        assert_eq!(Url::parse("nntp://h/d").unwrap().port(), Some(119));
-        assert_eq!(Url::parse("telnet://h").unwrap().port(), Some(23));
-        assert_eq!(Url::parse("gopher://h").unwrap().port(), Some(70));
-        assert_eq!(Url::parse("mailto:x").unwrap().port(), None);
-        assert_eq!(Url::parse("x://h:99/").unwrap().port(), Some(99));
-        assert_eq!(Url::parse("x://h/").unwrap().port(), None);
-        assert_eq!(Url::parse("http://h:99999/").unwrap().port(), None);
+        let p = |s| Url::parse(s).unwrap().port_or_known_default();
+        assert_eq!(p("http://h:8080/"), Some(8080));
+        assert_eq!(p("wais://h/d"), Some(210));
+        assert_eq!(p("prospero://h/d"), Some(1525));
+        assert_eq!(p("nntp://h/d"), Some(119));
+        assert_eq!(p("telnet://h"), Some(23));
+        assert_eq!(p("gopher://h"), Some(70));
+        assert_eq!(p("mailto:x"), None);
+        assert_eq!(p("x://h:99/"), Some(99));
+        assert_eq!(p("x://h/"), None);
+        assert_eq!(p("http://h:99999/"), None);
+        // `port` is the port as written, never the default.
+        let w = |s| Url::parse(s).unwrap().port();
+        assert_eq!(
+            (w("http://h:8080/"), w("http://h/"), w("telnet://h")),
+            (Some(8080), None, None)
+        );
+        assert_eq!(
+            (w("x://h:99/"), w("http://h:99999/"), w("mailto:x")),
+            (Some(99), None, None)
+        );
     }
 
     #[test]

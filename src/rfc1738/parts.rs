@@ -2,6 +2,7 @@
 //! (sections 2.1 and 5), and the path-segment iterator.
 
 use crate::part::Part;
+use crate::shared::HostKind;
 
 /// `host = hostname | hostnumber` (rfc1738.txt:968, section 3.1).
 ///
@@ -18,26 +19,6 @@ use crate::part::Part;
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
-}
-
-/// Which alternative of `host` matched ([`Host::kind`]).
-///
-/// ```
-/// use urigram::rfc1738::{HostKind, Url};
-/// let kind = |s| Url::parse(s).unwrap().hostport().map(|hp| hp.host().kind());
-/// assert_eq!(kind("gopher://spinaltap.micro.umn.edu/"), Some(HostKind::Hostname));
-/// assert_eq!(kind("http://128.141.22.2:8080/"), Some(HostKind::Hostnumber));
-/// // `hostname` ends in a `toplabel`, which starts with a letter, and `hostnumber` has four
-/// // groups: five numbers are no `host`, and the URL is only a generic one.
-/// assert!(matches!(Url::parse("http://1.2.3.4.5/"), Ok(Url::Generic(_))));
-/// assert_eq!(kind("http://1.2.3.4.5/"), None);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HostKind {
-    /// `hostname`: a fully qualified domain name (no trailing dot in RFC 1738).
-    Hostname,
-    /// `hostnumber`: four groups of decimal digits separated by `.`.
-    Hostnumber,
 }
 
 impl<'a> Host<'a> {
@@ -63,11 +44,11 @@ impl<'a> Host<'a> {
 /// use urigram::rfc1738::Url;
 /// let hp = Url::parse("wais://wais.example.com:210/db").unwrap().hostport().unwrap();
 /// assert_eq!((hp.as_str(), hp.host().as_str()), ("wais.example.com:210", "wais.example.com"));
-/// assert_eq!((hp.port().unwrap().as_str(), hp.port_number()), ("210", Some(210)));
+/// assert_eq!((hp.port_str().unwrap().as_str(), hp.port()), ("210", Some(210)));
 /// assert_eq!(hp.as_part().range(), 7..27);
 /// // `port = digits`: any number of them, so not always a port number.
 /// let hp = Url::parse("http://h:99999/").unwrap().hostport().unwrap();
-/// assert_eq!((hp.port().unwrap().as_str(), hp.port_number()), ("99999", None));
+/// assert_eq!((hp.port_str().unwrap().as_str(), hp.port()), ("99999", None));
 /// // nor none of them: `http://h:/` is no `httpurl`, only a generic URL.
 /// assert!(matches!(Url::parse("http://h:/"), Ok(Url::Generic(_))));
 /// ```
@@ -89,13 +70,22 @@ impl<'a> HostPort<'a> {
         self.host
     }
 
-    /// The port digits after the `:` (`port = digits`: never empty).
-    pub fn port(&self) -> Option<Part<'a>> {
+    /// The port digits after the `:` as written (`port = digits`: never empty), with their
+    /// place in the input: the text beside [`HostPort::port`].
+    pub fn port_str(&self) -> Option<Part<'a>> {
         self.port
     }
 
-    /// The port as a number, when present and at most 65535.
-    pub fn port_number(&self) -> Option<u16> {
+    /// The port as a number, when present and at most 65535: the `url` crate's `port` (a
+    /// written default port is kept; [`Url::port_or_known_default`](crate::rfc1738::Url::port_or_known_default)
+    /// falls back on the scheme's).
+    ///
+    /// ```
+    /// let u = urigram::rfc1738::Url::parse("http://a:8080/").unwrap();
+    /// let hp = u.hostport().unwrap();
+    /// assert_eq!((hp.port(), hp.port_str().unwrap().as_str()), (Some(8080), "8080"));
+    /// ```
+    pub fn port(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
     }
 }
@@ -143,6 +133,27 @@ impl<'a> Login<'a> {
     pub fn hostport(&self) -> HostPort<'a> {
         self.hostport
     }
+
+    /// The host ([`HostPort::host`]).
+    ///
+    /// ```
+    /// use urigram::rfc1738::Url;
+    /// let l = Url::parse("telnet://me@h.example:2323").unwrap().login().unwrap();
+    /// assert_eq!((l.host().as_str(), l.port(), l.port_str().unwrap().as_str()), ("h.example", Some(2323), "2323"));
+    /// ```
+    pub fn host(&self) -> Host<'a> {
+        self.hostport.host
+    }
+
+    /// The port as a number ([`HostPort::port`]).
+    pub fn port(&self) -> Option<u16> {
+        self.hostport.port()
+    }
+
+    /// The port digits as written ([`HostPort::port_str`]).
+    pub fn port_str(&self) -> Option<Part<'a>> {
+        self.hostport.port
+    }
 }
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]` (rfc1738.txt:964, section 3.1): the common
@@ -154,7 +165,7 @@ impl<'a> Login<'a> {
 /// let SchemePart::Ip(ip) = g.schemepart() else { panic!() };
 /// assert_eq!(ip.as_str(), "//root@host.dom:513/x/y");
 /// assert_eq!(ip.login().user().unwrap(), "root");
-/// assert_eq!(ip.login().hostport().port_number(), Some(513));
+/// assert_eq!(ip.login().hostport().port(), Some(513));
 /// assert_eq!(ip.urlpath().unwrap(), "x/y"); // without the `/` before it (section 3.1)
 /// assert_eq!(ip.as_part().range(), 7..30);
 /// ```
@@ -261,46 +272,6 @@ impl<'a> GenericUrl<'a> {
 impl std::fmt::Display for GenericUrl<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.text.as_str())
-    }
-}
-
-/// Iterator over the `/`-separated segments of a path (`hpath`, `fpath`, `ppath`), each
-/// without its `/`. A path always has at least one segment, possibly empty.
-///
-/// ```
-/// use urigram::rfc1738::Url;
-/// let Url::Http(u) = Url::parse("http://h/a%2Fb/c/").unwrap() else { panic!() };
-/// let segs: Vec<_> = u.segments().map(|s| s.as_str()).collect();
-/// assert_eq!(segs, ["a%2Fb", "c", ""]); // `%2F` is data, not a separator
-/// let Url::Http(u) = Url::parse("http://h").unwrap() else { panic!() };
-/// assert_eq!(u.segments().count(), 0); // no path at all
-/// ```
-#[derive(Debug, Clone)]
-pub struct Segments<'a> {
-    pub(crate) rest: Option<Part<'a>>,
-}
-
-impl<'a> Segments<'a> {
-    pub(crate) fn of(path: Option<Part<'a>>) -> Segments<'a> {
-        Segments { rest: path }
-    }
-}
-
-impl<'a> Iterator for Segments<'a> {
-    type Item = Part<'a>;
-    fn next(&mut self) -> Option<Part<'a>> {
-        let rest = self.rest?;
-        let s = rest.as_str();
-        match s.find('/') {
-            Some(k) => {
-                self.rest = Some(rest.slice(k + 1..s.len()));
-                Some(rest.slice(0..k))
-            }
-            None => {
-                self.rest = None;
-                Some(rest)
-            }
-        }
     }
 }
 

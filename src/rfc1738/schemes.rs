@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use super::parts::{Host, HostPort, Login, Segments};
+use super::parts::{Host, HostPort, Login};
 use crate::part::Part;
+use crate::shared::Segments;
 
 /// `as_part`, `as_str` and `Display` (the URL exactly as written) for each scheme's type.
 macro_rules! whole_url {
@@ -45,9 +46,9 @@ whole_url!(
 /// ```
 /// use urigram::rfc1738::Url;
 /// let Url::Http(u) = Url::parse("http://www.example.com:8080/a/b?x;y").unwrap() else { panic!() };
-/// assert_eq!(u.hostport().port_number(), Some(8080));
+/// assert_eq!(u.hostport().port(), Some(8080));
 /// assert_eq!(u.path().unwrap(), "a/b");
-/// let segs: Vec<_> = u.segments().map(|s| s.as_str()).collect();
+/// let segs: Vec<_> = u.path_segments().map(|s| s.as_str()).collect();
 /// assert_eq!(segs, ["a", "b"]);
 /// assert_eq!(u.search().unwrap(), "x;y");
 /// ```
@@ -74,7 +75,7 @@ impl<'a> HttpUrl<'a> {
         self.path
     }
     /// The `hsegment`s of the path (none when there is no path).
-    pub fn segments(&self) -> Segments<'a> {
+    pub fn path_segments(&self) -> Segments<'a> {
         Segments::of(self.path)
     }
     /// The `search`, without its `?`.
@@ -91,7 +92,7 @@ impl<'a> HttpUrl<'a> {
 ///     panic!()
 /// };
 /// assert_eq!(u.path().unwrap(), "pub/file.txt");
-/// assert_eq!(u.typecode(), Some('a'));
+/// assert_eq!(u.type_code(), Some('a'));
 /// assert!(u.login().user().is_none());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -117,16 +118,47 @@ impl<'a> FtpUrl<'a> {
         self.path
     }
     /// The `fsegment`s: `<cwd1>` ... `<cwdN>` and then `<name>` (section 3.2.2).
-    pub fn segments(&self) -> Segments<'a> {
+    pub fn path_segments(&self) -> Segments<'a> {
         Segments::of(self.path)
     }
-    /// The `ftptype` part, without `;type=`.
-    pub fn typecode_part(&self) -> Option<Part<'a>> {
+    /// The `ftptype` as written, without `;type=`, with its place in the input: the text
+    /// beside [`FtpUrl::type_code`].
+    pub fn type_code_str(&self) -> Option<Part<'a>> {
         self.typecode
     }
-    /// The typecode as written (`A`, `I`, `D`, `a`, `i` or `d`).
-    pub fn typecode(&self) -> Option<char> {
+    /// The type code as written (`A`, `I`, `D`, `a`, `i` or `d`): section 3.2.2's word
+    /// ("typecode"), in Rust's case.
+    pub fn type_code(&self) -> Option<char> {
         self.typecode.and_then(|t| t.as_str().chars().next())
+    }
+    /// The user name ([`Login::user`]), without a chain through [`FtpUrl::login`].
+    ///
+    /// ```
+    /// use urigram::rfc1738::Url;
+    /// let Url::Ftp(f) = Url::parse("ftp://me:pw@ftp.example:2121/a;type=i").unwrap() else { panic!() };
+    /// assert_eq!((f.user().unwrap().as_str(), f.password().unwrap().as_str()), ("me", "pw"));
+    /// assert_eq!((f.host().as_str(), f.port(), f.port_str().unwrap().as_str()), ("ftp.example", Some(2121), "2121"));
+    /// assert_eq!(f.type_code(), Some('i'));
+    /// ```
+    pub fn user(&self) -> Option<Part<'a>> {
+        self.login.user
+    }
+    /// The password ([`Login::password`]).
+    pub fn password(&self) -> Option<Part<'a>> {
+        self.login.password
+    }
+    /// The host ([`Login::host`]).
+    pub fn host(&self) -> Host<'a> {
+        self.login.host()
+    }
+    /// The port as written, as a number ([`Login::port`]; the default, 21, is
+    /// [`Url::port_or_known_default`](crate::rfc1738::Url::port_or_known_default)).
+    pub fn port(&self) -> Option<u16> {
+        self.login.port()
+    }
+    /// The port digits as written ([`Login::port_str`]).
+    pub fn port_str(&self) -> Option<Part<'a>> {
+        self.login.port_str()
     }
 }
 
@@ -180,7 +212,7 @@ impl<'a> FileHost<'a> {
 /// let Url::File(u) = Url::parse("file://vms.host.edu/disk$user/my/notes/note12345.txt").unwrap()
 /// else { panic!() };
 /// assert_eq!(u.host().as_part(), "vms.host.edu");
-/// assert_eq!(u.segments().count(), 4);
+/// assert_eq!(u.path_segments().count(), 4);
 /// let Url::File(u) = Url::parse("file:///etc/motd").unwrap() else { panic!() };
 /// assert!(matches!(u.host(), FileHost::Empty(_)));
 /// ```
@@ -206,7 +238,7 @@ impl<'a> FileUrl<'a> {
         self.path
     }
     /// The `fsegment`s: `<directory>/.../<name>`.
-    pub fn segments(&self) -> Segments<'a> {
+    pub fn path_segments(&self) -> Segments<'a> {
         Segments::of(Some(self.path))
     }
 }
@@ -441,7 +473,7 @@ impl<'a> NntpUrl<'a> {
 /// use urigram::rfc1738::Url;
 /// let Url::Telnet(u) = Url::parse("telnet://guest:guest@host:2323/").unwrap() else { panic!() };
 /// assert_eq!(u.login().user().unwrap(), "guest");
-/// assert_eq!(u.login().hostport().port_number(), Some(2323));
+/// assert_eq!(u.login().hostport().port(), Some(2323));
 /// assert!(u.has_slash());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -568,7 +600,7 @@ impl<'a> ProsperoUrl<'a> {
         self.path
     }
     /// The `psegment`s. The `/`s carry no guaranteed meaning (section 3.11).
-    pub fn segments(&self) -> Segments<'a> {
+    pub fn path_segments(&self) -> Segments<'a> {
         Segments::of(Some(self.path))
     }
     /// All the field specifications together, each with its `;` (empty when there are none).

@@ -1,8 +1,10 @@
 //! Making and changing references component by component, never producing an invalid one.
 //!
 //! - [`Builder`] takes each component as data and escapes it as its production requires
-//!   (section 2.4, with [`encode`] per [`Component`]); the scheme and the host, which RFC 2396
-//!   cannot escape, are checked against their productions.
+//!   (section 2.4, with [`encode`] per [`Component`]), under the setters' words for data
+//!   (`query_data`, `userinfo_data`, `fragment_data`, `opaque_part_data`, `query_pairs`,
+//!   `path_segments`); the scheme and the host, which RFC 2396 cannot escape, are checked
+//!   against their productions.
 //! - The setters of [`UriReferenceBuf`] come in two kinds, and the name says which:
 //!   - `set_scheme`, `set_authority`, `set_userinfo`, `set_host`, `set_port`, `set_path`,
 //!     `set_query`, `set_fragment` take a component as written, escapes included
@@ -201,16 +203,32 @@ fn check_opt(production: &'static str, text: Option<&str>) -> Result<(), BuildEr
 /// productions, and the whole checked by the grammar in [`Builder::build`]. Made by
 /// [`UriReferenceBuf::builder`].
 ///
+/// Its words mean what the setters' words mean: a method ending in `_data` (`userinfo_data`,
+/// `opaque_part_data`, `query_data`, `fragment_data`) takes data and escapes it, as
+/// `set_query_data` does; `query_pairs` takes `name=value` pairs, as `set_query_pairs` does;
+/// `path_segments` takes segment data, as `set_path_segments` does; `scheme` and `host`, which
+/// RFC 2396 cannot escape, take the text as written and check it, as `set_scheme` and
+/// `set_host` do. No builder method takes escaped text under a word that a setter uses for
+/// data, or the other way round.
+///
+/// ```
+/// use urigram::UriReferenceBuf;
+/// let built = UriReferenceBuf::builder().path_segments(["a"]).query_data("x=1&y").build().unwrap();
+/// let mut set: UriReferenceBuf = "a".parse().unwrap();
+/// set.set_query_data("x=1&y").unwrap();
+/// assert_eq!((built.as_str(), set.as_str()), ("/a?x%3D1%26y", "a?x%3D1%26y"));
+/// ```
+///
 /// ```
 /// use urigram::UriReferenceBuf;
 /// let u = UriReferenceBuf::builder()
 ///     .scheme("http")
-///     .userinfo("me")
+///     .userinfo_data("me")
 ///     .host("example.com")
 ///     .port(8080)
 ///     .path_segments(["a b", "c/d", "é"])
-///     .form_pairs([("q", "rfc 2396"), ("x", "a&b")])
-///     .fragment("top")
+///     .query_pairs([("q", "rfc 2396"), ("x", "a&b")])
+///     .fragment_data("top")
 ///     .build()
 ///     .unwrap();
 /// assert_eq!(u, "http://me@example.com:8080/a%20b/c%2Fd/%C3%A9?q=rfc+2396&x=a%26b#top");
@@ -235,11 +253,11 @@ fn check_opt(production: &'static str, text: Option<&str>) -> Result<(), BuildEr
 /// use urigram::UriReferenceBuf;
 /// let b = UriReferenceBuf::builder;
 /// assert_eq!(b().build().unwrap(), "");
-/// assert_eq!(b().fragment("top").build().unwrap(), "#top");
+/// assert_eq!(b().fragment_data("top").build().unwrap(), "#top");
 /// assert_eq!(b().scheme("http").host("[::1]").port(80).build().unwrap(), "http://[::1]:80");
 /// assert_eq!(b().host("a").build().unwrap(), "//a");
-/// assert!(b().query("a").build().is_err()); // "?a"
-/// assert_eq!(b().rel_path_segments(["."]).query("a").build().unwrap(), ".?a");
+/// assert!(b().query_data("a").build().is_err()); // "?a"
+/// assert_eq!(b().rel_path_segments(["."]).query_data("a").build().unwrap(), ".?a");
 /// ```
 #[derive(Debug, Clone, Default)]
 #[must_use]
@@ -275,7 +293,7 @@ impl Builder {
     }
 
     /// The userinfo, escaped as a [`Component::Userinfo`] (`:` and `@` too). Needs a host.
-    pub fn userinfo(mut self, data: impl AsRef<[u8]>) -> Builder {
+    pub fn userinfo_data(mut self, data: impl AsRef<[u8]>) -> Builder {
         self.userinfo = Some(encode(data, Component::Userinfo));
         self
     }
@@ -345,30 +363,36 @@ impl Builder {
     /// authority.
     ///
     /// ```
-    /// let u = urigram::UriReferenceBuf::builder().scheme("news").opaque_part("comp.infosystems.www").build().unwrap();
+    /// let u = urigram::UriReferenceBuf::builder().scheme("news").opaque_part_data("comp.infosystems.www").build().unwrap();
     /// assert_eq!(u, "news:comp.infosystems.www");
     /// ```
-    pub fn opaque_part(mut self, data: impl AsRef<[u8]>) -> Builder {
+    pub fn opaque_part_data(mut self, data: impl AsRef<[u8]>) -> Builder {
         self.path = encode(data, Component::OpaquePart);
         self.rel_segment = None;
         self
     }
 
     /// The query, escaped as a [`Component::Query`]: every character but `unreserved`, so
-    /// `&` and `=` are data here. For `name=value` pairs, see [`Builder::form_pairs`].
+    /// `&` and `=` are data here. For `name=value` pairs, see [`Builder::query_pairs`].
     ///
     /// ```
-    /// let u = urigram::UriReferenceBuf::builder().path_segments(["a"]).query("x=1&y").build().unwrap();
+    /// let u = urigram::UriReferenceBuf::builder().path_segments(["a"]).query_data("x=1&y").build().unwrap();
     /// assert_eq!(u, "/a?x%3D1%26y");
     /// ```
-    pub fn query(mut self, data: impl AsRef<[u8]>) -> Builder {
+    pub fn query_data(mut self, data: impl AsRef<[u8]>) -> Builder {
         self.query = Some(encode(data, Component::Query));
         self
     }
 
     /// The query as `name=value` pairs by the HTML forms convention
-    /// ([`form_encode`](crate::rfc2396::form_encode)).
-    pub fn form_pairs<I, K, V>(mut self, pairs: I) -> Builder
+    /// ([`form_encode`](crate::rfc2396::form_encode)): the `url` crate's name for the pairs,
+    /// and the word of [`UriReferenceBuf::set_query_pairs`].
+    ///
+    /// ```
+    /// let u = urigram::UriReferenceBuf::builder().path_segments(["s"]).query_pairs([("q", "a b")]).build().unwrap();
+    /// assert_eq!(u, "/s?q=a+b");
+    /// ```
+    pub fn query_pairs<I, K, V>(mut self, pairs: I) -> Builder
     where
         I: IntoIterator<Item = (K, V)>,
         K: AsRef<str>,
@@ -378,23 +402,8 @@ impl Builder {
         self
     }
 
-    /// [`Builder::form_pairs`], by the `url` crate's name for the pairs.
-    ///
-    /// ```
-    /// let u = urigram::UriReferenceBuf::builder().path_segments(["s"]).query_pairs([("q", "a b")]).build().unwrap();
-    /// assert_eq!(u, "/s?q=a+b");
-    /// ```
-    pub fn query_pairs<I, K, V>(self, pairs: I) -> Builder
-    where
-        I: IntoIterator<Item = (K, V)>,
-        K: AsRef<str>,
-        V: AsRef<str>,
-    {
-        self.form_pairs(pairs)
-    }
-
     /// The fragment, escaped as a [`Component::Fragment`].
-    pub fn fragment(mut self, data: impl AsRef<[u8]>) -> Builder {
+    pub fn fragment_data(mut self, data: impl AsRef<[u8]>) -> Builder {
         self.fragment = Some(encode(data, Component::Fragment));
         self
     }
@@ -543,7 +552,7 @@ impl UriReferenceBuf {
                     a.push('@');
                 }
                 a.push_str(host);
-                if let Some(p) = s.port() {
+                if let Some(p) = s.port_str() {
                     a.push(':');
                     a.push_str(p.as_str());
                 }
@@ -623,7 +632,7 @@ impl UriReferenceBuf {
     }
 
     /// Set the userinfo to `data`, escaped as a [`Component::Userinfo`] (`:` and `@` too), as
-    /// [`Builder::userinfo`] does. Remove it with `set_userinfo(None)`.
+    /// [`Builder::userinfo_data`] does. Remove it with `set_userinfo(None)`.
     ///
     /// ```
     /// let mut u: urigram::UriReferenceBuf = "http://a/".parse().unwrap();
@@ -692,7 +701,7 @@ impl UriReferenceBuf {
     }
 
     /// Set the query to `data`, escaped as a [`Component::Query`] (every character but
-    /// `unreserved`, so `&` and `=` are data too), as [`Builder::query`] does. Remove a query
+    /// `unreserved`, so `&` and `=` are data too), as [`Builder::query_data`] does. Remove a query
     /// with `set_query(None)`.
     ///
     /// ```
@@ -706,7 +715,7 @@ impl UriReferenceBuf {
     }
 
     /// Set the query to `name=value` pairs by the HTML forms convention
-    /// ([`form_encode`](crate::rfc2396::form_encode)), as [`Builder::form_pairs`] does. The
+    /// ([`form_encode`](crate::rfc2396::form_encode)), as [`Builder::query_pairs`] does. The
     /// `url` crate writes `query_pairs_mut().clear().extend_pairs(..)`.
     ///
     /// ```
@@ -763,7 +772,7 @@ impl UriReferenceBuf {
     }
 
     /// Set the fragment to `data`, escaped as a [`Component::Fragment`], as
-    /// [`Builder::fragment`] does. Remove it with `set_fragment(None)`.
+    /// [`Builder::fragment_data`] does. Remove it with `set_fragment(None)`.
     ///
     /// ```
     /// let mut u: urigram::UriReferenceBuf = "http://a/b".parse().unwrap();

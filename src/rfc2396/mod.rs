@@ -1,7 +1,7 @@
 //! RFC 2396's values and semantics: typed, zero-copy URI references ([`UriReference`]),
 //! resolution of relative references (section 5.2, [`resolve`], and the methods
 //! [`UriReference::resolve`] and [`UriReference::join`]), normalization and equivalence
-//! (section 6, [`normalize`], [`equivalent`]), escaping per component (section 2.4,
+//! (section 6, the methods [`UriReference::normalize`] and [`UriReference::equivalent`]), escaping per component (section 2.4,
 //! [`encode`], [`decode`], [`decode_utf8`]), references made and changed component by
 //! component ([`Builder`], the setters of [`UriReferenceBuf`]), the HTML forms convention for
 //! queries ([`form_pairs`], [`form_encode`]) and Appendix B's lenient split ([`split`]).
@@ -11,10 +11,10 @@
 //! re-exported at the crate root.
 //!
 //! ```
-//! use urigram::rfc2396::{UriReference, normalize, resolve_str};
+//! use urigram::rfc2396::{UriReference, resolve_str};
 //!
 //! let u = UriReference::parse("HTTP://Example.COM:80/%7euser").unwrap();
-//! assert_eq!(normalize(&u).to_string(), "http://example.com/~user");
+//! assert_eq!(u.normalize().to_string(), "http://example.com/~user");
 //! let r = resolve_str("http://a/b/c/d;p?q", "../g", Default::default()).unwrap();
 //! assert_eq!(r.to_string(), "http://a/b/g");
 //! ```
@@ -27,16 +27,17 @@ pub(crate) mod resolve;
 pub(crate) mod split;
 pub(crate) mod uri;
 
+pub use crate::shared::HostKind;
 pub use build::{BuildError, Builder};
 pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
 pub use form::{FormPairs, form_encode, form_pairs};
-pub use normalize::{default_port, equivalent, normalize};
+pub use normalize::default_port;
 pub use resolve::{
     AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
     relativize, resolve, resolve_str, resolve_with,
 };
 pub use split::{Split, split};
 pub use uri::{
-    Authority, Hier, Host, HostKind, Path, PathKind, ReferenceKind, Segment, Segments, Server,
-    UriReference, UriReferenceBuf,
+    Authority, Hier, Host, Path, PathKind, ReferenceKind, Segment, Segments, Server, UriReference,
+    UriReferenceBuf,
 };

@@ -4,7 +4,7 @@
 //! insensitive and a URL with an explicit ":port", where the port is the default for the
 //! scheme, is equivalent to one where the port is elided". Section 2.3 adds that unreserved
 //! characters "can be escaped without changing the semantics" (rfc2396.txt:472), and section
-//! 2.4.2 gives `%7e` for `~` as an example. [`normalize`] applies exactly these:
+//! 2.4.2 gives `%7e` for `~` as an example. [`UriReference::normalize`] applies exactly these:
 //!
 //! - the scheme in lower case;
 //! - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
@@ -64,39 +64,8 @@ pub fn default_port(scheme: &str) -> Option<u16> {
         .map(|&(_, p)| p)
 }
 
-/// The normal form of a reference by section 6 (rfc2396.txt:1239-1252), which names the rules
-/// of the common syntax, and section 2.3 (unreserved characters "can be escaped without
-/// changing the semantics", rfc2396.txt:472). Exactly these are applied:
-///
-/// - the scheme in lower case;
-/// - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
-/// - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
-///   compared as a decimal number, and an empty port elided; other ports without leading
-///   zeros;
-/// - every escape of an `unreserved` character decoded, every other escape written with
-///   upper-case hex digits, except that a path segment that would decode to `.` or `..` is
-///   written with every dot escaped (`%2E%2E/g` resolves to another URI than `../g`).
-///
-/// Nothing else: `.` and `..` in an absolute path are kept, an empty path is not `/` (so
-/// `http://a` and `http://a/` are not [`equivalent`]), and userinfo, paths, queries and
-/// fragments keep their case. Two references are [`equivalent`] when their normal forms are
-/// equal.
-///
-/// ```
-/// use urigram::rfc2396::{UriReference, normalize};
-/// let n = |s| normalize(&UriReference::parse(s).unwrap()).into_string();
-/// assert_eq!(n("HTTP://www.XEROX.com:80/%7euser/a%2fb?%41#%3b"), "http://www.xerox.com/~user/a%2Fb?A#%3B");
-/// assert_eq!(n("ftp://User@Host.Example:021/"), "ftp://User@host.example/");
-/// assert_eq!(n("http://a:/"), "http://a/");
-/// assert_eq!(n("http://a:8080"), "http://a:8080");
-/// assert_eq!(n("foo://Reg_Name/"), "foo://Reg_Name/");
-/// assert_eq!(n("../%7Ex"), "../~x");
-/// // A segment that would decode to `.` or `..` is no dot segment: its dots stay escaped.
-/// assert_eq!(n("%2e%2E/g"), "%2E%2E/g");
-/// assert_eq!(n("http://a/b/.%2e/%2E"), "http://a/b/%2E%2E/%2E");
-/// assert_eq!(n("%2E%2E%2E/g"), ".../g");
-/// ```
-pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
+/// [`UriReference::normalize`].
+pub(crate) fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
     // Escapes and the scheme's case, component by component.
     let mut s = String::with_capacity(uri.as_str().len());
     if let Some(scheme) = uri.scheme() {
@@ -131,7 +100,7 @@ pub fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
     let mut out = String::with_capacity(s.len());
     out.push_str(&s[..host.as_part().start()]);
     out.push_str(&host.as_str().to_ascii_lowercase());
-    if let Some(port) = server.port() {
+    if let Some(port) = server.port_str() {
         let digits = port.as_str().trim_start_matches('0');
         let digits = if digits.is_empty() && !port.is_empty() {
             "0"
@@ -193,26 +162,92 @@ fn escaped_dots(segment: &str) -> usize {
     if escaped && dots <= 2 { dots } else { 0 }
 }
 
-/// Whether two references are equivalent by section 6: whether their [`normalize`]d forms
-/// are equal.
-///
-/// Equivalent references resolve to equivalent results against any base (section 5.2), and
-/// equivalent bases give equivalent results for any reference. That is why an escaped dot
-/// segment is not its dot segment (`%2E%2E/g` resolves against `http://a/b/c/d` to
-/// `http://a/b/c/%2E%2E/g`, `../g` to `http://a/b/g`; see [`normalize`]).
-///
-/// ```
-/// use urigram::rfc2396::{UriReference, equivalent};
-/// let eq = |a, b| equivalent(&UriReference::parse(a).unwrap(), &UriReference::parse(b).unwrap());
-/// assert!(eq("http://www.XEROX.com", "http://www.xerox.com")); // rfc2396.txt:1244
-/// assert!(eq("http://a:80/~x", "HTTP://A/%7E%78"));
-/// assert!(eq("http://a/%c3%a9", "http://a/%C3%A9"));
-/// assert!(!eq("http://a/%2F", "http://a//"));
-/// assert!(!eq("http://a:8080/", "http://a/"));
-/// assert!(!eq("http://a/B", "http://a/b"));
-/// assert!(!eq("%2E%2E/g", "../g"));
-/// assert!(eq("%2E%2e/g", ".%2E/g"));
-/// ```
-pub fn equivalent(a: &UriReference<'_>, b: &UriReference<'_>) -> bool {
+/// [`UriReference::equivalent`].
+pub(crate) fn equivalent(a: &UriReference<'_>, b: &UriReference<'_>) -> bool {
     normalize(a) == normalize(b)
+}
+
+impl UriReference<'_> {
+    /// The normal form of a reference by section 6 (rfc2396.txt:1239-1252), which names the rules
+    /// of the common syntax, and section 2.3 (unreserved characters "can be escaped without
+    /// changing the semantics", rfc2396.txt:472). Exactly these are applied:
+    ///
+    /// - the scheme in lower case;
+    /// - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
+    /// - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
+    ///   compared as a decimal number, and an empty port elided; other ports without leading
+    ///   zeros;
+    /// - every escape of an `unreserved` character decoded, every other escape written with
+    ///   upper-case hex digits, except that a path segment that would decode to `.` or `..` is
+    ///   written with every dot escaped (`%2E%2E/g` resolves to another URI than `../g`).
+    ///
+    /// Nothing else: `.` and `..` in an absolute path are kept, an empty path is not `/` (so
+    /// `http://a` and `http://a/` are not [`equivalent`](UriReference::equivalent)), and userinfo,
+    /// paths, queries and fragments keep their case. Two references are equivalent when their
+    /// normal forms are equal. A method, as on RFC 3986's references (and `fluent-uri`'s
+    /// `Uri::normalize`).
+    ///
+    /// ```
+    /// use urigram::rfc2396::UriReference;
+    /// let n = |s| UriReference::parse(s).unwrap().normalize().into_string();
+    /// assert_eq!(n("HTTP://www.XEROX.com:80/%7euser/a%2fb?%41#%3b"), "http://www.xerox.com/~user/a%2Fb?A#%3B");
+    /// assert_eq!(n("ftp://User@Host.Example:021/"), "ftp://User@host.example/");
+    /// assert_eq!(n("http://a:/"), "http://a/");
+    /// assert_eq!(n("http://a:8080"), "http://a:8080");
+    /// assert_eq!(n("foo://Reg_Name/"), "foo://Reg_Name/");
+    /// assert_eq!(n("../%7Ex"), "../~x");
+    /// // A segment that would decode to `.` or `..` is no dot segment: its dots stay escaped.
+    /// assert_eq!(n("%2e%2E/g"), "%2E%2E/g");
+    /// assert_eq!(n("http://a/b/.%2e/%2E"), "http://a/b/%2E%2E/%2E");
+    /// assert_eq!(n("%2E%2E%2E/g"), ".../g");
+    /// ```
+    pub fn normalize(&self) -> UriReferenceBuf {
+        normalize(self)
+    }
+
+    /// Whether two references are equivalent by section 6: whether their
+    /// [`normalize`](UriReference::normalize)d forms are equal.
+    ///
+    /// Equivalent references resolve to equivalent results against any base (section 5.2), and
+    /// equivalent bases give equivalent results for any reference. That is why an escaped dot
+    /// segment is not its dot segment (`%2E%2E/g` resolves against `http://a/b/c/d` to
+    /// `http://a/b/c/%2E%2E/g`, `../g` to `http://a/b/g`; see [`UriReference::normalize`]).
+    ///
+    /// ```
+    /// use urigram::rfc2396::UriReference;
+    /// let eq = |a, b| UriReference::parse(a).unwrap().equivalent(&UriReference::parse(b).unwrap());
+    /// assert!(eq("http://www.XEROX.com", "http://www.xerox.com")); // rfc2396.txt:1244
+    /// assert!(eq("http://a:80/~x", "HTTP://A/%7E%78"));
+    /// assert!(eq("http://a/%c3%a9", "http://a/%C3%A9"));
+    /// assert!(!eq("http://a/%2F", "http://a//"));
+    /// assert!(!eq("http://a:8080/", "http://a/"));
+    /// assert!(!eq("http://a/B", "http://a/b"));
+    /// assert!(!eq("%2E%2E/g", "../g"));
+    /// assert!(eq("%2E%2e/g", ".%2E/g"));
+    /// ```
+    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
+        equivalent(self, other)
+    }
+}
+
+impl UriReferenceBuf {
+    /// [`UriReference::normalize`].
+    ///
+    /// ```
+    /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
+    /// assert_eq!(u.normalize(), "http://a/~");
+    /// ```
+    pub fn normalize(&self) -> UriReferenceBuf {
+        normalize(&self.get())
+    }
+
+    /// [`UriReference::equivalent`].
+    ///
+    /// ```
+    /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
+    /// assert!(u.equivalent(&urigram::UriReference::parse("http://a/~").unwrap()));
+    /// ```
+    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
+        equivalent(&self.get(), other)
+    }
 }

@@ -9,6 +9,7 @@ use crate::grammar::Grammar;
 use crate::grammar::rfc2396;
 use crate::part::Part;
 use crate::rfc2396::{AbsoluteUriBuf, EscapeError};
+use crate::shared::HostKind;
 
 /// A `URI-reference` (RFC 2396 section 4, rfc2396.txt:1465): an absolute URI, a relative
 /// reference, or nothing, with an optional fragment.
@@ -20,7 +21,7 @@ use crate::rfc2396::{AbsoluteUriBuf, EscapeError};
 /// let Some(Authority::Server(s)) = u.authority() else { panic!() };
 /// assert_eq!(s.userinfo().unwrap(), "user");
 /// assert_eq!(s.host().unwrap().as_str(), "example.com");
-/// assert_eq!(s.port().unwrap(), "8080");
+/// assert_eq!(s.port_str().unwrap(), "8080");
 /// assert_eq!(u.path().kind(), PathKind::Absolute);
 /// let segs: Vec<_> = u.path().segments().map(|s| s.as_str()).collect();
 /// assert_eq!(segs, ["a", "b;p"]);
@@ -152,7 +153,7 @@ impl<'a> UriReference<'a> {
 
     /// Parse `s` as a `URI-reference` of RFC 2396 as RFC 2732 section 3 amends it
     /// ([`Grammar::Rfc2732`]): a host may be an IPv6 literal in brackets
-    /// ([`HostKind::Ipv6Reference`]), a query or fragment may hold `[` and `]`, and an
+    /// ([`HostKind::Ipv6`]), a query or fragment may hold `[` and `]`, and an
     /// `IPv4address` has at most three digits a part (RFC 2373's; a longer run is a
     /// `reg_name`). Every reference [`UriReference::parse`] accepts, this accepts too. The
     /// value is the same type: [`resolve`](crate::rfc2396::resolve), [`normalize`] and the
@@ -164,7 +165,7 @@ impl<'a> UriReference<'a> {
     /// use urigram::rfc2396::HostKind;
     /// let u = UriReference::parse_rfc2732("http://[FEDC:BA98::3210]:80/index.html").unwrap();
     /// let h = u.host().unwrap();
-    /// assert_eq!((h.as_str(), h.kind()), ("[FEDC:BA98::3210]", HostKind::Ipv6Reference));
+    /// assert_eq!((h.as_str(), h.kind()), ("[FEDC:BA98::3210]", HostKind::Ipv6));
     /// assert_eq!(h.ipv6(), Some("fedc:ba98::3210".parse::<Ipv6Addr>().unwrap()));
     /// assert_eq!(u.port_or_known_default(), Some(80));
     /// assert!(UriReference::parse("http://[::1]/").is_err()); // not RFC 2396
@@ -172,7 +173,7 @@ impl<'a> UriReference<'a> {
     /// assert_eq!(e.offset(), 11);
     /// ```
     ///
-    /// [`normalize`]: crate::rfc2396::normalize
+    /// [`normalize`]: UriReference::normalize
     pub fn parse_rfc2732(s: &'a str) -> Result<UriReference<'a>, Error> {
         match rfc2396::uri_reference_in::<rfc2396::Rfc2732>(crate::input::fast_span(s)) {
             Ok((rest, u)) if rest.fragment().is_empty() => Ok(u),
@@ -298,7 +299,7 @@ impl<'a> UriReference<'a> {
     /// authority, no port, an empty port (`http://a:/`), or digits above 65535 (the grammar
     /// allows any number of digits: `port = *digit`). The `url` crate's `Url::port`, except
     /// that a written default port is kept (`http://a:80/` gives `Some(80)`); the digits
-    /// themselves are [`Authority::port`], the port with the scheme's default
+    /// themselves are [`Authority::port_str`], the port with the scheme's default
     /// [`UriReference::port_or_known_default`].
     ///
     /// ```
@@ -312,7 +313,7 @@ impl<'a> UriReference<'a> {
     /// assert_eq!(p("mailto:a@b"), None);
     /// ```
     pub fn port(&self) -> Option<u16> {
-        self.hier.authority.and_then(|a| a.server())?.port_number()
+        self.hier.authority.and_then(|a| a.server())?.port()
     }
 
     /// The segments of the path, `/` removed: [`Path::segments`]. None for an empty or an
@@ -349,7 +350,7 @@ impl fmt::Debug for UriReference<'_> {
 }
 
 /// Compares the text as written, byte for byte. Two references can differ as text and be
-/// equivalent (section 6): see [`equivalent`](crate::rfc2396::equivalent).
+/// equivalent (section 6): see [`equivalent`](UriReference::equivalent).
 impl PartialEq<str> for UriReference<'_> {
     fn eq(&self, other: &str) -> bool {
         self.as_str() == other
@@ -671,13 +672,25 @@ impl<'a> Authority<'a> {
         self.server().and_then(|s| s.userinfo)
     }
 
-    /// The port digits of a server-based authority (possibly empty: `port = *digit`).
+    /// The port of a server-based authority as a number ([`Server::port`]): `None` for no
+    /// port, an empty one, or digits above 65535.
     ///
     /// ```
     /// let u = urigram::UriReference::parse("http://a:8080/").unwrap();
-    /// assert_eq!(u.authority().unwrap().port().unwrap(), "8080");
+    /// assert_eq!(u.authority().unwrap().port(), Some(8080));
     /// ```
-    pub fn port(&self) -> Option<Part<'a>> {
+    pub fn port(&self) -> Option<u16> {
+        self.server().and_then(|s| s.port())
+    }
+
+    /// The port digits of a server-based authority as written (possibly empty:
+    /// `port = *digit`), with their place in the input ([`Server::port_str`]).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a:8080/").unwrap();
+    /// assert_eq!(u.authority().unwrap().port_str().unwrap(), "8080");
+    /// ```
+    pub fn port_str(&self) -> Option<Part<'a>> {
         self.server().and_then(|s| s.port)
     }
 
@@ -713,11 +726,11 @@ impl fmt::Display for Authority<'_> {
 /// let s = u.authority().unwrap().server().unwrap();
 /// assert_eq!(s.userinfo().unwrap(), "anonymous:guest");
 /// assert_eq!(s.host().unwrap(), "ftp.is.co.za");
-/// assert_eq!((s.port().unwrap().as_str(), s.port_number()), ("21", Some(21)));
+/// assert_eq!((s.port_str().unwrap().as_str(), s.port()), ("21", Some(21)));
 /// assert_eq!(s.as_part().range(), 6..37);
 /// // `port = *digit`: any digits, or none, are a port; not all are a port number.
 /// let server = |t| urigram::UriReference::parse(t).unwrap().authority().unwrap().server();
-/// let port = |t| server(t).unwrap().port_number();
+/// let port = |t| server(t).unwrap().port();
 /// assert_eq!((port("http://a:/"), port("http://a:99999/")), (None, None));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -744,13 +757,27 @@ impl<'a> Server<'a> {
         self.host
     }
 
-    /// The port digits after the `:` (possibly empty: `port = *digit`).
-    pub fn port(&self) -> Option<Part<'a>> {
+    /// The port digits after the `:` as written (possibly empty: `port = *digit`), with
+    /// their place in the input. The text beside [`Server::port`]; `fluent-uri`'s
+    /// `Authority::port`.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a:/").unwrap();
+    /// let s = u.authority().unwrap().server().unwrap();
+    /// assert_eq!((s.port_str().unwrap().as_str(), s.port()), ("", None));
+    /// ```
+    pub fn port_str(&self) -> Option<Part<'a>> {
         self.port
     }
 
-    /// The port as a number, when present, non-empty and at most 65535.
-    pub fn port_number(&self) -> Option<u16> {
+    /// The port as a number, when present, non-empty and at most 65535: the `url` crate's
+    /// `port` (a written default port is kept).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a:0080/").unwrap();
+    /// assert_eq!(u.authority().unwrap().server().unwrap().port(), Some(80));
+    /// ```
+    pub fn port(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
     }
 
@@ -806,29 +833,6 @@ pub struct Host<'a> {
     pub(crate) kind: HostKind,
 }
 
-/// Which alternative of `host` matched ([`Host::kind`]).
-///
-/// ```
-/// use urigram::UriReference;
-/// use urigram::rfc2396::HostKind;
-/// let kind = |s| UriReference::parse_rfc2732(s).unwrap().host().map(|h| h.kind());
-/// assert_eq!(kind("http://Example.COM/"), Some(HostKind::Hostname));
-/// assert_eq!(kind("http://192.0.2.1:80/"), Some(HostKind::Ipv4Address));
-/// assert_eq!(kind("http://[::1]/"), Some(HostKind::Ipv6Reference)); // RFC 2732 only
-/// // A toplabel starts with a letter: five numbers are neither, so a `reg_name`, no host.
-/// assert_eq!(kind("http://1.2.3.4.5/"), None);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HostKind {
-    /// `hostname`.
-    Hostname,
-    /// `IPv4address`.
-    Ipv4Address,
-    /// RFC 2732's `IPv6reference`, `"[" IPv6address "]"`: only in references read under RFC
-    /// 2732 ([`UriReference::parse_rfc2732`]).
-    Ipv6Reference,
-}
-
 impl<'a> Host<'a> {
     /// The host text.
     pub fn as_part(&self) -> Part<'a> {
@@ -873,7 +877,7 @@ impl<'a> Host<'a> {
     /// assert_eq!(ip("http://127.0.0.1/"), None);
     /// ```
     pub fn ipv6(&self) -> Option<std::net::Ipv6Addr> {
-        if self.kind != HostKind::Ipv6Reference {
+        if self.kind != HostKind::Ipv6 {
             return None;
         }
         let inner = self.as_str().strip_prefix('[')?.strip_suffix(']')?;
@@ -897,7 +901,7 @@ impl<'a> Host<'a> {
     /// assert_eq!(ip("http://example.com/"), None);
     /// ```
     pub fn ipv4(&self) -> Option<std::net::Ipv4Addr> {
-        if self.kind != HostKind::Ipv4Address {
+        if self.kind != HostKind::Ipv4 {
             return None;
         }
         let mut octets = [0u8; 4];
@@ -1003,7 +1007,7 @@ impl<'a> Path<'a> {
             PathKind::Relative => Some(self.text),
             PathKind::Empty | PathKind::Opaque => None,
         };
-        Segments { rest }
+        Segments(crate::shared::Segments::of(rest))
     }
 
     /// The whole path with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]).
@@ -1046,24 +1050,11 @@ impl fmt::Display for Path<'_> {
 /// assert_eq!(rev, ["d", "c;p", "b"]);
 /// ```
 #[derive(Debug, Clone)]
-pub struct Segments<'a> {
-    rest: Option<Part<'a>>,
-}
+pub struct Segments<'a>(crate::shared::Segments<'a>);
 
 impl<'a> DoubleEndedIterator for Segments<'a> {
     fn next_back(&mut self) -> Option<Segment<'a>> {
-        let rest = self.rest?;
-        let s = rest.as_str();
-        match s.rfind('/') {
-            Some(k) => {
-                self.rest = Some(rest.slice(0..k));
-                Some(Segment(rest.slice(k + 1..s.len())))
-            }
-            None => {
-                self.rest = None;
-                Some(Segment(rest))
-            }
-        }
+        self.0.next_back().map(Segment)
     }
 }
 
@@ -1072,18 +1063,7 @@ impl std::iter::FusedIterator for Segments<'_> {}
 impl<'a> Iterator for Segments<'a> {
     type Item = Segment<'a>;
     fn next(&mut self) -> Option<Segment<'a>> {
-        let rest = self.rest?;
-        let s = rest.as_str();
-        match s.find('/') {
-            Some(k) => {
-                self.rest = Some(rest.slice(k + 1..s.len()));
-                Some(Segment(rest.slice(0..k)))
-            }
-            None => {
-                self.rest = None;
-                Some(Segment(rest))
-            }
-        }
+        self.0.next().map(Segment)
     }
 }
 

@@ -31,6 +31,7 @@ pub(crate) mod normalize;
 pub(crate) mod resolve;
 pub(crate) mod uri;
 
+pub use crate::shared::{HostKind, Segments};
 pub use components::Components;
 pub use normalize::{default_port, equivalent, normalize};
 pub use resolve::{
@@ -38,6 +39,6 @@ pub use resolve::{
     resolve_with,
 };
 pub use uri::{
-    Authority, Host, HostData, HostKind, Path, PathKind, ReferenceKind, Segments, UriReference,
+    AbsoluteUriBuf, Authority, Host, HostData, Path, PathKind, ReferenceKind, UriReference,
     UriReferenceBuf,
 };

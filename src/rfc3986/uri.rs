@@ -10,7 +10,8 @@ use crate::grammar::Grammar;
 use crate::grammar::rfc3986::fast;
 use crate::part::Part;
 use crate::rfc2396::EscapeError;
-use crate::rfc3986::{Components, ResolveError, Resolved, normalize, resolve};
+use crate::rfc3986::{Components, ResolveError, Resolved, equivalent, normalize, resolve};
+use crate::shared::{HostKind, Segments};
 
 /// A `URI-reference` (RFC 3986 section 4.1, rfc3986.txt:2704): a `URI` (with a scheme) or a
 /// `relative-ref`, each with its optional query and fragment.
@@ -21,7 +22,7 @@ use crate::rfc3986::{Components, ResolveError, Resolved, normalize, resolve};
 /// let u = UriReference::parse("foo://user@[::1]:8042/over/there?name=ferret#nose").unwrap();
 /// assert_eq!(u.scheme().unwrap(), "foo");
 /// let a = u.authority().unwrap();
-/// assert_eq!((a.userinfo().unwrap().as_str(), a.port_number()), ("user", Some(8042)));
+/// assert_eq!((a.userinfo().unwrap().as_str(), a.port()), ("user", Some(8042)));
 /// assert_eq!(a.host().data(), HostData::Ipv6(Ipv6Addr::LOCALHOST));
 /// assert_eq!((u.path().as_str(), u.path().kind()), ("/over/there", PathKind::AbEmpty));
 /// assert_eq!(u.query().unwrap(), "name=ferret");
@@ -207,16 +208,24 @@ impl<'a> UriReference<'a> {
     }
 
     /// Resolve the text `reference` against this base ([`UriReference::resolve`]), after
-    /// checking it against RFC 3986's `URI-reference`.
+    /// checking it against RFC 3986's `URI-reference`: the `url` crate's `Url::join`. The
+    /// result is an owned, validated absolute URI ([`AbsoluteUriBuf`], as RFC 2396's
+    /// `join` gives its own), whose typed view is one `get` away.
     ///
     /// ```
     /// let base = urigram::rfc3986::UriReference::parse("http://a/b/c/d;p?q").unwrap();
-    /// assert_eq!(base.join("g;x?y#s").unwrap(), "http://a/b/c/g;x?y#s");
+    /// let t = base.join("g;x?y#s").unwrap();
+    /// assert_eq!(t, "http://a/b/c/g;x?y#s");
+    /// assert_eq!(t.get().query().unwrap(), "y");
     /// assert!(base.join("a b").is_err());
+    /// // A target that section 5.3 cannot write is an error, never a different URI.
+    /// let foo = urigram::rfc3986::UriReference::parse("foo:/a/b").unwrap();
+    /// let e = foo.join("..//g").unwrap_err();
+    /// assert!(matches!(e, urigram::rfc3986::ResolveError::Unrepresentable { .. }));
     /// ```
-    pub fn join(&self, reference: &str) -> Result<Resolved, ResolveError> {
+    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
         let r = UriReference::parse(reference).map_err(ResolveError::InvalidReference)?;
-        self.resolve(&r)
+        AbsoluteUriBuf::from_resolved(self.resolve(&r)?)
     }
 
     /// The normal form of section 6.2.2 and 6.2.3 ([`normalize`]).
@@ -227,6 +236,20 @@ impl<'a> UriReference<'a> {
     /// ```
     pub fn normalize(&self) -> String {
         normalize(&self.components())
+    }
+
+    /// Whether `self` and `other` are equivalent by section 6.2.2 and 6.2.3: whether their
+    /// normal forms ([`UriReference::normalize`]) are equal ([`equivalent`] on components). A
+    /// method, as on RFC 2396's references.
+    ///
+    /// ```
+    /// use urigram::rfc3986::UriReference;
+    /// let a = UriReference::parse("http://example.com").unwrap();
+    /// assert!(a.equivalent(&UriReference::parse("HTTP://example.com:80/").unwrap()));
+    /// assert!(!a.equivalent(&UriReference::parse("http://example.com/?").unwrap()));
+    /// ```
+    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
+        equivalent(&self.components(), &other.components())
     }
 
     /// The host, when there is an authority (every authority has one, perhaps an empty
@@ -262,7 +285,7 @@ impl<'a> UriReference<'a> {
     /// assert_eq!((p("http://a/"), p("http://a:/"), p("http://a:99999/")), (None, None, None));
     /// ```
     pub fn port(&self) -> Option<u16> {
-        self.authority?.port_number()
+        self.authority?.port()
     }
 
     /// The port as a number, or else the scheme's default port
@@ -411,6 +434,48 @@ impl UriReferenceBuf {
         self.get().port()
     }
 
+    /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/".parse().unwrap();
+    /// assert_eq!((u.port(), u.port_or_known_default()), (None, Some(80)));
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.get().port_or_known_default()
+    }
+
+    /// The path's segments ([`UriReference::path_segments`]).
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/b/c%20d".parse().unwrap();
+    /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
+    /// assert_eq!(s, ["b", "c d"]);
+    /// ```
+    pub fn path_segments(&self) -> Segments<'_> {
+        self.get().path_segments()
+    }
+
+    /// The query's `name=value` pairs by the HTML forms convention
+    /// ([`UriReference::query_pairs`]).
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/?x=1+2".parse().unwrap();
+    /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1 2".into())));
+    /// ```
+    pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'_> {
+        self.get().query_pairs()
+    }
+
+    /// [`UriReference::equivalent`].
+    ///
+    /// ```
+    /// let u: urigram::rfc3986::UriReferenceBuf = "HTTP://a:80".parse().unwrap();
+    /// assert!(u.equivalent(&urigram::rfc3986::UriReference::parse("http://a/").unwrap()));
+    /// ```
+    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
+        self.get().equivalent(other)
+    }
+
     /// The path ([`UriReference::path`]).
     ///
     /// ```
@@ -469,7 +534,7 @@ impl UriReferenceBuf {
     /// let base: urigram::rfc3986::UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
     /// assert_eq!(base.join("../g").unwrap(), "http://a/b/g");
     /// ```
-    pub fn join(&self, reference: &str) -> Result<Resolved, ResolveError> {
+    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
         self.get().join(reference)
     }
 
@@ -490,7 +555,7 @@ impl UriReferenceBuf {
 /// use urigram::rfc3986::{HostKind, UriReference};
 /// let a = UriReference::parse("http://a_b:80/").unwrap().authority().unwrap();
 /// assert_eq!((a.host().as_str(), a.host().kind()), ("a_b", HostKind::RegName));
-/// assert_eq!((a.port().unwrap().as_str(), a.port_number()), ("80", Some(80)));
+/// assert_eq!((a.port_str().unwrap().as_str(), a.port()), ("80", Some(80)));
 /// assert_eq!(a.userinfo(), None);
 /// assert_eq!(a.as_part().range(), 7..13);
 /// assert_eq!(a.to_string(), "a_b:80"); // as written
@@ -524,13 +589,16 @@ impl<'a> Authority<'a> {
         self.host
     }
 
-    /// The port digits after the `:` (perhaps empty: `port = *DIGIT`).
-    pub fn port(&self) -> Option<Part<'a>> {
+    /// The port digits after the `:` as written (perhaps empty: `port = *DIGIT`), with their
+    /// place in the input: `fluent-uri`'s `Authority::port`, the text beside
+    /// [`Authority::port`].
+    pub fn port_str(&self) -> Option<Part<'a>> {
         self.port
     }
 
-    /// The port as a number, when present, not empty and at most 65535.
-    pub fn port_number(&self) -> Option<u16> {
+    /// The port as a number, when present, not empty and at most 65535: the `url` crate's
+    /// `port` (a written default port is kept).
+    pub fn port(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
     }
 
@@ -564,29 +632,6 @@ impl<'a> Authority<'a> {
 pub struct Host<'a> {
     pub(crate) text: Part<'a>,
     pub(crate) kind: HostKind,
-}
-
-/// Which alternative of `host` matched ([`Host::kind`]).
-///
-/// ```
-/// use urigram::rfc3986::{HostKind, UriReference};
-/// let kind = |s| UriReference::parse(s).unwrap().host().unwrap().kind();
-/// assert_eq!(kind("http://[2001:db8::7]/"), HostKind::Ipv6);
-/// assert_eq!(kind("http://[v7.a:b]/"), HostKind::IpvFuture);
-/// assert_eq!(kind("http://10.0.0.1/"), HostKind::Ipv4);
-/// assert_eq!(kind("http://example.com/"), HostKind::RegName);
-/// assert_eq!(kind("file:///etc"), HostKind::RegName); // empty
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HostKind {
-    /// `IP-literal` holding an `IPv6address`.
-    Ipv6,
-    /// `IP-literal` holding an `IPvFuture`.
-    IpvFuture,
-    /// `IPv4address`.
-    Ipv4,
-    /// `reg-name` (perhaps empty).
-    RegName,
 }
 
 /// A host read ([`Host::data`]): the address of an IP literal or an `IPv4address`, or the text
@@ -642,7 +687,8 @@ impl<'a> Host<'a> {
                 let b = self.as_str().as_bytes();
                 HostData::Ipv4(fast::ipv4_octets(b).unwrap_or_default().into())
             }
-            HostKind::RegName => HostData::RegName(self.text),
+            // RFC 3986 has no `hostname`: never read as one.
+            HostKind::RegName | HostKind::Hostname => HostData::RegName(self.text),
         }
     }
 
@@ -781,7 +827,7 @@ impl<'a> Path<'a> {
         } else {
             Some(self.text)
         };
-        Segments { rest }
+        Segments::of(rest)
     }
 
     /// The whole path with every percent-encoding decoded, read as UTF-8. A decoded `%2F` is
@@ -795,58 +841,6 @@ impl<'a> Path<'a> {
         self.text.decode_utf8()
     }
 }
-
-/// Iterator over the segments of a [`Path`] (each a [`Part`]), from either end.
-///
-/// ```
-/// let u = urigram::rfc3986::UriReference::parse("http://a/b/c/d").unwrap();
-/// let mut s = u.path().segments();
-/// assert_eq!(s.next_back().unwrap(), "d");
-/// assert_eq!(s.next().unwrap(), "b");
-/// assert_eq!(s.next().unwrap(), "c");
-/// assert_eq!(s.next(), None);
-/// ```
-#[derive(Debug, Clone)]
-pub struct Segments<'a> {
-    rest: Option<Part<'a>>,
-}
-
-impl<'a> Iterator for Segments<'a> {
-    type Item = Part<'a>;
-    fn next(&mut self) -> Option<Part<'a>> {
-        let rest = self.rest?;
-        let s = rest.as_str();
-        match s.find('/') {
-            Some(k) => {
-                self.rest = Some(rest.slice(k + 1..s.len()));
-                Some(rest.slice(0..k))
-            }
-            None => {
-                self.rest = None;
-                Some(rest)
-            }
-        }
-    }
-}
-
-impl<'a> DoubleEndedIterator for Segments<'a> {
-    fn next_back(&mut self) -> Option<Part<'a>> {
-        let rest = self.rest?;
-        let s = rest.as_str();
-        match s.rfind('/') {
-            Some(k) => {
-                self.rest = Some(rest.slice(0..k));
-                Some(rest.slice(k + 1..s.len()))
-            }
-            None => {
-                self.rest = None;
-                Some(rest)
-            }
-        }
-    }
-}
-
-impl std::iter::FusedIterator for Segments<'_> {}
 
 #[cfg(test)]
 mod tests {
@@ -920,10 +914,7 @@ mod tests {
             )
         );
         let a = u.authority().unwrap();
-        assert_eq!(
-            (a.host().kind(), a.port_number()),
-            (HostKind::RegName, Some(8042))
-        );
+        assert_eq!((a.host().kind(), a.port()), (HostKind::RegName, Some(8042)));
         let u = UriReference::parse("urn:example:animal:ferret:nose").unwrap();
         assert_eq!(u.scheme().unwrap(), "urn");
         assert_eq!(u.path().as_str(), "example:animal:ferret:nose");
@@ -966,5 +957,107 @@ mod tests {
         assert_eq!(json, "\"http://[::1]/a?b#c\"");
         assert_eq!(serde_json::from_str::<UriReferenceBuf>(&json).unwrap(), u);
         assert!(serde_json::from_str::<UriReferenceBuf>("\"a b\"").is_err());
+    }
+}
+
+/// An owned RFC 3986 absolute URI, with or without a fragment: a [`UriReferenceBuf`] that has
+/// a scheme. What [`UriReference::join`] gives, as RFC 2396's `join` gives
+/// [`rfc2396::AbsoluteUriBuf`](crate::rfc2396::AbsoluteUriBuf): the same name, one type per
+/// family.
+///
+/// ```
+/// use urigram::rfc3986::{AbsoluteUriBuf, UriReference};
+/// let u: AbsoluteUriBuf = "http://a/b/c/g?y#s".parse().unwrap();
+/// assert_eq!(u.get().query().unwrap(), "y");
+/// assert!("g?y#s".parse::<AbsoluteUriBuf>().is_err()); // no scheme
+/// assert!("http://a b/".parse::<AbsoluteUriBuf>().is_err());
+/// let t = UriReference::parse("http://a/b").unwrap().join("c").unwrap();
+/// assert_eq!((t.as_str(), t.as_reference().as_str()), ("http://a/c", "http://a/c"));
+/// assert_eq!(t.into_string(), "http://a/c");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AbsoluteUriBuf(UriReferenceBuf);
+
+impl AbsoluteUriBuf {
+    /// The resolved text, checked against the grammar: a text section 5.3 recomposed that
+    /// does not read back as an RFC 3986 reference is [`ResolveError::Unrepresentable`],
+    /// never a different URI.
+    fn from_resolved(t: Resolved) -> Result<AbsoluteUriBuf, ResolveError> {
+        match UriReferenceBuf::try_from(t.as_str()) {
+            Ok(u) if u.get().is_absolute() => Ok(AbsoluteUriBuf(u)),
+            _ => Err(ResolveError::Unrepresentable {
+                path: t.components().path.to_string(),
+                uri: t.into_string(),
+            }),
+        }
+    }
+
+    /// The typed view.
+    pub fn get(&self) -> UriReference<'_> {
+        self.0.get()
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    /// As a `URI-reference`.
+    pub fn as_reference(&self) -> &UriReferenceBuf {
+        &self.0
+    }
+
+    /// Into a `URI-reference`.
+    pub fn into_reference(self) -> UriReferenceBuf {
+        self.0
+    }
+
+    /// The text, owned.
+    pub fn into_string(self) -> String {
+        self.0.into_string()
+    }
+}
+
+impl std::str::FromStr for AbsoluteUriBuf {
+    type Err = Error;
+    /// The text must be an RFC 3986 `URI-reference` with a scheme; a relative one is
+    /// rejected at its first byte (an absolute URI starts with a scheme).
+    fn from_str(s: &str) -> Result<AbsoluteUriBuf, Error> {
+        let u: UriReferenceBuf = s.parse()?;
+        if u.get().is_absolute() {
+            Ok(AbsoluteUriBuf(u))
+        } else {
+            Err(Grammar::Rfc3986.diagnose_named("absolute-URI", s))
+        }
+    }
+}
+
+impl From<AbsoluteUriBuf> for UriReferenceBuf {
+    fn from(u: AbsoluteUriBuf) -> UriReferenceBuf {
+        u.0
+    }
+}
+
+impl fmt::Display for AbsoluteUriBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl AsRef<str> for AbsoluteUriBuf {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<str> for AbsoluteUriBuf {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for AbsoluteUriBuf {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
     }
 }

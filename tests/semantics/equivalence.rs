@@ -10,8 +10,7 @@ use std::mem::discriminant;
 
 use urigram::bnf;
 use urigram::rfc2396::{
-    LeadingDotDot, ResolveError, ResolveOptions, Resolved, UriReference, equivalent, normalize,
-    resolve_with,
+    LeadingDotDot, ResolveError, ResolveOptions, Resolved, UriReference, resolve_with,
 };
 
 use crate::RFC_EXAMPLES;
@@ -46,13 +45,12 @@ fn options() -> [ResolveOptions; 4] {
 /// current document with equivalent fragments, or the same error.
 fn same(x: &Result<Resolved, ResolveError>, y: &Result<Resolved, ResolveError>) -> bool {
     match (x, y) {
-        (Ok(Resolved::Uri(u)), Ok(Resolved::Uri(v))) => equivalent(&u.get(), &v.get()),
+        (Ok(Resolved::Uri(u)), Ok(Resolved::Uri(v))) => u.get().equivalent(&v.get()),
         (Ok(a @ Resolved::CurrentDocument { .. }), Ok(b @ Resolved::CurrentDocument { .. })) => {
             let (a, b) = (a.to_string(), b.to_string());
-            equivalent(
-                &UriReference::parse(&a).unwrap(),
-                &UriReference::parse(&b).unwrap(),
-            )
+            UriReference::parse(&a)
+                .unwrap()
+                .equivalent(&UriReference::parse(&b).unwrap())
         }
         (Err(e), Err(f)) => discriminant(e) == discriminant(f),
         _ => false,
@@ -157,9 +155,9 @@ fn equivalent_references_resolve_to_equivalent_uris() {
     let mut classes: HashMap<String, Vec<String>> = HashMap::new();
     for s in &pool {
         let u = UriReference::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
-        let n = normalize(&u);
-        assert_eq!(normalize(&n.get()), n, "{s}: normalize is idempotent");
-        assert!(equivalent(&u, &n.get()), "{s} and its normal form {n}");
+        let n = u.normalize();
+        assert_eq!(n.get().normalize(), n, "{s}: normalize is idempotent");
+        assert!(u.equivalent(&n.get()), "{s} and its normal form {n}");
         let mut forms = vec![s.clone(), n.to_string()];
         for _ in 0..2 {
             let v = variant(&mut rng, s);
@@ -168,7 +166,7 @@ fn equivalent_references_resolve_to_equivalent_uris() {
             }
         }
         for f in forms {
-            let key = normalize(&UriReference::parse(&f).unwrap()).into_string();
+            let key = UriReference::parse(&f).unwrap().normalize().into_string();
             classes.entry(key).or_default().push(f);
         }
     }
@@ -182,7 +180,7 @@ fn equivalent_references_resolve_to_equivalent_uris() {
                 continue;
             }
             let b = UriReference::parse(other).unwrap();
-            assert!(equivalent(&first, &b), "{} and {other}: {key}", class[0]);
+            assert!(first.equivalent(&b), "{} and {other}: {key}", class[0]);
             check_pair(&first, &b, &probes);
             pairs += 1;
         }
@@ -195,12 +193,11 @@ fn equivalent_references_resolve_to_equivalent_uris() {
 fn escaped_dot_segments_are_not_dot_segments() {
     let base = UriReference::parse("http://a/b/c/d").unwrap();
     let eq = |a, b| {
-        equivalent(
-            &UriReference::parse(a).unwrap(),
-            &UriReference::parse(b).unwrap(),
-        )
+        UriReference::parse(a)
+            .unwrap()
+            .equivalent(&UriReference::parse(b).unwrap())
     };
-    let n = |s| normalize(&UriReference::parse(s).unwrap()).into_string();
+    let n = |s| UriReference::parse(s).unwrap().normalize().into_string();
     let r = |s| base.join(s).unwrap().into_string();
     assert_eq!(r("%2E%2E/g"), "http://a/b/c/%2E%2E/g");
     assert_eq!(r("../g"), "http://a/b/g");

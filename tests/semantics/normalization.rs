@@ -1,21 +1,18 @@
 //! Section 6: normalization and equivalence.
 
-use urigram::rfc2396::{
-    Authority, Component, UriReference, decode, default_port, equivalent, normalize,
-};
+use urigram::rfc2396::{Authority, Component, UriReference, decode, default_port};
 
 use crate::RFC_EXAMPLES;
 use crate::generate::{self, Rng};
 
 fn n(s: &str) -> String {
-    normalize(&UriReference::parse(s).unwrap()).into_string()
+    UriReference::parse(s).unwrap().normalize().into_string()
 }
 
 fn eq(a: &str, b: &str) -> bool {
-    equivalent(
-        &UriReference::parse(a).unwrap(),
-        &UriReference::parse(b).unwrap(),
-    )
+    UriReference::parse(a)
+        .unwrap()
+        .equivalent(&UriReference::parse(b).unwrap())
 }
 
 #[test]
@@ -86,10 +83,10 @@ fn normal_forms_of_generated_references() {
     let mut rng = Rng::new(31);
     for s in &inputs {
         let u = UriReference::parse(s).unwrap();
-        let once = normalize(&u);
-        assert_eq!(normalize(&once.get()), once, "{s}: idempotent");
-        assert!(equivalent(&u, &u));
-        assert!(equivalent(&u, &once.get()));
+        let once = u.normalize();
+        assert_eq!(once.get().normalize(), once, "{s}: idempotent");
+        assert!(u.equivalent(&u));
+        assert!(u.equivalent(&once.get()));
         // The octets of the query stay what they were.
         let o = once.get();
         assert_eq!(
@@ -142,7 +139,7 @@ fn normal_forms_of_generated_references() {
             v.push_str(f.as_str());
         }
         let w = UriReference::parse(&v).unwrap_or_else(|e| panic!("{s} -> {v}: {e}"));
-        assert!(equivalent(&u, &w), "{s} and {v}");
+        assert!(u.equivalent(&w), "{s} and {v}");
         variants += 1;
     }
     assert_eq!(variants, inputs.len());

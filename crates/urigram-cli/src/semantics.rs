@@ -117,8 +117,7 @@ impl Reading {
         if self.rfc3986() {
             rfc3986::Components::parse(text).map(|c| rfc3986::normalize(&c))
         } else {
-            self.parse(text)
-                .map(|r| urigram::rfc2396::normalize(&r).into_string())
+            self.parse(text).map(|r| r.normalize().into_string())
         }
     }
 

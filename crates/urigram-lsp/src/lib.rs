@@ -1099,13 +1099,14 @@ impl Server {
                         }
                         if let Some(h) = s.host() {
                             let kind = match h.kind() {
-                                HostKind::Hostname => "hostname",
-                                HostKind::Ipv4Address => "IPv4address",
-                                HostKind::Ipv6Reference => "IPv6reference",
+                                HostKind::Ipv4 => "IPv4address",
+                                HostKind::Ipv6 => "IPv6reference",
+                                // RFC 2396 reads no other kind.
+                                _ => "hostname",
                             };
                             d.push(format!("{kind} {}", self.span(h.as_str())));
                         }
-                        if let Some(p) = s.port() {
+                        if let Some(p) = s.port_str() {
                             d.push(format!("port {}", self.span(p.as_str())));
                         }
                         let d = if d.is_empty() {
@@ -1160,10 +1161,11 @@ impl Server {
                     rfc3986::HostKind::Ipv6 => "IP-literal, IPv6address",
                     rfc3986::HostKind::IpvFuture => "IP-literal, IPvFuture",
                     rfc3986::HostKind::Ipv4 => "IPv4address",
-                    rfc3986::HostKind::RegName => "reg-name",
+                    // RFC 3986 reads no `hostname`.
+                    rfc3986::HostKind::RegName | rfc3986::HostKind::Hostname => "reg-name",
                 };
                 d.push(format!("{kind} {}", self.span(h.as_str())));
-                if let Some(p) = a.port() {
+                if let Some(p) = a.port_str() {
                     d.push(format!("port {}", self.span(p.as_str())));
                 }
                 format!("{} ({})", self.span(a.as_str()), d.join(", "))

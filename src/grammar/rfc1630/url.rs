@@ -38,8 +38,9 @@ use crate::input::{
 };
 use crate::part::Part;
 use crate::rfc1630::{
-    Article, Ftp, Gopher, GroupArt, Host, HostKind, HostPort, Http, Login, MailId, Mailto, News,
-    Nntp, PrefixedUrl, Prospero, Telnet, Url, Wais, WaisKind, Wpath,
+    Article, FtpUrl, GopherUrl, GroupArt, Host, HostKind, HostPort, HttpUrl, Login, MailId,
+    MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, ProsperoUrl, TelnetUrl, Url, WaisKind, WaisUrl,
+    Wpath,
 };
 use crate::table::Table;
 
@@ -399,7 +400,7 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// A `hostport` holds no `/` or `?`, and a `path` no `?`: each part ends where the next can
 /// start.
-pub fn httpaddress<'a>(i: Span<'a>) -> PResult<'a, Http<'a>> {
+pub fn httpaddress<'a>(i: Span<'a>) -> PResult<'a, HttpUrl<'a>> {
     production(
         "httpaddress",
         map(
@@ -409,7 +410,7 @@ pub fn httpaddress<'a>(i: Span<'a>) -> PResult<'a, Http<'a>> {
                 opt(preceded(lit("/"), path)),
                 opt(preceded(lit("?"), search)),
             )),
-            |(text, (_, hp, p, q))| Http {
+            |(text, (_, hp, p, q))| HttpUrl {
                 text: text.into(),
                 hostport: hp,
                 path: p.map(Part::from),
@@ -430,13 +431,13 @@ pub fn httpaddress<'a>(i: Span<'a>) -> PResult<'a, Http<'a>> {
 /// the path's last part, or make a new one after a final `/`): the language is that of
 /// `f t p : / / login / path`. A greedy `path` is exact: it ends only at a character that is
 /// neither an `xpalpha` nor a `/`, or at a `/` after a `/`, where no `ftptype` can start
-/// either. The typed value's [`Ftp::ftptype`] finds the split of the other derivations.
-pub fn ftpaddress<'a>(i: Span<'a>) -> PResult<'a, Ftp<'a>> {
+/// either. The typed value's [`FtpUrl::type_code`] finds the split of the other derivations.
+pub fn ftpaddress<'a>(i: Span<'a>) -> PResult<'a, FtpUrl<'a>> {
     production(
         "ftpaddress",
         map(
             consumed((lit("ftp://"), login, lit("/"), path)),
-            |(text, (_, l, _, p))| Ftp {
+            |(text, (_, l, _, p))| FtpUrl {
                 text: text.into(),
                 login: l,
                 path: p.into(),
@@ -463,11 +464,11 @@ pub fn afsaddress<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// newsaddress            n e w s : groupart
 /// ```
 /// rfc1630.txt:1320, section "BNF for specific URL schemes".
-pub fn newsaddress<'a>(i: Span<'a>) -> PResult<'a, News<'a>> {
+pub fn newsaddress<'a>(i: Span<'a>) -> PResult<'a, NewsUrl<'a>> {
     production(
         "newsaddress",
         map(consumed(preceded(lit("news:"), groupart)), |(text, g)| {
-            News {
+            NewsUrl {
                 text: text.into(),
                 groupart: g,
             }
@@ -480,12 +481,12 @@ pub fn newsaddress<'a>(i: Span<'a>) -> PResult<'a, News<'a>> {
 /// nntpaddress            n n t p : group /  digits
 /// ```
 /// rfc1630.txt:1322, section "BNF for specific URL schemes".
-pub fn nntpaddress<'a>(i: Span<'a>) -> PResult<'a, Nntp<'a>> {
+pub fn nntpaddress<'a>(i: Span<'a>) -> PResult<'a, NntpUrl<'a>> {
     production(
         "nntpaddress",
         map(
             consumed((lit("nntp:"), group, lit("/"), digits)),
-            |(text, (_, g, _, n))| Nntp {
+            |(text, (_, g, _, n))| NntpUrl {
                 text: text.into(),
                 group: g.into(),
                 number: n.into(),
@@ -548,7 +549,7 @@ pub fn cidaddress<'a>(i: Span<'a>) -> PResult<'a, MailId<'a>> {
 /// character and that an `alpha` follows (a `hostname` is an `alpha` and any `xalpha`s). The
 /// run is scanned once and then searched for such an `@`. Every run of `xalpha`s is the start
 /// of a member, so the run's end is where a rejected input stops being valid.
-pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
+pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, MailtoUrl<'a>> {
     production("mailtoaddress", |i: Span<'a>| {
         let start = i;
         let (i, _) = lit("mailto:").parse(i)?;
@@ -573,7 +574,7 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
         let (rest, text) = recognized(start, rest);
         Ok((
             rest,
-            Mailto {
+            MailtoUrl {
                 text: text.into(),
                 local: local.into(),
                 hostname: h.into(),
@@ -597,7 +598,7 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, Mailto<'a>> {
 /// match is kept ([`longer`]). That keeps the language: after the shared part the two differ
 /// in what comes next (`?` or `/`), and nothing follows `waisaddress` (it ends `url`), so the
 /// longer match is the only one a member can use.
-pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
+pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
     production("waisaddress", longer(waisindex, waisdoc)).parse(i)
 }
 
@@ -606,7 +607,7 @@ pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
 ///                        ]
 /// ```
 /// rfc1630.txt:1332, section "BNF for specific URL schemes".
-pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
+pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
     production(
         "waisindex",
         map(
@@ -617,7 +618,7 @@ pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
                 database,
                 opt(preceded(lit("?"), search)),
             )),
-            |(text, (_, hp, _, db, q))| Wais {
+            |(text, (_, hp, _, db, q))| WaisUrl {
                 text: text.into(),
                 hostport: hp,
                 database: db.into(),
@@ -635,7 +636,7 @@ pub fn waisindex<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
 ///                        wpath
 /// ```
 /// rfc1630.txt:1335, section "BNF for specific URL schemes".
-pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
+pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
     production(
         "waisdoc",
         map(
@@ -649,7 +650,7 @@ pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, Wais<'a>> {
                 lit("/"),
                 wpath,
             )),
-            |(text, (_, hp, _, db, _, t, _, w))| Wais {
+            |(text, (_, hp, _, db, _, t, _, w))| WaisUrl {
                 text: text.into(),
                 hostport: hp,
                 database: db.into(),
@@ -784,7 +785,7 @@ pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// prosperoaddress        prosperolink
 /// ```
 /// rfc1630.txt:1358, section "BNF for specific URL schemes".
-pub fn prosperoaddress<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
+pub fn prosperoaddress<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
     production("prosperoaddress", prosperolink).parse(i)
 }
 
@@ -799,13 +800,13 @@ pub fn prosperoaddress<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
 /// version [ attributes ]` is always itself an `hsoname` (a `path`, whose last part the
 /// `%00...` extends, or starts after a final `/`). A greedy `hsoname` is exact for the same
 /// reason as in [`ftpaddress`]; a `%` without two hex digits after it fails both readings at
-/// the same byte. The typed value's [`Prospero::version`] finds the split.
-pub fn prosperolink<'a>(i: Span<'a>) -> PResult<'a, Prospero<'a>> {
+/// the same byte. The typed value's [`ProsperoUrl::version`] finds the split.
+pub fn prosperolink<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
     production(
         "prosperolink",
         map(
             consumed((lit("prospero://"), hostport, lit("/"), hsoname)),
-            |(text, (_, hp, _, p))| Prospero {
+            |(text, (_, hp, _, p))| ProsperoUrl {
                 text: text.into(),
                 hostport: hp,
                 path: p.into(),
@@ -859,11 +860,11 @@ pub fn attribute<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// telnetaddress          t e l n e t : / / login
 /// ```
 /// rfc1630.txt:1371, section "BNF for specific URL schemes".
-pub fn telnetaddress<'a>(i: Span<'a>) -> PResult<'a, Telnet<'a>> {
+pub fn telnetaddress<'a>(i: Span<'a>) -> PResult<'a, TelnetUrl<'a>> {
     production(
         "telnetaddress",
         map(consumed(preceded(lit("telnet://"), login)), |(text, l)| {
-            Telnet {
+            TelnetUrl {
                 text: text.into(),
                 login: l,
             }
@@ -879,7 +880,7 @@ pub fn telnetaddress<'a>(i: Span<'a>) -> PResult<'a, Telnet<'a>> {
 /// rfc1630.txt:1373, section "BNF for specific URL schemes".
 ///
 /// `gcommand` (a `path`) matches the empty string, so `[ gcommand ]` is `gcommand`.
-pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, Gopher<'a>> {
+pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, GopherUrl<'a>> {
     production(
         "gopheraddress",
         map(
@@ -888,7 +889,7 @@ pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, Gopher<'a>> {
                 hostport,
                 opt(preceded(lit("/"), (gtype, gcommand))),
             )),
-            |(text, (_, hp, g))| Gopher {
+            |(text, (_, hp, g))| GopherUrl {
                 text: text.into(),
                 hostport: hp,
                 gtype: g.map(|g| g.0.into()),
@@ -966,11 +967,11 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
         alt((
             map(hostname, |h| Host {
                 text: h.into(),
-                kind: HostKind::Name,
+                kind: HostKind::Hostname,
             }),
             map(hostnumber, |h| Host {
                 text: h.into(),
-                kind: HostKind::Number,
+                kind: HostKind::Ipv4,
             }),
         )),
     )

@@ -271,7 +271,7 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
             }),
             map(hostnumber, |h| Host {
                 text: h.into(),
-                kind: HostKind::Hostnumber,
+                kind: HostKind::Ipv4,
             }),
         )),
     )

@@ -185,8 +185,8 @@ pub(crate) fn host_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Host<'a>> {
         "host",
         alt((
             map(hostname, host(HostKind::Hostname)),
-            map(ipv4address_in::<D>, host(HostKind::Ipv4Address)),
-            map(ipv6reference_in::<D>, host(HostKind::Ipv6Reference)),
+            map(ipv4address_in::<D>, host(HostKind::Ipv4)),
+            map(ipv6reference_in::<D>, host(HostKind::Ipv6)),
         )),
     )
     .parse(i)

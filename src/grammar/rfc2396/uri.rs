@@ -52,7 +52,7 @@ pub(crate) fn uri_reference_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, UriRe
         if let Ok((rest, u)) = super::fast::uri_reference(i)
             && rest.fragment().is_empty()
             && !u.host().is_some_and(|h| {
-                h.kind() == HostKind::Ipv4Address && h.as_str().split('.').any(|p| p.len() > 3)
+                h.kind() == HostKind::Ipv4 && h.as_str().split('.').any(|p| p.len() > 3)
             })
         {
             return Ok((rest, u));
