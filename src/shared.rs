@@ -50,13 +50,6 @@ pub enum HostKind {
     RegName,
 }
 
-impl HostKind {
-    /// [`HostKind::Ipv4`], by its former RFC 2396 name, for the fast pass of RFC 2396 until it
-    /// uses the new one.
-    #[allow(non_upper_case_globals)]
-    pub(crate) const Ipv4Address: HostKind = HostKind::Ipv4;
-}
-
 /// The segments of a path, `/` removed, from either end: what `path_segments()` gives in
 /// RFC 3986, RFC 1738 and RFC 1630 (RFC 2396's iterator gives a [`Segment`] with its
 /// parameters, over the same splitting), as the `url` crate's `path_segments` does.

@@ -260,7 +260,7 @@ fn authority<'a, const TYPED: bool>(
     } {
         Some(HostKind::Hostname)
     } else if is_ipv4address(host) {
-        Some(HostKind::Ipv4Address)
+        Some(HostKind::Ipv4)
     } else {
         None
     };
