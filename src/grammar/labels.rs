@@ -129,12 +129,12 @@ fn by_masks(h: &[u8]) -> bool {
     }
     // The first 16 bytes and the last 16, which overlap unless `len` is 32: a byte read twice
     // gives the same bit twice.
-    let (la, da, ha) = masks16(h, 0);
-    let (lb, db, hb) = masks16(h, len - 16);
+    let a = masks16(h, 0);
+    let b = masks16(h, len - 16);
     let k = len - 16;
-    let ld = la | lb << k;
-    let dots = da | db << k;
-    let hyphens = ha | hb << k;
+    let ld = a.letters_digits | b.letters_digits << k;
+    let dots = a.dots | b.dots << k;
+    let hyphens = a.hyphens | b.hyphens << k;
     let all = u32::MAX >> (32 - len);
     if (ld | dots | hyphens) & all != all {
         return false;
@@ -146,7 +146,7 @@ fn by_masks(h: &[u8]) -> bool {
 /// byte `at + k` is a letter or digit, a `.`, or a `-`. SSE2, which every x86-64 CPU has.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn masks16(b: &[u8], at: usize) -> (u32, u32, u32) {
+fn masks16(b: &[u8], at: usize) -> Masks {
     use std::arch::x86_64::*;
     assert!(at + 16 <= b.len());
     // SAFETY: SSE2 is part of every x86-64 target (`target_arch = "x86_64"` above); the
@@ -164,12 +164,21 @@ fn masks16(b: &[u8], at: usize) -> (u32, u32, u32) {
         let letter = within(_mm_or_si128(v, byte(0x20)), b'a', 25);
         let digit = within(v, b'0', 9);
         let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
-        (
-            mask(_mm_or_si128(letter, digit)),
-            mask(_mm_cmpeq_epi8(v, byte(b'.'))),
-            mask(_mm_cmpeq_epi8(v, byte(b'-'))),
-        )
+        Masks {
+            letters_digits: mask(_mm_or_si128(letter, digit)),
+            dots: mask(_mm_cmpeq_epi8(v, byte(b'.'))),
+            hyphens: mask(_mm_cmpeq_epi8(v, byte(b'-'))),
+        }
     }
+}
+
+/// The three masks of [`masks16`]: bit `k` for byte `k` of the 16.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Masks {
+    letters_digits: u32,
+    dots: u32,
+    hyphens: u32,
 }
 
 /// Whether `h`, 1 to 32 bytes of letters, digits, `-` and `.` whose dots and hyphens are the
@@ -210,17 +219,24 @@ pub(crate) fn host_run(b: &[u8], from: usize, g: Labels) -> Option<(usize, bool)
         // bytes of `b`, those before `k` shifted out (bytes past the end get no bit).
         let at = |k: usize| {
             let start = k.min(len - 16);
-            let (l, d, h) = masks16(b, start);
+            let m = masks16(b, start);
             let s = k - start;
-            (l >> s, d >> s, h >> s)
+            Masks {
+                letters_digits: m.letters_digits >> s,
+                dots: m.dots >> s,
+                hyphens: m.hyphens >> s,
+            }
         };
-        let (mut ld, mut dots, mut hyphens) = at(from);
+        let first = at(from);
+        let mut ld = first.letters_digits;
+        let mut dots = first.dots;
+        let mut hyphens = first.hyphens;
         if ld | dots | hyphens == 0xFFFF {
             // All 16 bytes are in the run, so `from + 16 <= len`: the next 16.
-            let (l, d, h) = at(from + 16);
-            ld |= l << 16;
-            dots |= d << 16;
-            hyphens |= h << 16;
+            let next = at(from + 16);
+            ld |= next.letters_digits << 16;
+            dots |= next.dots << 16;
+            hyphens |= next.hyphens << 16;
         }
         let run = (!(ld | dots | hyphens)).trailing_zeros() as usize;
         if run >= 32 {

@@ -209,10 +209,11 @@ fn authority<'a, const TYPED: bool>(
     } else {
         None
     };
-    let (h, hostname) = match fused {
-        Some((k, hostname)) => (n + k, Some(hostname)),
-        None => (HOST_CHARS.run_end(b, n), None),
+    let h = match fused {
+        Some((k, _)) => n + k,
+        None => HOST_CHARS.run_end(b, n),
     };
+    let hostname = fused.map(|(_, hostname)| hostname);
     let p = if b.get(h) == Some(&b':') {
         DIGIT.run_end(b, h + 1)
     } else {
