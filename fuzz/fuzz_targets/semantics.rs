@@ -13,11 +13,21 @@
 use std::mem::discriminant;
 
 use libfuzzer_sys::fuzz_target;
-use urigram::UriReference;
 use urigram::rfc2396::{
-    LeadingDotDot, ResolveError, ResolveOptions, Resolved, equivalent, normalize, relativize,
-    resolve, resolve_str, resolve_with,
+    LeadingDotDot, ResolveError, ResolveOptions, Resolved, relativize, resolve, resolve_str,
+    resolve_with,
 };
+use urigram::{UriReference, UriReferenceBuf};
+
+/// Section 6's comparison ([`UriReference::equivalent`]).
+fn equivalent(a: &UriReference<'_>, b: &UriReference<'_>) -> bool {
+    a.equivalent(b)
+}
+
+/// The normal form ([`UriReference::normalize`]).
+fn normalize(a: &UriReference<'_>) -> UriReferenceBuf {
+    a.normalize()
+}
 
 fn options() -> [ResolveOptions; 4] {
     let o = ResolveOptions::default();

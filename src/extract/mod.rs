@@ -669,6 +669,8 @@ pub struct FoundIter<'a> {
     text: &'a str,
     grammar: Grammar,
     syntax: Syntax,
+    // Read by Markdown and HTML only.
+    #[cfg_attr(not(feature = "markup"), allow(dead_code))]
     options: Options,
     /// Where the next block starts (plain text: where the undecided rest starts).
     at: usize,
@@ -701,7 +703,6 @@ impl<'a> FoundIter<'a> {
         options: Options,
         block: usize,
     ) -> FoundIter<'a> {
-        let _ = options;
         FoundIter {
             text,
             grammar,

@@ -47,6 +47,9 @@ use lsp_types::Uri;
 use urigram::Grammar;
 use urigram::extract::{Found, LOOKAHEAD, Options, Syntax, extract, extract_iter};
 
+/// How many URIs of a Markdown or HTML part are kept after it is read again for one of them.
+const KEPT: usize = 1024;
+
 /// Checkpoints are kept at least this many bytes apart.
 const SPACING: usize = 4096;
 /// A whole document is read in parts of about this size, between barriers, so that the
@@ -80,9 +83,10 @@ pub(super) struct Doc {
     /// URIs again); empty for plain text. Each URI is found again from its part when it is
     /// asked for, so that what is kept of a URI is its [`Item`].
     blocks: Vec<(Range<usize>, usize)>,
-    /// Markdown and HTML: the part last read again, by its index in `blocks`, and its URIs
-    /// (offsets from its start), for the requests that ask for URI after URI.
-    cache: RefCell<Option<(usize, Vec<Found<'static>>)>>,
+    /// Markdown and HTML: URIs of the part last read again, for the requests that ask for
+    /// URI after URI: the part's index in `blocks`, the index in `items` of the first URI
+    /// kept, and at most [`KEPT`] URIs from there (offsets from the part's start).
+    cache: RefCell<Option<(usize, usize, Vec<Found<'static>>)>>,
     /// Markdown and HTML: the text changed since `items` were found.
     stale: bool,
 }
@@ -404,15 +408,22 @@ impl Doc {
                 .checked_sub(1)?;
             let (range, first) = self.blocks.get(b)?.clone();
             let mut cache = self.cache.borrow_mut();
-            if cache.as_ref().is_none_or(|(c, _)| *c != b) {
+            let hit = |(c, from, kept): &(usize, usize, Vec<Found<'static>>)| {
+                *c == b && (*from..from + kept.len()).contains(&k)
+            };
+            if !cache.as_ref().is_some_and(hit) {
+                // The part read again; the URIs from `k` on kept (an HTML document is one
+                // part: not all of its URIs at once).
                 let part = self.text.get(range.clone())?;
-                let found = extract_iter(part, grammar, self.syntax, Options::default())
+                let kept = extract_iter(part, grammar, self.syntax, Options::default())
+                    .skip(k - first)
+                    .take(KEPT)
                     .map(Found::into_owned)
                     .collect();
-                *cache = Some((b, found));
+                *cache = Some((b, k, kept));
             }
-            let f = cache.as_ref()?.1.get(k - first)?.clone();
-            return Some((range.start, f));
+            let (_, from, kept) = cache.as_ref()?;
+            return Some((range.start, kept.get(k - from)?.clone()));
         }
         let item = self.items.get(k)?;
         let f = extract(&self.text[item.start..item.end], grammar)
