@@ -141,6 +141,14 @@ impl Client {
         }
     }
 
+    /// The process id of a server that runs as a process of its own.
+    pub fn pid(&self) -> Option<u32> {
+        match &self.server {
+            Server::Process(child) => Some(child.id()),
+            Server::Thread(_) => None,
+        }
+    }
+
     /// The params of the next `textDocument/publishDiagnostics`.
     pub fn diagnostics(&mut self) -> Value {
         self.wait(|m| m["method"] == "textDocument/publishDiagnostics")["params"].clone()

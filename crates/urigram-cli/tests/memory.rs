@@ -102,3 +102,63 @@ fn extract_and_fix_hold_at_most_16_bytes_a_byte() {
     eprintln!("{}", report.join("\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The language server's peak memory, `VmHWM`, read while it runs.
+fn server_peak(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        .expect("VmHWM")
+        * 1024
+}
+
+/// The language server holds at most 16 bytes per byte of an open document dense with invalid
+/// URIs, in every syntax, once it has published its diagnostics and answered for its links:
+/// each URI is kept as its place and verdict, and found again when it is asked for.
+#[test]
+fn the_language_server_holds_at_most_16_bytes_a_byte() {
+    use serde_json::json;
+    let docs = [
+        ("plaintext", "t.txt", dense("<a:%> ", 13, "\n")),
+        ("markdown", "t.md", dense("<a:%> ", 13, "\n")),
+        ("markdown", "l.md", dense("[x](a:%) ", 9, "\n")),
+        (
+            "html",
+            "t.html",
+            format!("<p>{}", dense("<a href=\"a:%\">x</a>", 1, "\n")),
+        ),
+    ];
+    let mut report = Vec::new();
+    for (language, name, text) in &docs {
+        let mut cmd = Command::new(common::URIGRAM);
+        cmd.arg("lsp");
+        let mut c = urigram_testkit::lsp_client::Client::spawn(cmd);
+        c.initialize(json!({}), json!({}));
+        let pid = c.pid().unwrap();
+        let base = server_peak(pid);
+        let uri = format!("file:///{name}");
+        c.open_as(&uri, language, text);
+        let d = c.diagnostics();
+        assert_eq!(d["diagnostics"].as_array().unwrap().len(), 1001, "{name}");
+        c.request(
+            "textDocument/documentLink",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        let used = server_peak(pid);
+        let per_byte = used.saturating_sub(base) as f64 / text.len() as f64;
+        report.push(format!(
+            "lsp {name}: peak {} kB, {} kB before: {per_byte:.1} bytes a byte",
+            used >> 10,
+            base >> 10
+        ));
+        assert!(
+            used <= base + PER_BYTE * text.len(),
+            "{}",
+            report.last().unwrap()
+        );
+        c.exit_code();
+    }
+    eprintln!("{}", report.join("\n"));
+}
