@@ -489,7 +489,7 @@ pub fn resolve_rfc3986<S: AsRef<str>>(
 }
 
 /// `urigram normalize URI...`: each `URI-reference` in its section 6 normal form (see
-/// [`urigram::rfc2396::normalize()`]), one per line, in order.
+/// [`urigram::UriReference::normalize`]), one per line, in order.
 pub fn normalize<S: AsRef<str>>(uris: &[S], reading: Reading, format: Format) -> Output {
     let mut out = Output::default();
     let mut values = Vec::new();
@@ -516,7 +516,7 @@ pub fn normalize<S: AsRef<str>>(uris: &[S], reading: Reading, format: Format) ->
 }
 
 /// `urigram equivalent A B`: whether the two `URI-reference`s are equivalent by section 6
-/// (see [`urigram::rfc2396::equivalent()`]): exit code [`EXIT_OK`] if so, [`EXIT_DIFFERENT`]
+/// (see [`urigram::UriReference::equivalent`]): exit code [`EXIT_OK`] if so, [`EXIT_DIFFERENT`]
 /// if not. Equivalent references resolve to equivalent URIs, so an escaped dot segment is not
 /// a dot segment (`%2E%2E/g` is not `../g`).
 /// The output says which, with both normal forms.

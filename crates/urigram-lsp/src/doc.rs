@@ -32,13 +32,14 @@
 //! # Markdown and HTML
 //!
 //! A document in Markdown or HTML is read as `extract` reads it in that syntax
-//! ([`extract_with`]): code spans, code blocks and comments hold no URIs, and a URI can be a
+//! ([`urigram::extract::extract_with`]): code spans, code blocks and comments hold no URIs, and a URI can be a
 //! link destination or an attribute's value with its escapes decoded. What a character means
 //! there can depend on text far before it (a code fence opened a thousand lines up), so these
 //! documents have no barriers: an edit updates the text and the line starts at once and marks
 //! the URIs stale, and the whole text is read again once, when the URIs are next needed (to
-//! publish diagnostics or answer a request), however many edits came in between. Each URI is
-//! kept as found ([`Found::into_owned`]), since its text alone does not show how to read it.
+//! publish diagnostics or answer a request), however many edits came in between. The reading
+//! goes a part at a time ([`extract_iter`]); each URI is kept as an [`Item`], and found again
+//! from its part when it is asked for, since its text alone does not show how to read it.
 
 use std::cell::RefCell;
 use std::ops::Range;
