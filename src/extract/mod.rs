@@ -1028,7 +1028,11 @@ fn angle(text: &str, i: usize, last: bool, open: &str, close: &str) -> Look {
             Some(_) => return Look::No,
             None => return undecided,
         }
-        let colon = scheme_end(b, p);
+        let colon = match scheme_end_across_breaks(text, p) {
+            Some(colon) => colon,
+            None if last => return Look::No,
+            None => return Look::Open,
+        };
         match b.get(colon) {
             Some(b':') => {}
             Some(_) => return Look::No,
@@ -1070,13 +1074,44 @@ fn angle(text: &str, i: usize, last: bool, open: &str, close: &str) -> Look {
     })
 }
 
+/// The end of a delimited URI's scheme from `p`: the run of scheme characters, carried over a
+/// renderer's hyphen (U+2010, U+00AD) at a line end as its text is (`<tel‐` at a line end,
+/// `net://melvyl.ucop.edu/>` on the next: groff hyphenated the scheme). `None` when the text
+/// ends before that is known.
+fn scheme_end_across_breaks(text: &str, p: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut end = scheme_end(b, p);
+    loop {
+        let h = text[end..].chars().next()?;
+        if !is_break_hyphen(h) {
+            return Some(end);
+        }
+        let after = end + h.len_utf8();
+        let gap = text[after..]
+            .char_indices()
+            .find(|&(_, c)| !c.is_whitespace())
+            .map(|(n, _)| after + n)?;
+        if gap - after > LOOKAHEAD
+            || !text[after..gap].contains(['\n', '\r'])
+            || !b[gap].is_ascii_alphanumeric()
+        {
+            return Some(end);
+        }
+        end = scheme_end(b, gap);
+    }
+}
+
 /// The pieces of the URI between delimiters, `text[start..end]`: whitespace at either end is
 /// no part of it, and whitespace that holds a line break is left out ("The whitespace should
 /// be ignored when extracting the URI", rfc2396.txt:1879), with a renderer's hyphen before
-/// it. Whitespace within a line stays in the URI, where the grammar reports it.
+/// it. Whitespace within a line stays in the URI, where the grammar reports it; once it has,
+/// a line break is read as one space (the first of its whitespace): the writer put spaces in
+/// the URI, and the text was wrapped at one of them (`<info:(gcc)G++ and` at a line end,
+/// `GCC>` on the next).
 fn delimited_pieces(text: &str, start: usize, end: usize) -> Vec<Seg> {
     let mut pieces: Vec<Seg> = Vec::new();
     let mut piece_start = None;
+    let mut spaced = false;
     let mut k = start;
     while k < end {
         let c = text[k..].chars().next().unwrap_or(' ');
@@ -1106,6 +1141,14 @@ fn delimited_pieces(text: &str, start: usize, end: usize) -> Vec<Seg> {
                 pieces.push(Seg::plain(s..e));
             }
             piece_start = None;
+            if spaced
+                && gap_end < end
+                && let Some(n) = text[k..gap_end].find([' ', '\t'])
+            {
+                pieces.push(Seg::plain(k + n..k + n + 1));
+            }
+        } else if piece_start.is_some() {
+            spaced = true;
         }
         k = gap_end;
     }
@@ -1211,6 +1254,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
             return Look::Skip(end + 1);
         }
     }
+    comma_list(text, j, &mut pieces);
     // To a fixpoint, so that the URI found, read again on its own, is itself.
     loop {
         strip_trailing(text, i, j, &mut pieces);
@@ -1241,6 +1285,41 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         delimiter: Delimiter::None,
         empty_at: i,
     })
+}
+
+/// A list of URIs joined by commas (`http://a/,http://b/`, OpenSSL's
+/// `OCSP;URI:http://a/,caIssuers;URI:http://b/`): a `,` before the URI's query and fragment
+/// (the scheme's `:` at `j`) whose next word runs, without a `/`, to a `:` and `//` (another
+/// URI with an authority starts there) ends the URI. No path segment or authority holds `://`
+/// in a URI a person writes.
+fn comma_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
+    for (n, p) in pieces.iter().enumerate() {
+        let from = p.start.max(j + 1);
+        let Some(s) = text.get(from..p.end) else {
+            continue;
+        };
+        for (m, c) in s.char_indices() {
+            match c {
+                '?' | '#' => return,
+                ',' => {}
+                _ => continue,
+            }
+            let rest = &s[m + 1..];
+            let next_starts_uri = rest.starts_with(|c: char| c.is_ascii_alphabetic())
+                && rest
+                    .find('/')
+                    .is_some_and(|k| rest[..k].ends_with(':') && rest[k..].starts_with("//"));
+            if next_starts_uri {
+                let cut = from + m;
+                pieces.truncate(n + 1);
+                pieces[n].end = cut;
+                if pieces[n].start == cut {
+                    pieces.pop();
+                }
+                return;
+            }
+        }
+    }
 }
 
 /// Trailing sentence punctuation, a `\` (a string escape or a line continuation), and a `)`,
@@ -1974,6 +2053,74 @@ mod tests {
             texts("see https://a.example/x[the docs] and https://b.example/[]."),
             ["https://a.example/x", "https://b.example/"]
         );
+    }
+
+    /// groff hyphenates a delimited URI's scheme too (man-uri.txt: `<tel‐` at a line end,
+    /// `net://melvyl.ucop.edu/>` on the next): the scheme goes on after the break.
+    #[test]
+    fn a_renderer_hyphen_inside_a_delimited_scheme_is_dropped() {
+        for t in [
+            "An example is <tel\u{2010}\n       net://melvyl.ucop.edu/>.",
+            "An example is \u{27E8}tel\u{ad}\n net://melvyl.ucop.edu/\u{27E9}.",
+            "<te\u{2010}\n l\u{2010}\n net://melvyl.ucop.edu/>",
+        ] {
+            let f = extract(t, Grammar::Rfc3986);
+            assert_eq!(f.len(), 1, "{t:?}");
+            assert_eq!(f[0].text, "telnet://melvyl.ucop.edu/", "{t:?}");
+            assert!(f[0].is_valid());
+        }
+        // Not across a blank line, not without a line break, not after an ASCII `-` (a scheme
+        // character: `<tel-` is no scheme with its `:`), not undelimited.
+        assert_eq!(texts("<tel\u{2010}\n\n net://a/>"), ["net://a/"]);
+        assert_eq!(texts("<tel\u{2010} net://a/>"), ["net://a/"]);
+        assert_eq!(texts("<tel-\n net://a/>"), ["net://a/"]);
+        assert_eq!(texts("tel\u{2010}\n net://a/"), ["net://a/"]);
+    }
+
+    /// Inside delimiters, a line break is left out; but where the URI already holds a space
+    /// within a line, the writer wrote spaces and the text was wrapped at one: the break reads
+    /// as one space (man-uri.txt: `<info:(gcc)G++ and` / `GCC>`). The error stays at the
+    /// first space.
+    #[test]
+    fn a_line_break_in_a_delimited_uri_with_spaces_is_a_space() {
+        let t = "the KDE format are <info:(gcc)> and <info:(gcc)G++ and\n       GCC>.";
+        let f = extract(t, Grammar::Rfc3986);
+        assert_eq!(f.len(), 2);
+        assert_eq!(f[1].text, "info:(gcc)G++ and GCC");
+        let e = f[1].error(t).expect("a space is no URI character");
+        assert_eq!(e.offset(), t.find("G++ ").unwrap() + 3);
+        // The space stands where the indentation's first space does.
+        assert_eq!(f[1].source_offset(17), t.find("\n").unwrap() + 1);
+        // Without a space within a line, the break is left out, as the appendices say.
+        assert_eq!(texts("<URL:http://a/b\n   c d>"), ["http://a/bc d"]);
+        assert_eq!(texts("<URL:http://a/b c\n   d>"), ["http://a/b c d"]);
+        assert_eq!(texts("<URL: http://a/b\n   c>"), ["http://a/bc"]);
+    }
+
+    /// A comma before another URI's `scheme://` ends the URI: a list (OpenSSL's
+    /// `authorityInfoAccess = OCSP;URI:http://a/,caIssuers;URI:http://b/`). Any other comma
+    /// is the URI's.
+    #[test]
+    fn a_comma_before_another_uri_ends_the_uri() {
+        assert_eq!(
+            texts("OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://myca.example.com/ca.cer"),
+            ["http://ocsp.example.com/", "http://myca.example.com/ca.cer"]
+        );
+        assert_eq!(
+            texts("mirrors: http://a.example/,https://b.example/x"),
+            ["http://a.example/", "https://b.example/x"]
+        );
+        assert_eq!(texts("http://a,http://b/"), ["http://a", "http://b/"]);
+        assert_eq!(
+            texts("http://a/x,y/z http://a/b,c:d http://a/?u=1,http://b/ http://a/#x,y://z"),
+            [
+                "http://a/x,y/z",
+                "http://a/b,c:d",
+                "http://a/?u=1,http://b/",
+                "http://a/#x,y://z"
+            ]
+        );
+        assert_eq!(texts("http://a/,/b://c"), ["http://a/,/b://c"]);
     }
 
     /// groff breaks a long URL at a line end with U+2010 HYPHEN or U+00AD SOFT HYPHEN: the
