@@ -67,8 +67,19 @@ fn judgement(path: &Path) -> Vec<Judged> {
     out
 }
 
-fn syntax(path: &Path) -> Syntax {
-    Syntax::from_path(&path.to_string_lossy())
+/// The syntax a reader's tool gives the document: by the name it had where it was found (a
+/// package's `METADATA`, stored here as `pip-NAME-METADATA.txt`; a `README.rst` stored as
+/// `README.rst.txt`) and its text ([`Syntax::detect`]).
+fn syntax(path: &Path, text: &str) -> Syntax {
+    let name = path.to_string_lossy();
+    let original = if name.ends_with("-METADATA.txt") || name.ends_with("-METADATA-head.txt") {
+        "METADATA"
+    } else {
+        name.strip_suffix(".txt")
+            .filter(|n| n.ends_with(".rst"))
+            .unwrap_or(&name)
+    };
+    Syntax::detect(original, text)
 }
 
 /// The disagreements of one document under one grammar, one line each, and the counts.
@@ -100,7 +111,7 @@ fn compare(path: &Path, grammar: Grammar) -> Tally {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).expect("a document");
     let judged = judgement(path);
-    let found = extract_with(&text, grammar, syntax(path));
+    let found = extract_with(&text, grammar, syntax(path, &text));
     let start = grammar.start_rule();
     let mut t = Tally {
         judged: judged.len(),

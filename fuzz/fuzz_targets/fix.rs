@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 
-    for syntax in [Syntax::Plain, Syntax::Markdown, Syntax::Html] {
+    for syntax in [Syntax::Plain, Syntax::Markdown, Syntax::Html, Syntax::Rst] {
         let t = fix_text_with(text, g, syntax);
         assert_eq!(
             t.text.split('\n').count(),

@@ -117,6 +117,7 @@ mod align;
 mod html;
 #[cfg(feature = "markup")]
 mod markdown;
+mod rst;
 
 /// Schemes recognised without `//` after their `:`: the schemes of RFC 1738 section 3 and
 /// those it reserves in section 4, `urn` (reserved by RFC 1630), `rlogin` (RFC 1630), and
@@ -236,13 +237,17 @@ pub enum Syntax {
     /// HTML: URI-valued attributes, decoded, and prose; not scripts, styles or comments.
     #[cfg(feature = "markup")]
     Html,
+    /// reStructuredText: prose as plain text; not inline literals, literal blocks, doctest
+    /// blocks or the content of code directives (docs/documents.md).
+    Rst,
 }
 
 impl Syntax {
-    /// `plain`, `markdown` or `html`.
+    /// `plain`, `markdown`, `html` or `rst`.
     pub const fn name(self) -> &'static str {
         match self {
             Syntax::Plain => "plain",
+            Syntax::Rst => "rst",
             #[cfg(feature = "markup")]
             Syntax::Markdown => "markdown",
             #[cfg(feature = "markup")]
@@ -251,12 +256,14 @@ impl Syntax {
     }
 
     /// The syntax of a file by its extension (without the dot, any case): `md` and
-    /// `markdown` are Markdown; `html`, `htm` and `xhtml` are HTML; anything else is plain
-    /// text (and so is everything without the `markup` feature).
+    /// `markdown` are Markdown; `html`, `htm` and `xhtml` are HTML (both plain text without
+    /// the `markup` feature); `rst` and `rest` are reStructuredText; anything else is plain
+    /// text.
     ///
     /// ```
     /// use urigram::extract::Syntax;
     /// assert_eq!(Syntax::from_extension("txt"), Syntax::Plain);
+    /// assert_eq!(Syntax::from_extension("RST"), Syntax::Rst);
     /// # #[cfg(feature = "markup")] { // Markdown and HTML: the `markup` feature.
     /// assert_eq!(Syntax::from_extension("Markdown"), Syntax::Markdown);
     /// assert_eq!(Syntax::from_extension("htm"), Syntax::Html);
@@ -269,6 +276,7 @@ impl Syntax {
             "md" | "markdown" => Syntax::Markdown,
             #[cfg(feature = "markup")]
             "html" | "htm" | "xhtml" => Syntax::Html,
+            "rst" | "rest" => Syntax::Rst,
             _ => Syntax::Plain,
         }
     }
@@ -294,8 +302,57 @@ impl Syntax {
             .map_or(Syntax::Plain, |(_, ext)| Syntax::from_extension(ext))
     }
 
+    /// The syntax of a document by its path and its text: [`Syntax::from_path`], except for
+    /// a Python package's core metadata (a file named `METADATA` or `PKG-INFO`), whose body
+    /// (after the headers and a blank line) is written in the syntax its
+    /// `Description-Content-Type` header names: `text/markdown` is Markdown, `text/plain`
+    /// plain text, and anything else, or no such header, reStructuredText (the core metadata
+    /// specification's default). The headers read alike in each.
+    ///
+    /// ```
+    /// use urigram::extract::Syntax;
+    /// let rst = "Metadata-Version: 2.1\nName: x\n\nExample::\n\n    http://a/%zz\n";
+    /// assert_eq!(Syntax::detect("x-1.0.dist-info/METADATA", rst), Syntax::Rst);
+    /// assert_eq!(Syntax::detect("notes.txt", rst), Syntax::Plain);
+    /// let plain = "Name: x\nDescription-Content-Type: text/plain\n\nbody\n";
+    /// assert_eq!(Syntax::detect("PKG-INFO", plain), Syntax::Plain);
+    /// # #[cfg(feature = "markup")] {
+    /// let md = "Name: x\nDescription-Content-Type: text/markdown; charset=UTF-8\n\n# x\n";
+    /// assert_eq!(Syntax::detect("METADATA", md), Syntax::Markdown);
+    /// # }
+    /// ```
+    pub fn detect(path: &str, text: &str) -> Syntax {
+        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        if name != "METADATA" && name != "PKG-INFO" {
+            return Syntax::from_path(path);
+        }
+        let headers = text
+            .split('\n')
+            .map(|l| l.trim_end_matches('\r'))
+            .take_while(|l| !l.is_empty());
+        for line in headers {
+            let Some((key, value)) = line.split_once(':') else {
+                continue;
+            };
+            if !key.eq_ignore_ascii_case("Description-Content-Type") {
+                continue;
+            }
+            let kind = value.split(';').next().unwrap_or("").trim();
+            return match kind.to_ascii_lowercase().as_str() {
+                #[cfg(feature = "markup")]
+                "text/markdown" => Syntax::Markdown,
+                "text/plain" => Syntax::Plain,
+                #[cfg(not(feature = "markup"))]
+                "text/markdown" => Syntax::Plain,
+                _ => Syntax::Rst,
+            };
+        }
+        Syntax::Rst
+    }
+
     /// The syntax of a document by its language server `languageId` (`markdown`, `html`,
-    /// `xhtml`; anything else, `plaintext` included, is plain text).
+    /// `xhtml`, `rst`, `restructuredtext`; anything else, `plaintext` included, is plain
+    /// text).
     ///
     /// ```
     /// use urigram::extract::Syntax;
@@ -311,6 +368,7 @@ impl Syntax {
             "markdown" => Syntax::Markdown,
             #[cfg(feature = "markup")]
             "html" | "xhtml" => Syntax::Html,
+            "rst" | "restructuredtext" => Syntax::Rst,
             _ => Syntax::Plain,
         }
     }
@@ -590,6 +648,7 @@ pub fn extract_with_options(
         Syntax::Plain => extract(text, grammar),
         #[cfg(feature = "markup")]
         Syntax::Markdown => extract_iter(text, grammar, syntax, options).collect(),
+        Syntax::Rst => extract_iter(text, grammar, syntax, options).collect(),
         #[cfg(feature = "markup")]
         Syntax::Html => build(
             text,
@@ -771,6 +830,17 @@ impl<'a> FoundIter<'a> {
                     // as long, so that the text is read a bounded number of times).
                     end = markdown::block_end(text, start, end + (end - start));
                 };
+                self.read = start..end;
+                (self.at, self.done) = (end, end >= text.len());
+                self.pending = cands.into_iter();
+            }
+            Syntax::Rst => {
+                let start = self.at;
+                let end = rst::block_end(text, start, start + self.block);
+                let mut cands = rst::candidates(&text[start..end], self.options);
+                for c in &mut cands {
+                    c.shift(start);
+                }
                 self.read = start..end;
                 (self.at, self.done) = (end, end >= text.len());
                 self.pending = cands.into_iter();
@@ -2332,10 +2402,17 @@ mod tests {
             if name.ends_with(".uris") || file == "README.md" || file == "known.txt" {
                 continue;
             }
-            out.push((
-                std::fs::read_to_string(&path).unwrap(),
-                Syntax::from_path(&name),
-            ));
+            let text = std::fs::read_to_string(&path).unwrap();
+            // A package's METADATA and a README.rst are stored with `.txt` after their name.
+            let original = if file.contains("-METADATA") {
+                "METADATA"
+            } else {
+                name.strip_suffix(".txt")
+                    .filter(|n| n.ends_with(".rst"))
+                    .unwrap_or(&name)
+            };
+            let syntax = Syntax::detect(original, &text);
+            out.push((text, syntax));
         }
         assert!(out.len() > 30);
         out
@@ -2358,6 +2435,48 @@ mod tests {
                     text,
                     Grammar::Rfc2396,
                     Syntax::Plain,
+                    Options::default(),
+                    block,
+                );
+                let got: Vec<Found<'_>> = it.collect();
+                assert_eq!(got, whole, "block {block}");
+            }
+        }
+    }
+
+    /// reStructuredText read in parts finds what it finds read as one part: the real
+    /// documents, and texts with literal blocks, directives, doctest blocks and inline
+    /// literals across blank lines and part ends.
+    #[test]
+    fn rst_read_in_parts_is_read_as_whole() {
+        let mut texts: Vec<String> = corpus()
+            .into_iter()
+            .filter(|(_, s)| *s == Syntax::Rst)
+            .map(|(t, _)| t)
+            .collect();
+        assert!(texts.len() >= 3, "{}", texts.len());
+        texts.push(
+            "Para http://a/::\n\n    code http://b/%zz\n\n  more http://c/%zz\nback http://d/\n\n\
+             .. code-block:: sh\n\n   curl http://e/%zz\n\nQuoted::\n\n> http://f/%zz\n\n\
+             >>> x(\"http://g/%zz\")\n'http://h/%zz'\n\nok ``http://i/%zz\nstill`` http://j/\n\n\
+             http://k.exam-\n\nple/ and <http://l/\nm> and <URL:http://n/\n\no>\n"
+                .repeat(20),
+        );
+        for text in &texts {
+            let whole: Vec<Found<'_>> = FoundIter::new(
+                text,
+                Grammar::Rfc2396,
+                Syntax::Rst,
+                Options::default(),
+                usize::MAX / 2,
+            )
+            .collect();
+            assert!(!whole.is_empty());
+            for block in [1, 7, 64, 1000] {
+                let it = FoundIter::new(
+                    text,
+                    Grammar::Rfc2396,
+                    Syntax::Rst,
                     Options::default(),
                     block,
                 );

@@ -8,8 +8,8 @@
 //! searched again after it on the writing thread; the carry is at most
 //! `urigram::extract::LOOKAHEAD` bytes plus a line. A line longer than `--max-line-length` is
 //! neither held nor searched: it is an invalid record of its own (`urigram::line-too-long`),
-//! and nothing is carried across it. Markdown and HTML files are parsed whole, up to
-//! [`MARKUP_LIMIT`] bytes each.
+//! and nothing is carried across it. Markdown, HTML and reStructuredText files are read
+//! whole, up to [`MARKUP_LIMIT`] bytes each.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -65,8 +65,8 @@ pub struct ExtractArgs {
     color: Color,
     /// The longest line of plain text that is searched, in bytes (without its line ending; at
     /// most 1 GiB). A longer line is reported invalid (urigram::line-too-long) without being
-    /// read into memory, and the search goes on after it. (Markdown and HTML files are parsed
-    /// whole, up to 64 MiB.)
+    /// read into memory, and the search goes on after it. (Markdown, HTML and
+    /// reStructuredText files are read whole, up to 64 MiB.)
     #[arg(long, value_name = "BYTES", default_value = "1048576",
           value_parser = clap::value_parser!(u64).range(1..=stream::MAX_LINE_LIMIT))]
     max_line_length: u64,
@@ -104,6 +104,9 @@ pub(super) enum SyntaxArg {
     Markdown,
     /// HTML.
     Html,
+    /// reStructuredText: prose as plain text; not literal blocks, doctest blocks, code
+    /// directives or inline literals.
+    Rst,
 }
 
 impl SyntaxArg {
@@ -112,8 +115,26 @@ impl SyntaxArg {
             SyntaxArg::Plain => Syntax::Plain,
             SyntaxArg::Markdown => Syntax::Markdown,
             SyntaxArg::Html => Syntax::Html,
+            SyntaxArg::Rst => Syntax::Rst,
         }
     }
+}
+
+/// The syntax of the file at `path` when none is given: by its name, and for a Python
+/// package's `METADATA` or `PKG-INFO` by its `Description-Content-Type` header too
+/// ([`Syntax::detect`]), read from the file's first 64 KiB.
+pub(super) fn syntax_of(path: &Path) -> Syntax {
+    let p = path.to_string_lossy();
+    let name = path.file_name().map(|n| n.to_string_lossy());
+    if !matches!(name.as_deref(), Some("METADATA" | "PKG-INFO")) {
+        return Syntax::from_path(&p);
+    }
+    let mut head = Vec::new();
+    if let Ok(f) = File::open(path) {
+        // A file that cannot be read here is reported when it is read.
+        let _ = f.take(64 << 10).read_to_end(&mut head);
+    }
+    Syntax::detect(&p, &String::from_utf8_lossy(&head))
 }
 
 /// What to do with each URI found.
@@ -313,10 +334,9 @@ fn open(path: &Path, syntax: Option<SyntaxArg>) -> Result<Input, String> {
     let label = path.display().to_string();
     let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
     let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-    let by_ext = || Syntax::from_path(&path.to_string_lossy());
     Ok(Input {
         label,
-        syntax: syntax.map_or_else(by_ext, SyntaxArg::syntax),
+        syntax: syntax.map_or_else(|| syntax_of(path), SyntaxArg::syntax),
         reader: Box::new(f),
         size,
     })

@@ -52,10 +52,11 @@ pub struct FixArgs {
     #[arg(long, short, default_value = "rfc2396", value_parser = parse_grammar())]
     grammar: Grammar,
     /// Read running text and fix the URIs found in it as `urigram extract` finds them. This
-    /// is the default for Markdown and HTML files (by extension, or with --syntax); other
-    /// files are read as one URI a line, as `check --file` reads lines. Code (Markdown code
-    /// spans and blocks, HTML comments, scripts and styles) is never rewritten. Files up to
-    /// 64 MiB.
+    /// is the default for Markdown, HTML and reStructuredText files (by extension, a Python
+    /// package's METADATA by its Description-Content-Type, or with --syntax); other files are
+    /// read as one URI a line, as `check --file` reads lines. Code (Markdown code spans and
+    /// blocks, reStructuredText literals, HTML comments, scripts and styles) is never
+    /// rewritten. Files up to 64 MiB.
     #[arg(long)]
     text: bool,
     /// The syntax of the files, read as running text (implies --text; default: by extension,
@@ -131,12 +132,13 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
         let syntax = match args.syntax {
             Some(s) => s.syntax(),
             None if stdin => Syntax::Plain,
-            None => Syntax::from_path(&path.to_string_lossy()),
+            None => super::extract::syntax_of(path),
         };
-        // Markdown and HTML are running text: read as lines, their prose would be escaped.
+        // Markdown, HTML and reStructuredText are running text: read as lines, their prose
+        // would be escaped.
         let text = args.text
             || args.syntax.is_some()
-            || (!args.lines && matches!(syntax, Syntax::Markdown | Syntax::Html));
+            || (!args.lines && matches!(syntax, Syntax::Markdown | Syntax::Html | Syntax::Rst));
         let mode = Mode {
             text: text.then_some(syntax),
             diff: args.diff,

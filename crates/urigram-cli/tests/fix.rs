@@ -270,6 +270,45 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// `fix FILE` on reStructuredText (`.rst`, `--syntax rst`, a package's `METADATA` by its
+/// `Description-Content-Type`) reads it as running text and never rewrites its code (literal
+/// blocks, doctest blocks, inline literals); `extract` reads it alike.
+#[test]
+fn rst_and_package_metadata_are_running_text() {
+    let dir = temp_dir("rst");
+    let body = "Summary: see http://a/\u{e9} here\n\nExample::\n\n    curl http://b/\u{e9}\n\n\
+                >>> get('http://c/\u{e9}')\n\nAnd ``http://d/\u{e9}``.\n";
+    let fixed = body.replacen("http://a/\u{e9}", "http://a/%C3%A9", 1);
+    let rst = dir.join("README.rst");
+    std::fs::write(&rst, body).unwrap();
+    let (code, out, err) = urigram(&["fix", rst.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (0, fixed.as_str()), "{err}");
+    let txt = dir.join("README.txt");
+    std::fs::write(&txt, body).unwrap();
+    let (_, out, _) = urigram(&["fix", "--syntax", "rst", txt.to_str().unwrap()]);
+    assert_eq!(out, fixed);
+    // As plain text, its code is fixed too.
+    let (_, out, _) = urigram(&["fix", "--text", txt.to_str().unwrap()]);
+    assert_eq!(out.matches("%C3%A9").count(), 4, "{out}");
+
+    let pkg = dir.join("x-1.0.dist-info");
+    std::fs::create_dir_all(&pkg).unwrap();
+    let meta = pkg.join("METADATA");
+    let headers = "Metadata-Version: 2.1\nName: x\nHome-page: http://h/\n";
+    std::fs::write(&meta, format!("{headers}\n{body}")).unwrap();
+    let m = meta.to_str().unwrap();
+    let (code, out, err) = urigram(&["fix", m]);
+    assert_eq!((code, out), (0, format!("{headers}\n{fixed}")), "{err}");
+    let (_, uris, _) = urigram(&["extract", "--format", "uris", m]);
+    assert_eq!(uris, "http://h/\nhttp://a/\u{e9}\n");
+    // A Markdown body.
+    let md = "Name: x\nDescription-Content-Type: text/markdown\n\n```\nhttp://b/\u{e9}\n```\n\
+              [x](http://a/\u{e9})\n";
+    std::fs::write(&meta, md).unwrap();
+    let (_, uris, _) = urigram(&["extract", "--format", "uris", m]);
+    assert_eq!(uris, "http://a/\u{e9}\n");
+}
+
 /// `fix FILE` on Markdown or HTML (by extension, or --syntax) reads it as running text, as
 /// `--text` does: read as lines, its prose would be escaped as URIs (`Summary:%20Get...`).
 /// `--lines` still reads lines when asked to. The README's own example, `fix --diff

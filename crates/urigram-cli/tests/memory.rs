@@ -65,6 +65,8 @@ fn extract_and_fix_hold_at_most_16_bytes_a_byte() {
         ("one-line.md", "<a:%> ".repeat(SIZE / 6)),
         ("paragraphs.md", dense("<a:%> ", 13, "\n\n")),
         ("links.md", dense("[x](a:%) ", 9, "\n")),
+        ("paragraph.rst", dense("<a:%> ", 13, "\n")),
+        ("one-line.rst", "<a:%> ".repeat(SIZE / 6)),
         (
             "attributes.html",
             format!("<p>{}", dense("<a href=\"a:%\">x</a>", 1, "\n")),
@@ -124,6 +126,7 @@ fn the_language_server_holds_at_most_16_bytes_a_byte() {
         ("plaintext", "t.txt", dense("<a:%> ", 13, "\n")),
         ("markdown", "t.md", dense("<a:%> ", 13, "\n")),
         ("markdown", "l.md", dense("[x](a:%) ", 9, "\n")),
+        ("rst", "t.rst", dense("<a:%> ", 13, "\n")),
         (
             "html",
             "t.html",

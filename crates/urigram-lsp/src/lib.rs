@@ -717,7 +717,7 @@ impl Server {
                         let d = p.text_document;
                         let key = d.uri.as_str().to_string();
                         let syntax = match Syntax::from_language_id(&d.language_id) {
-                            Syntax::Plain => Syntax::from_path(d.uri.path().as_str()),
+                            Syntax::Plain => Syntax::detect(d.uri.path().as_str(), &d.text),
                             s => s,
                         };
                         let doc = Doc::new(d.uri, d.text, Some(d.version), self.grammar, syntax);

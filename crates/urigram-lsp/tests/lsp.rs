@@ -547,6 +547,45 @@ fn markdown_and_html_documents_as_extract_reads_them() {
     assert_eq!(c.exit_code(), 0);
 }
 
+/// reStructuredText (by `languageId`, by extension, and a Python package's `METADATA` by its
+/// `Description-Content-Type`) is read as `extract` reads it: nothing is reported in its
+/// literal blocks, doctest blocks or inline literals; its prose is.
+#[test]
+fn rst_and_package_metadata_as_extract_reads_them() {
+    let mut c = start();
+    c.initialize(json!({}), Value::Null);
+    let body = "Example::\n\n    curl http://a/%zz\n\n>>> get(\"http://b/%zz\")\n\n\
+                Use ``http://c/%zz`` or http://d/%zz.\n";
+    let metadata = format!("Metadata-Version: 2.1\nName: x\n\n{body}");
+    // The one error: the `z` after `http://d/%`, on line 7 (10 below the headers).
+    let want = |skip: u64| vec![(7 + skip, 35, "z".to_string())];
+    for (uri, language, text, skip) in [
+        ("file:///p/README.rst", "plaintext", body.to_string(), 0),
+        ("file:///p/notes", "rst", body.to_string(), 0),
+        (
+            "file:///p/x-1.0.dist-info/METADATA",
+            "plaintext",
+            metadata.clone(),
+            3,
+        ),
+    ] {
+        c.open_as(uri, language, &text);
+        let p = c.diagnostics();
+        assert_eq!(p["uri"], uri);
+        assert_eq!(published_errors(&p, &text), want(skip), "{uri}: {p}");
+    }
+    // The same body as plain text: its code is reported too.
+    c.open_as("file:///p/README.txt", "plaintext", body);
+    assert_eq!(published_errors(&c.diagnostics(), body).len(), 4);
+    // A METADATA whose body is Markdown: its fenced code is code.
+    let md = "Name: x\nDescription-Content-Type: text/markdown\n\n```\nhttp://a/%zz\n```\n";
+    c.open_as("file:///q/METADATA", "plaintext", md);
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
 /// In Markdown, edits that open and close a code span change what is a URI; a burst of edits
 /// ends in the diagnostics of the text after the last one, and hover and code actions read
 /// the edited text.

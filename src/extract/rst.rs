@@ -1,0 +1,546 @@
+//! URIs in reStructuredText (Docutils' markup, the `README.rst` of many projects and the
+//! default body of a Python package's `METADATA`): the URIs of prose, found as in plain text
+//! (`` `text <http://a/>`_ `` is a delimited `<...>`, `.. _name: http://a/` and
+//! `.. image:: http://a/b.png` are URIs in prose), and none in code:
+//!
+//! - inline literals, ``` ``...`` ```, within a paragraph;
+//! - a literal block: the indented lines after a paragraph that ends with `::` (and the
+//!   quoted kind: lines at the same indentation that start with the same punctuation);
+//! - the content of a directive for code (`code-block`, `code`, `sourcecode`, `doctest`,
+//!   `testcode`, `testoutput`, `ipython`, `parsed-literal`, `highlight`, `math`), including
+//!   its option lines;
+//! - a doctest block: a paragraph whose first line starts with `>>>`.
+//!
+//! Code is blanked out (spaces, line breaks kept) so that prose keeps its offsets, as
+//! Markdown's reader does. The rules are those of the Docutils reference ("Literal Blocks",
+//! "Doctest Blocks", "Inline literals"), read line by line: indentation decides where a block
+//! ends.
+
+use std::ops::Range;
+
+use super::{Candidate, Options, scan};
+
+/// The directives whose content is code.
+const CODE_DIRECTIVES: [&str; 11] = [
+    "code-block",
+    "code",
+    "sourcecode",
+    "doctest",
+    "testcode",
+    "testoutput",
+    "ipython",
+    "parsed-literal",
+    "highlight",
+    "math",
+    "literalinclude",
+];
+
+/// One line of the text: its range without the line break, and its indentation (in bytes:
+/// tabs count as one, which only matters when a text mixes them).
+struct Line {
+    start: usize,
+    end: usize,
+    indent: usize,
+    blank: bool,
+}
+
+fn lines(b: &[u8], from: usize) -> impl Iterator<Item = Line> + '_ {
+    let mut start = from;
+    std::iter::from_fn(move || {
+        if start >= b.len() {
+            return None;
+        }
+        let len = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'\n' | b'\r'))
+            .unwrap_or(b.len() - start);
+        let end = start + len;
+        let mut next = end;
+        if next < b.len() {
+            next += 1 + usize::from(b[next] == b'\r' && b.get(next + 1) == Some(&b'\n'));
+        }
+        let indent = b[start..end]
+            .iter()
+            .take_while(|&&c| matches!(c, b' ' | b'\t'))
+            .count();
+        let line = Line {
+            start,
+            end,
+            indent,
+            blank: indent == len,
+        };
+        start = next;
+        Some(line)
+    })
+}
+
+/// Where a line stands in the block structure.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Between paragraphs (after a blank line, or at the start).
+    Between,
+    /// In a paragraph (prose) whose first line has this indentation.
+    Prose {
+        /// Whether the paragraph's last line so far ends with `::`.
+        marker: bool,
+        indent: usize,
+    },
+    /// After a paragraph that ends with `::`: the next non-blank line, indented more than
+    /// `indent`, starts a literal block.
+    Expect { indent: usize },
+    /// In code whose lines are indented more than `indent` (a literal block, or a code
+    /// directive's content: blank lines do not end it).
+    Code { indent: usize },
+    /// In a quoted literal block: lines at `indent` that start with `quote`.
+    Quoted { indent: usize, quote: u8 },
+    /// In a doctest block (it ends at a blank line).
+    Doctest,
+}
+
+/// Whether the line at `l` is a directive for code: `.. name::` with `name` one of
+/// [`CODE_DIRECTIVES`] (any case).
+fn code_directive(b: &[u8], l: &Line) -> bool {
+    let s = &b[l.start + l.indent..l.end];
+    let Some(rest) = s.strip_prefix(b".. ") else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    let n = rest
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':' | b'.'))
+        .count();
+    // The name and its `::` (a name may hold single colons: `sphinx:code`).
+    let Some(name) = rest[..n].strip_suffix(b"::") else {
+        return false;
+    };
+    CODE_DIRECTIVES
+        .iter()
+        .any(|d| d.as_bytes().eq_ignore_ascii_case(name))
+}
+
+/// Whether the line is an explicit markup start (`.. `): a directive, a comment, a target or
+/// a footnote, never a paragraph that ends with `::`.
+fn explicit(b: &[u8], l: &Line) -> bool {
+    let s = &b[l.start + l.indent..l.end];
+    s == b".." || s.starts_with(b".. ")
+}
+
+/// Whether the line ends with `::` (a literal block follows its paragraph).
+fn ends_with_marker(b: &[u8], l: &Line) -> bool {
+    b[l.start..l.end].trim_ascii_end().ends_with(b"::")
+}
+
+/// The line's state after `state` and whether the line is code, for a line that is not
+/// blank.
+fn step(b: &[u8], state: State, l: &Line) -> (State, bool) {
+    match state {
+        State::Code { indent } if l.indent > indent => return (state, true),
+        State::Quoted { indent, quote } if l.indent == indent && b[l.start + indent] == quote => {
+            return (state, true);
+        }
+        State::Doctest => return (state, true),
+        State::Expect { indent } if l.indent > indent => {
+            return (State::Code { indent }, true);
+        }
+        State::Expect { indent } if l.indent == indent => {
+            let c = b[l.start + l.indent];
+            if c.is_ascii_punctuation() {
+                return (State::Quoted { indent, quote: c }, true);
+            }
+        }
+        State::Prose { indent, .. } if l.indent >= indent => {
+            // A paragraph goes on (a line indented more is still its text in prose:
+            // only a blank line before it makes a block quote).
+            return (
+                State::Prose {
+                    marker: ends_with_marker(b, l) && !explicit(b, l),
+                    indent,
+                },
+                false,
+            );
+        }
+        _ => {}
+    }
+    // The line starts a block.
+    let s = &b[l.start + l.indent..l.end];
+    if code_directive(b, l) {
+        return (State::Code { indent: l.indent }, false);
+    }
+    if s.starts_with(b">>>") && !matches!(state, State::Prose { .. }) {
+        return (State::Doctest, true);
+    }
+    (
+        State::Prose {
+            marker: ends_with_marker(b, l) && !explicit(b, l),
+            indent: l.indent,
+        },
+        false,
+    )
+}
+
+/// The state after a blank line.
+fn after_blank(state: State) -> State {
+    match state {
+        State::Prose {
+            marker: true,
+            indent,
+        } => State::Expect { indent },
+        State::Code { .. } | State::Expect { .. } => state,
+        _ => State::Between,
+    }
+}
+
+/// The candidates of `text` (a part of a document that starts where nothing is open).
+pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
+    if options.include_code {
+        return scan(text, 0, true).0;
+    }
+    let b = text.as_bytes();
+    let mut prose = b.to_vec();
+    let mut blank = |r: Range<usize>| {
+        for c in &mut prose[r] {
+            if !matches!(*c, b'\n' | b'\r') {
+                *c = b' ';
+            }
+        }
+    };
+    let mut state = State::Between;
+    // An inline literal open in the paragraph, from this offset: blanked when it closes; if
+    // its paragraph ends first, its `` opened nothing.
+    let mut literal: Option<usize> = None;
+    for l in lines(b, 0) {
+        if l.blank {
+            literal = None;
+            state = after_blank(state);
+            continue;
+        }
+        let continues = matches!(state, State::Prose { .. });
+        let code;
+        (state, code) = step(b, state, &l);
+        if code {
+            blank(l.start..l.end);
+        }
+        // Inline markup does not cross a block.
+        if !matches!(state, State::Prose { .. }) || !continues {
+            literal = None;
+        }
+        if !matches!(state, State::Prose { .. }) {
+            continue;
+        }
+        let mut k = l.start;
+        while let Some(n) = find(&b[k..l.end], b"``") {
+            match literal.take() {
+                None => literal = Some(k + n),
+                Some(from) => blank(from..k + n + 2),
+            }
+            k += n + 2;
+        }
+    }
+    // Prose ranges are whole characters (only ASCII bytes were blanked), so it is UTF-8.
+    let prose = String::from_utf8(prose).unwrap_or_default();
+    scan(&prose, 0, true).0
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The first place at or after `at` where a part of reStructuredText that starts at `start`
+/// (where nothing is open) may end, the text's end if there is none, of two kinds:
+///
+/// - the start of a line at the margin after a blank line, unless the paragraph before the
+///   blank line ends with `::` (a quoted literal block may start at the margin): a line at the
+///   margin ends every indented block, so the text after it reads the same alone;
+/// - inside a paragraph at the margin, after a space or a line break and before a letter or
+///   `<`, when no inline literal and no `<` or `⟨` is open in the paragraph, and not within
+///   a line of explicit markup (`.. `): the paragraph then reads as two with the same text
+///   (how a long paragraph dense with URIs is read a part at a time).
+///
+/// Neither is taken where the hyphen rule would carry a URI over it (a `-`, U+2010 or U+00AD
+/// before whitespace that holds a line break).
+pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
+    let b = text.as_bytes();
+    if at >= b.len() {
+        return b.len();
+    }
+    let mut state = State::Between;
+    let mut after_blank_line = false;
+    // Open in the paragraph: an inline literal (an odd count of ``), a `<` and a `⟨` (each
+    // closed by its own partner only).
+    let (mut literal, mut angle, mut math) = (false, false, false);
+    let mut tail = Tail::default();
+    // The tail before the open literal, and whether a line break came since it opened.
+    let mut before_literal = (Tail::default(), false);
+    for l in lines(b, start) {
+        let broken = l.end < b.len();
+        if l.blank {
+            after_blank_line = true;
+            state = after_blank(state);
+            if literal {
+                // Never closed: its text was prose, as the tail has it.
+                literal = false;
+            }
+            (angle, math) = (false, false);
+            tail.broke |= broken;
+            continue;
+        }
+        if l.start >= at
+            && l.start > start
+            && after_blank_line
+            && l.indent == 0
+            && !matches!(state, State::Expect { .. })
+            && !tail.hyphen()
+        {
+            return l.start;
+        }
+        after_blank_line = false;
+        let continues = matches!(state, State::Prose { .. });
+        let code;
+        (state, code) = step(b, state, &l);
+        if code {
+            // Blanked: nothing on it opens or closes (an open `<` stays open over it, as
+            // the reading of the whole goes on over its spaces), and it is no tail.
+            literal = false;
+            tail.broke |= broken;
+            continue;
+        }
+        let paragraph = matches!(state, State::Prose { .. });
+        if !paragraph || !continues {
+            literal = false;
+        }
+        let cuttable = matches!(state, State::Prose { indent: 0, .. });
+        // A cut within an explicit markup line (`.. note:: text`) would leave text that is
+        // no longer explicit markup: its `::` would become a literal block's marker.
+        let within = !explicit(b, &l);
+        let mut chars = text[l.start..l.end].char_indices().peekable();
+        while let Some((n, c)) = chars.next() {
+            let p = l.start + n;
+            if cuttable
+                && p >= at
+                && p > start
+                && (n == 0 || within)
+                && !literal
+                && !angle
+                && !math
+                && (c.is_ascii_alphabetic() || c == '<')
+                && matches!(b[p - 1], b' ' | b'\n' | b'\r')
+                && !tail.hyphen()
+            {
+                return p;
+            }
+            // What a literal holds is blanked: it opens nothing there, and to be sure, it
+            // closes nothing either.
+            match c {
+                '`' if paragraph && chars.peek().is_some_and(|&(_, d)| d == '`') => {
+                    chars.next();
+                    if literal {
+                        // Closed: its text is blanked, the tail is what came before it.
+                        let (t, broke) = before_literal;
+                        tail = t;
+                        tail.broke |= broke;
+                    } else {
+                        before_literal = (tail, false);
+                        tail.take('`');
+                    }
+                    literal = !literal;
+                    continue;
+                }
+                '<' => angle = true,
+                '>' if !literal => angle = false,
+                '\u{27E8}' => math = true,
+                '\u{27E9}' if !literal => math = false,
+                _ => {}
+            }
+            tail.take(c);
+        }
+        tail.broke |= broken;
+        before_literal.1 |= broken;
+    }
+    b.len()
+}
+
+/// The last character of prose before a place, as the reading of the whole sees it (code
+/// blanked), and whether a line break came after it: the hyphen rule carries a URI over the
+/// break when that character is a hyphen (`-`, U+2010, U+00AD).
+#[derive(Clone, Copy, Default)]
+struct Tail {
+    last: Option<char>,
+    broke: bool,
+}
+
+impl Tail {
+    fn take(&mut self, c: char) {
+        if !c.is_whitespace() {
+            *self = Tail {
+                last: Some(c),
+                broke: false,
+            };
+        }
+    }
+
+    fn hyphen(&self) -> bool {
+        self.broke && matches!(self.last, Some('-' | '\u{2010}' | '\u{AD}'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(t: &str) -> Vec<String> {
+        candidates(t, Options::default())
+            .into_iter()
+            .map(|c| {
+                c.pieces
+                    .iter()
+                    .map(|p| &t[p.range.clone()])
+                    .collect::<String>()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn code_is_not_prose() {
+        let t = "Use ``http://a/%zz`` and http://ok/ here.\n\
+                 \n\
+                 Example::\n\
+                 \n\
+                 \x20   curl http://c/%zz\n\
+                 \n\
+                 \x20   curl http://c2/%zz\n\
+                 \n\
+                 .. code-block:: python\n\
+                 \x20  :linenos:\n\
+                 \n\
+                 \x20  re.compile(\"http://d/(a|b)\")\n\
+                 \n\
+                 >>> get(\"http://e/%zz\")\n\
+                 '\\x1b]8;;http://e2/\\x07'\n\
+                 \n\
+                 after http://f/ and `a link <http://g/>`_.\n\
+                 \n\
+                 .. _target: http://h/\n\
+                 .. image:: http://i/x.png\n\
+                 .. note:: http://j/\n\
+                 \n\
+                 \x20  http://k/\n";
+        assert_eq!(
+            texts(t),
+            [
+                "http://ok/",
+                "http://f/",
+                "http://g/",
+                "http://h/",
+                "http://i/x.png",
+                "http://j/",
+                "http://k/"
+            ]
+        );
+        // With code included, everything is read.
+        let all = candidates(t, Options::default().include_code(true));
+        assert_eq!(all.len(), 13);
+    }
+
+    #[test]
+    fn literal_blocks_end_at_a_lesser_indentation() {
+        let t = "  Para::\n\n      code http://a/%zz\n\n    still code http://b/%zz\n  back http://c/\n";
+        assert_eq!(texts(t), ["http://c/"]);
+        // A quoted literal block.
+        let t = "Quoted::\n\n> http://a/%zz\n> more\n\nhttp://b/\n";
+        assert_eq!(texts(t), ["http://b/"]);
+        // No literal block after a directive's `::` that is not for code, nor after a
+        // paragraph's `::` followed by a paragraph at its indentation.
+        let t = "Text::\n\nhttp://a/\n";
+        assert_eq!(texts(t), ["http://a/"]);
+        // `::` within a line is no marker; an inline literal spans a paragraph's lines.
+        let t = "a ``x\nhttp://a/%zz`` http://b/ std::vec\n\n    http://c/\n";
+        assert_eq!(texts(t), ["http://b/", "http://c/"]);
+        // An inline literal left open is no literal.
+        let t = "a `` http://a/\n\nhttp://b/\n";
+        assert_eq!(texts(t), ["http://a/", "http://b/"]);
+    }
+
+    #[test]
+    fn parts_end_where_nothing_is_open() {
+        fn end<'a>(t: &'a str, from: &str) -> &'a str {
+            &t[block_end(t, 0, t.find(from).unwrap() + 1)..]
+        }
+        // Inside a paragraph: after a space, before a letter, no inline literal open.
+        let t = "a http://a/ ``x\ny`` z\n";
+        assert_eq!(end(t, "a "), "http://a/ ``x\ny`` z\n");
+        assert_eq!(end(t, "http"), "z\n");
+        // Not in an indented block; after `::`, not before a quoted literal block.
+        assert_eq!(end("a\n\n  b c\n\n  d\n", "a"), "");
+        assert_eq!(end("c::\n\n> q\n", "c"), "");
+        assert_eq!(end("c::\n\nd\n", "c"), "d\n");
+        // Not where the hyphen rule carries a URI over a line break.
+        assert_eq!(end("e http://x-\n\nf g\n", "http"), "g\n");
+        // Not while a `<` is open, over lines.
+        assert_eq!(end("a <http://a/\nb> c\n", "<"), "c\n");
+        // At the margin after a blank line.
+        assert_eq!(end("``a\n\nb\n", "a"), "b\n");
+    }
+
+    /// Random texts of reStructuredText's pieces: read in parts of every size from one byte,
+    /// each reading finds what one part finds, and nothing panics.
+    #[test]
+    fn random_texts_read_in_parts_are_read_as_whole() {
+        use crate::Grammar;
+        use crate::extract::{Found, FoundIter, Syntax};
+        const BITS: &[&str] = &[
+            "a",
+            "b ",
+            " ",
+            "  ",
+            "    ",
+            "\n",
+            "\n\n",
+            "\r\n",
+            "\t",
+            "::",
+            "x::",
+            "\n::\n",
+            ">>> ",
+            "> ",
+            ".. ",
+            ".. code:: ",
+            ".. note:: ",
+            ".. code-block::\n",
+            "``",
+            "`",
+            "<",
+            ">",
+            "\u{27e8}",
+            "\u{27e9}",
+            "-",
+            "\u{2010}",
+            "\u{ad}",
+            "http://a/",
+            "<http:",
+            "%zz",
+            "é",
+            "<URL:",
+            "_",
+            "|",
+        ];
+        let mut rng = fastrand::Rng::with_seed(0x5EED_0000_0000_0359);
+        for _ in 0..4000 {
+            let n = rng.usize(..80);
+            let text: String = (0..n).map(|_| BITS[rng.usize(..BITS.len())]).collect();
+            let read = |block| -> Vec<Found<'_>> {
+                FoundIter::new(
+                    &text,
+                    Grammar::Rfc2396,
+                    Syntax::Rst,
+                    Options::default(),
+                    block,
+                )
+                .collect()
+            };
+            let whole = read(usize::MAX / 2);
+            for block in [1, 2, 3, 5, 8, 13] {
+                assert_eq!(read(block), whole, "block {block}: {text:?}");
+            }
+        }
+    }
+}
