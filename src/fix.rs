@@ -523,6 +523,10 @@ pub fn fix_text_each(
                         why = Some(LINE_BREAK);
                         break;
                     }
+                    if there.chars().all(char::is_whitespace) && in_line_break(text, start..end) {
+                        why = Some(WRAPPED_AT_SPACE);
+                        break;
+                    }
                     if Some(there) != f.text.get(x.range.clone()) {
                         why = Some(NOT_AS_WRITTEN);
                         break;
@@ -571,6 +575,23 @@ pub fn fix_text_each(
 const LINE_BREAK: &str = "the URI holds a line break, and escaping it (%0A, %0D) would change \
      the URL: HTML drops line breaks from a URL in an attribute, and a line break in text \
      ends the URI; join the lines by hand";
+
+/// Why a URI of a text with fixes is left as it is, when a fix would escape the space that a
+/// line break inside delimiters is read as (once the URI holds a space within a line, the
+/// text is taken to be wrapped at one).
+const WRAPPED_AT_SPACE: &str = "the URI holds spaces and is wrapped across lines, where a line \
+     break is read as a space; escaping it would write %20 into the indentation; join the lines \
+     and escape the spaces by hand";
+
+/// Whether the whitespace around `r` in `text` holds a line break.
+fn in_line_break(text: &str, r: Range<usize>) -> bool {
+    let before = text[..r.start]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_whitespace());
+    let after = text[r.end..].chars().take_while(|c| c.is_whitespace());
+    before.chain(after).any(|c| matches!(c, '\n' | '\r'))
+}
 
 /// Why a URI of a text with fixes is left as it is, when the text writes a character to fix
 /// other than as itself (an HTML character reference, `&#32;`).
@@ -785,6 +806,25 @@ mod tests {
         let t = fix_text("see <URL:http://a/b c#t p>.", Grammar::Rfc1738);
         assert_eq!(t.text, "see <URL:http://a/b%20c#t p>.");
         assert_eq!((t.fixed, t.unfixed.len()), (1, 0));
+    }
+
+    /// A delimited URI with spaces, wrapped across lines: the line break reads as a space,
+    /// which no fix writes into the indentation; the URI is left, with the reason, and a URI
+    /// whose spaces are all within a line is fixed.
+    #[test]
+    fn a_wrapped_uri_with_spaces_is_left_as_it_is() {
+        let text = "<info:(gcc)G++ and\n   GCC> and <URL:http://a/b c>";
+        let t = fix_text(text, Grammar::Rfc2396);
+        assert_eq!(
+            t.text,
+            "<info:(gcc)G++ and\n   GCC> and <URL:http://a/b%20c>"
+        );
+        assert_eq!((t.fixed, t.unfixed.len()), (1, 1));
+        assert_eq!(t.unfixed[0].reason, WRAPPED_AT_SPACE);
+        assert_eq!(t.unfixed[0].uri, "info:(gcc)G++ and GCC");
+        // Without a space within its line, the break is left out and the URI is fixed.
+        let t = fix_text("<URL:http://a/b\u{e9}\n   c>", Grammar::Rfc2396);
+        assert_eq!(t.text, "<URL:http://a/b%C3%A9\n   c>");
     }
 
     #[cfg(feature = "markup")]
