@@ -359,6 +359,10 @@ fn definition_destination(text: &str, span: Range<usize>, dest: &str) -> Option<
 /// The destination that starts after optional whitespace at `from` (before `end`), whose
 /// decoded value is `dest`.
 fn destination(text: &str, from: usize, end: usize, dest: &str) -> Option<Candidate> {
+    // rustdoc's intra-doc links (`[x]: crate::Foo`): no URI.
+    if super::is_rust_path(dest) {
+        return None;
+    }
     let b = text.as_bytes();
     let mut q = from;
     while q < end && b[q].is_ascii_whitespace() {
@@ -424,6 +428,19 @@ mod tests {
             ["http://b/", "http://e/%zz", "http://g/", "http://d/"]
         );
         assert_eq!(uris(t, true).len(), 8, "{:?}", uris(t, true));
+    }
+
+    /// rustdoc's intra-doc links, in a README it includes, are paths of items, not URIs.
+    #[test]
+    fn intra_doc_links_are_no_uris() {
+        let t = "See [`Foo`] and [bar](crate::Foo::bar()) or [x](a/b::c).\n\n\
+                 [`Foo`]: hello_world::Foo\n[y]: http://a/\n";
+        let found: Vec<String> = candidates(t, Options::default())
+            .0
+            .iter()
+            .map(|c| c.pieces.iter().map(|p| &t[p.range.clone()]).collect())
+            .collect();
+        assert_eq!(found, ["a/b::c", "http://a/"]);
     }
 
     /// Each candidate holds its pieces until it is checked, so those made here hold no spare

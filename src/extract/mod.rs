@@ -889,6 +889,39 @@ fn line_end_after(text: &str, at: usize) -> usize {
     }
 }
 
+/// Whether a link destination is a path of Rust items, as rustdoc's intra-doc links write
+/// them (`hello_world::HelloWorldProvider`, `crate::Foo::bar()`, `macro@std::vec!`,
+/// `Self::new`): identifiers joined by `::`, at least two, with an optional disambiguator
+/// (`struct@` ...) before and `()` or `!` after. A README that rustdoc also reads writes
+/// them; rustdoc resolves them, and no reader takes them for a URI.
+#[cfg_attr(not(feature = "markup"), allow(dead_code))]
+pub(crate) fn is_rust_path(dest: &str) -> bool {
+    let path = match dest.split_once('@') {
+        Some((kind, path)) if !kind.is_empty() && kind.bytes().all(|b| b.is_ascii_lowercase()) => {
+            path
+        }
+        _ => dest,
+    };
+    let path = path
+        .strip_suffix("()")
+        .or_else(|| path.strip_suffix('!'))
+        .unwrap_or(path);
+    let ident = |s: &str| {
+        s.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    let mut n = 0;
+    for segment in path.split("::") {
+        if !ident(segment) {
+            return false;
+        }
+        n += 1;
+    }
+    n >= 2
+}
+
 /// Check candidates, in text order, and place them in the text.
 fn build(text: &str, grammar: Grammar, cands: Vec<Candidate>) -> Vec<Found<'_>> {
     let mut cursor = Cursor::new(text);
@@ -2123,6 +2156,34 @@ mod tests {
             texts("see https://a.example/x[the docs] and https://b.example/[]."),
             ["https://a.example/x", "https://b.example/"]
         );
+    }
+
+    #[test]
+    fn rust_paths() {
+        for yes in [
+            "hello_world::HelloWorldProvider",
+            "crate::Foo::bar()",
+            "macro@std::vec!",
+            "Self::new",
+            "struct@a::B",
+        ] {
+            assert!(is_rust_path(yes), "{yes}");
+        }
+        for no in [
+            "Foo",
+            "std:fmt",
+            "a::",
+            "::a",
+            "a::b/c",
+            "http://a/",
+            "a::b c",
+            "@a::b",
+            "Mail@a::b",
+            "a:::b",
+            "1a::b",
+        ] {
+            assert!(!is_rust_path(no), "{no}");
+        }
     }
 
     /// groff hyphenates a delimited URI's scheme too (man-uri.txt: `<tel‐` at a line end,
