@@ -70,6 +70,19 @@ fn bench(
 
 fn main() {
     let lines = p::lines();
+    // Parsers of one grammar give each line the same verdict; a change that breaks that fails
+    // the run before anything is timed.
+    let differ = p::disagreements(p::AGREE, &lines);
+    if !differ.is_empty() {
+        for (s, yes, no) in &differ {
+            eprintln!("{yes} accepts and {no} rejects {s:?}");
+        }
+        eprintln!(
+            "{} disagreements between parsers that read one grammar",
+            differ.len()
+        );
+        std::process::exit(1);
+    }
     let mut c = Criterion::default()
         .with_measurement(ThreadCpuTime(WallTime))
         .warm_up_time(Duration::from_secs(2))
