@@ -18,8 +18,6 @@
 //! Verdicts are not timed here: `run.sh` (and the crate's tests) hold parsers of one grammar
 //! to the same verdicts.
 
-use std::time::Duration;
-
 use urigram_bench as p;
 
 /// urigram's parsers, a row each.
@@ -32,17 +30,6 @@ const OURS: &[&str] = &[
 
 /// The peers, a column each.
 const PEERS: &[&str] = &["ada-url", "ada-url-parse", "fluent-uri"];
-
-fn thread_cpu_now() -> Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant Linux supports.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
 
 /// The median of `v` and its quartiles (`v` is sorted in place).
 fn quartiles(v: &mut [f64]) -> (f64, f64, f64) {
@@ -88,11 +75,11 @@ fn main() {
         };
         for k in order {
             let parse = parsers[k];
-            let start = thread_cpu_now();
+            let start = p::thread_cpu_now();
             for _ in 0..passes {
                 p::tally(&lines, parse);
             }
-            times[k].push(thread_cpu_now().saturating_sub(start).as_secs_f64());
+            times[k].push(p::thread_cpu_now().saturating_sub(start).as_secs_f64());
         }
     }
     let per_uri = 1e9 / (passes * lines.len()) as f64;
