@@ -3,7 +3,10 @@
 # Extra arguments go to criterion (e.g. `--measurement-time 10`). Every number in the table
 # comes from this one run: criterion's estimates plus the tallies the benchmark writes.
 # `QUICK=1` measures each parser briefly (10 samples, 0.3 s): a check that the benchmark and
-# its table still work, for CI, whose times are not worth quoting.
+# its table still work, for CI (`.ci/run`), whose times are not worth quoting. Either way the
+# run fails, before timing anything, when parsers that read one grammar give a line different
+# verdicts (`AGREE` in src/lib.rs); never on a time. For time ratios to quote, see
+# interleave.sh.
 set -euo pipefail
 cd "$(dirname "$0")"
 if [ -n "${QUICK:-}" ]; then

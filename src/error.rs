@@ -2,8 +2,10 @@
 //! expected there, and which line of which RFC says so.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::Grammar;
+use crate::help::Help;
 use crate::input::{Expected, Tracker};
 
 /// A place in a spec text: file, line and section, printed as `rfc2396.txt:1526 (section 2.4.1)`.
@@ -50,11 +52,13 @@ impl fmt::Display for Citation {
 /// assert_eq!(e.citation().to_string(), "rfc2396.txt:1526 (section 2.4.1)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", self.0.message)]
+#[error("{}", self.message())]
 pub struct Error(Box<ErrorInfo>);
 
-/// The fields of an [`Error`], read through its methods.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The fields of an [`Error`], read through its methods. The message and the help are written
+/// when first asked for (most errors of a corpus are counted, never shown), from the fields
+/// and [`Help`]; `Debug` and `==` see them as the texts they are.
+#[derive(Clone)]
 pub(crate) struct ErrorInfo {
     /// The grammar.
     pub(crate) grammar: Grammar,
@@ -78,12 +82,16 @@ pub(crate) struct ErrorInfo {
     pub(crate) found: Option<char>,
     /// What would have been valid at `offset`, by production or literal.
     pub(crate) expected: Vec<Expected>,
-    /// Where the spec defines `rule`.
-    pub(crate) citation: Citation,
-    /// What to write instead, for the common mistakes.
-    pub(crate) help: Option<String>,
-    /// The whole message in plain words.
-    pub(crate) message: String,
+    /// What to write instead, for the common mistakes: which help, its text in `help_text`.
+    pub(crate) help: Option<Help>,
+    /// The help's text, once written.
+    pub(crate) help_text: OnceLock<String>,
+    /// The whole message in plain words: set by [`Error::with_message`], else written from the
+    /// fields when first asked for.
+    pub(crate) message: OnceLock<String>,
+    /// The byte offset the message names: [`ErrorInfo::offset`] in the checked input, which
+    /// placing the error in a larger text keeps.
+    pub(crate) message_offset: usize,
     /// The byte at `offset` when it begins no UTF-8 character (then `found` is `None` and
     /// `end` is one past it), for [`Brief`]'s text.
     pub(crate) bad_byte: Option<u8>,
@@ -92,6 +100,89 @@ pub(crate) struct ErrorInfo {
     /// text by anything but a plain shift.
     pub(crate) likely: Option<usize>,
 }
+
+impl ErrorInfo {
+    /// The message, written on first use.
+    fn message(&self) -> &str {
+        self.message.get_or_init(|| {
+            message(
+                self.start_rule,
+                self.rule,
+                self.message_offset,
+                self.found,
+                &self.expected,
+            )
+        })
+    }
+
+    /// The help's text, written on first use.
+    fn help(&self) -> Option<&str> {
+        match self.help.as_ref()? {
+            Help::Fixed(s) => Some(s),
+            Help::Text(s) => Some(s),
+            h => Some(self.help_text.get_or_init(|| h.text().into_owned())),
+        }
+    }
+}
+
+/// The fields as a derived `Debug` writes them, the message and the help as their texts.
+impl fmt::Debug for ErrorInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ErrorInfo")
+            .field("grammar", &self.grammar)
+            .field("start_rule", &self.start_rule)
+            .field("rule", &self.rule)
+            .field("stack", &self.stack)
+            .field("offset", &self.offset)
+            .field("end", &self.end)
+            .field("line", &self.line)
+            .field("column", &self.column)
+            .field("column_utf16", &self.column_utf16)
+            .field("found", &self.found)
+            .field("expected", &self.expected)
+            .field("citation", &self.grammar.citation(self.rule))
+            .field("help", &self.help())
+            .field("message", &self.message())
+            .field("bad_byte", &self.bad_byte)
+            .field("likely", &self.likely)
+            .finish()
+    }
+}
+
+/// Equal when every field is, the message and the help compared as texts.
+impl PartialEq for ErrorInfo {
+    fn eq(&self, o: &Self) -> bool {
+        (
+            self.grammar,
+            self.start_rule,
+            self.rule,
+            &self.stack,
+            self.offset,
+            self.end,
+            self.line,
+            self.column,
+            self.column_utf16,
+            self.found,
+            &self.expected,
+        ) == (
+            o.grammar,
+            o.start_rule,
+            o.rule,
+            &o.stack,
+            o.offset,
+            o.end,
+            o.line,
+            o.column,
+            o.column_utf16,
+            o.found,
+            &o.expected,
+        ) && (self.bad_byte, self.likely) == (o.bad_byte, o.likely)
+            && self.help() == o.help()
+            && self.message() == o.message()
+    }
+}
+
+impl Eq for ErrorInfo {}
 
 impl Error {
     /// The grammar checked.
@@ -156,18 +247,18 @@ impl Error {
 
     /// Where the spec defines [`Error::rule`].
     pub fn citation(&self) -> Citation {
-        self.0.citation
+        self.0.grammar.citation(self.0.rule)
     }
 
     /// What to write instead, for the common mistakes (a space, a non-ASCII character, a `%`
     /// that begins no escape ...).
     pub fn help(&self) -> Option<&str> {
-        self.0.help.as_deref()
+        self.0.help()
     }
 
     /// The whole message in plain words (what `Display` writes).
     pub fn message(&self) -> &str {
-        &self.0.message
+        self.0.message()
     }
 
     /// The expected items as plain strings (literals quoted, productions by name).
@@ -252,7 +343,7 @@ impl Error {
     /// assert_eq!(e.message(), "not a valid URI-reference: 'z' at byte 11 in escaped, expected hex");
     /// ```
     pub fn headline(&self) -> &str {
-        let m = &self.0.message;
+        let m = self.0.message();
         match m.rfind(", expected ") {
             Some(k) if !self.0.expected.is_empty() => &m[..k],
             _ => m,
@@ -314,7 +405,6 @@ impl Error {
         start_rule: &'static str,
         input: &str,
         t: &Tracker,
-        cite: impl Fn(&str) -> Citation,
     ) -> Error {
         let offset = t.farthest().unwrap_or(0).min(input.len());
         let (expected, mut stack) = t.take_expected_and_failed_in();
@@ -322,20 +412,11 @@ impl Error {
             stack.push(start_rule);
         }
         let rule = stack.last().copied().unwrap_or(start_rule);
-        Error::at(
-            grammar,
-            start_rule,
-            rule,
-            stack,
-            input,
-            offset,
-            expected,
-            cite(rule),
-        )
+        Error::at(grammar, start_rule, rule, stack, input, offset, expected)
     }
 
-    /// Build an error at `offset` of `input` with the given detail.
-    #[allow(clippy::too_many_arguments)]
+    /// Build an error at `offset` of `input` with the given detail; its citation is the
+    /// grammar's for `rule`.
     pub(crate) fn at(
         grammar: Grammar,
         start_rule: &'static str,
@@ -344,15 +425,12 @@ impl Error {
         input: &str,
         offset: usize,
         expected: Vec<Expected>,
-        citation: Citation,
     ) -> Error {
         let pos = Position::of(input, offset);
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
-        let help = crate::help::help(grammar.name(), input, offset, found, &expected);
-        let likely = crate::help::likely_mistake(input, offset, &expected);
+        let (help, likely) = crate::help::help(grammar.name(), input, offset, found, &expected);
         let expected = named(grammar, &stack, expected);
-        let message = message(start_rule, rule, offset, found, &expected);
         Error(Box::new(ErrorInfo {
             grammar,
             start_rule,
@@ -365,9 +443,10 @@ impl Error {
             column_utf16: pos.column_utf16,
             found,
             expected,
-            citation,
             help,
-            message,
+            help_text: OnceLock::new(),
+            message: OnceLock::new(),
+            message_offset: offset,
             bad_byte: None,
             likely,
         }))
@@ -384,7 +463,6 @@ impl Error {
             whole,
             e.offset + shift,
             e.expected.clone(),
-            e.citation,
         )
         .with_end(e.end + shift)
     }
@@ -401,6 +479,7 @@ impl Error {
         self.0.bad_byte = Some(b);
         if self.0.help.is_none() {
             self.0.help = Some(crate::help::bad_byte_help(self.0.grammar.name(), b));
+            self.0.help_text = OnceLock::new();
         }
         self
     }
@@ -412,7 +491,7 @@ impl Error {
 
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
-        self.0.message = m;
+        self.0.message = OnceLock::from(m);
         self
     }
 
@@ -886,6 +965,14 @@ impl Position {
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
+        // The common case, an error in the first line of ASCII text: no count to make.
+        if plain_ascii(&text.as_bytes()[..offset]) {
+            return Position {
+                line: 1,
+                column: offset + 1,
+                column_utf16: offset + 1,
+            };
+        }
         let before = &text[..offset];
         let line_start = line_start(text.as_bytes(), offset);
         let line = if line_start == 0 {
@@ -910,6 +997,31 @@ impl Position {
             column_utf16: column_utf16 + 1,
         }
     }
+}
+
+/// Whether `b` is ASCII without `\n` or `\r`: one line whose columns are its bytes. Eight bytes
+/// a step: a byte is `\n` (or `\r`) when its XOR with `\n` (`\r`) is zero, and a word has a
+/// zero byte exactly when `(x - 0x01..01) & !x & 0x80..80` is not zero.
+fn plain_ascii(b: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let x = u64::from_ne_bytes(a);
+        if x & HIGH != 0
+            || zero_byte(x ^ (ONES * u64::from(b'\n')))
+            || zero_byte(x ^ (ONES * u64::from(b'\r')))
+        {
+            return false;
+        }
+    }
+    words
+        .remainder()
+        .iter()
+        .all(|&c| c.is_ascii() && c != b'\n' && c != b'\r')
 }
 
 /// Whether byte `k` of `text` ends a line: a `\n`, or a `\r` that no `\n` follows.
@@ -1210,6 +1322,39 @@ mod tests {
         assert!(!e.expected_names().contains(&"HEXDIG".to_string()), "{e}");
     }
 
+    /// An error writes its message and help when first asked for, once; `==` and `Debug` see
+    /// the texts, whether written yet or not.
+    #[test]
+    fn message_and_help_are_written_when_asked() {
+        let e = Grammar::Rfc2396
+            .check("URI-reference", "http://a/b c")
+            .unwrap_err();
+        let fresh = e.clone();
+        assert!(e.0.message.get().is_none() && e.0.help_text.get().is_none());
+        let m = e.message();
+        assert!(
+            m.starts_with("not a valid URI-reference: a space at byte 10, expected pchar"),
+            "{m}"
+        );
+        assert!(std::ptr::eq(m, e.message()), "written once");
+        assert_eq!(
+            e.help(),
+            Some("a space cannot appear in a URI; write it as %20 (RFC 2396 section 2.4.3)")
+        );
+        assert!(e.0.help_text.get().is_some() && fresh.0.message.get().is_none());
+        assert_eq!(e, fresh);
+        assert_eq!(format!("{e:?}"), format!("{fresh:?}"));
+        assert!(format!("{fresh:?}").contains(r#"help: Some("a space cannot"#));
+        // Placed in a larger text, the message still names the byte in the checked input.
+        let moved = fresh.clone().offset_by(4, "GET http://a/b c");
+        assert_eq!((moved.offset(), moved.message()), (14, m));
+        assert_ne!(moved, fresh);
+        // A message set by hand is the message.
+        let other = fresh.clone().with_message("other".to_string());
+        assert_eq!((other.message(), other.headline()), ("other", "other"));
+        assert_ne!(other, fresh);
+    }
+
     #[test]
     fn edit_distances() {
         for (a, b, d) in [
@@ -1319,6 +1464,54 @@ mod tests {
                 let mut c = Cursor::new(text);
                 assert_eq!(c.at(a), Position::of(text, a), "{a}");
                 assert_eq!(c.at(b), Position::of(text, b), "{a} then {b}");
+            }
+        }
+    }
+
+    /// Every offset of texts with one line break, control or non-ASCII character at each
+    /// place (every alignment of the eight-byte steps): the same position as counted by
+    /// characters.
+    #[test]
+    fn positions_of_plain_and_other_text_agree() {
+        for odd in [
+            "\n",
+            "\r",
+            "\r\n",
+            "\u{e9}",
+            "\u{1F600}",
+            "\u{7f}",
+            "\t",
+            "\u{b}",
+            "\u{8d}",
+        ] {
+            for k in 0..=20 {
+                let text = format!("{}{odd}{}", "a".repeat(k), "b".repeat(20 - k));
+                for (n, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                    let before = &text[..n];
+                    let line_start = before.rfind(['\n', '\r']).map_or(0, |p| p + 1);
+                    let breaks = before.matches('\n').count()
+                        + before
+                            .match_indices('\r')
+                            .filter(|&(p, _)| !text[p + 1..].starts_with('\n'))
+                            .count();
+                    // A `\r` whose `\n` is at `n` is the line's last column.
+                    let (line, in_line) = if before.ends_with('\r') && text[n..].starts_with('\n') {
+                        let s = &before[..before.len() - 1];
+                        (
+                            breaks + 1,
+                            &before[s.rfind(['\n', '\r']).map_or(0, |p| p + 1)..],
+                        )
+                    } else {
+                        (breaks + 1, &before[line_start..])
+                    };
+                    let p = Position::of(&text, n);
+                    let want = (
+                        line,
+                        in_line.chars().count() + 1,
+                        in_line.encode_utf16().count() + 1,
+                    );
+                    assert_eq!((p.line, p.column, p.column_utf16), want, "{text:?} {n}");
+                }
             }
         }
     }

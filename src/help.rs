@@ -6,44 +6,200 @@
 //! its [`Grammar`](crate::Grammar) value (`` `Grammar::Rfc2732` ``), which a command line may
 //! show as its own option, and a gap of a printed grammar that urigram keeps is pointed to in
 //! the crate's record of them, `grammar/DEVIATIONS.md`.
+//!
+//! An error finds its help when it is built ([`help`]: which mistake, a [`Help`] of a few
+//! words) and writes its text only when asked ([`Help::text`]): most errors of a corpus are
+//! counted, never shown.
 
 use crate::input::Expected;
 
+/// Which help an error has, and what its text needs: the text is written by [`Help::text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Help {
+    /// A text that depends on nothing else.
+    Fixed(&'static str),
+    /// A `%` that begins no escape; the section that lists the characters to escape.
+    Percent(&'static str),
+    /// The character `c`, which the rule takes nowhere here; that section.
+    Char(CharHelp, char, &'static str),
+    /// A byte that begins no UTF-8 character (outside RFC 822).
+    BadByte(u8),
+    /// A text made from the input around the error (a port with a letter, an IPv4 address
+    /// after `::`): built at once, since the input is not kept.
+    Text(String),
+}
+
+/// The mistakes of one character that [`Help::Char`] explains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CharHelp {
+    /// A space.
+    Space,
+    /// A `#` after the fragment's `#`.
+    SecondHash,
+    /// A `#` in an RFC 1738 URL.
+    Rfc1738Hash,
+    /// A `#` where the rule holds no fragment.
+    Hash,
+    /// A control character.
+    Control,
+    /// A character outside US-ASCII.
+    NonAscii,
+    /// RFC 1738's and RFC 1630's `~`.
+    Tilde,
+    /// A character that URIs exclude.
+    Excluded,
+    /// RFC 2732's `[` or `]` outside the host.
+    Rfc2732Bracket,
+    /// RFC 3986's `[` or `]` outside the host.
+    Rfc3986Bracket,
+}
+
+impl Help {
+    /// The help's text.
+    pub(crate) fn text(&self) -> std::borrow::Cow<'static, str> {
+        use std::borrow::Cow;
+        // Appended piece by piece, not formatted.
+        let cat = |parts: &[&str]| {
+            let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+            for p in parts {
+                s.push_str(p);
+            }
+            Cow::Owned(s)
+        };
+        match *self {
+            Help::Fixed(s) => Cow::Borrowed(s),
+            Help::Text(ref s) => Cow::Owned(s.clone()),
+            Help::Percent(excluded) => cat(&[
+                "`%` begins an escape: `%` and two hex digits; a `%` that stands for itself is \
+                 written %25 (",
+                excluded,
+                ")",
+            ]),
+            Help::BadByte(b) => {
+                let mut esc = [0u8; 3];
+                cat(&[
+                    "the byte begins no UTF-8 character: a URI is US-ASCII text, and an octet \
+                     of data outside it is escaped, this one as ",
+                    escape_byte(b, &mut esc),
+                ])
+            }
+            Help::Char(kind, c, excluded) => {
+                let mut ch = [0u8; 4];
+                let mut hint = [0u8; 12];
+                let hint = escape_hint(c, &mut hint);
+                let c = &*c.encode_utf8(&mut ch);
+                match kind {
+                    CharHelp::Space => cat(&[
+                        "a space cannot appear in a URI; write it as %20 (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::SecondHash => cat(&[
+                        "only the first `#` starts the fragment; a `#` inside it is written %23 (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::Rfc1738Hash => cat(&[
+                        "an RFC 1738 URL has no fragment: `#` is unsafe, and a fragment \
+                         identifier that follows a URL is not part of it; check the URL without \
+                         it, and write a `#` that is data as %23 (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::Hash => cat(&[
+                        "`#` begins a fragment, and the rule holds none here; a `#` that is data \
+                         is written %23 (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::Control => cat(&[
+                        "control characters cannot appear in a URI; escape it as ",
+                        hint,
+                        " (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::NonAscii => cat(&[
+                        "URIs are written in US-ASCII; escape the character's octets, in UTF-8 ",
+                        hint,
+                        " (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::Tilde => cat(&[
+                        "`~` is unsafe in these URLs; escape it as %7E (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::Excluded => cat(&[
+                        "`",
+                        c,
+                        "` is excluded from URIs; escape it as ",
+                        hint,
+                        " (",
+                        excluded,
+                        ")",
+                    ]),
+                    CharHelp::Rfc2732Bracket => cat(&[
+                        "`",
+                        c,
+                        "` is reserved by RFC 2732 for an IPv6 literal in the host (section 3); \
+                         elsewhere it may stand in a query or fragment, and in a path it is \
+                         escaped as ",
+                        hint,
+                    ]),
+                    CharHelp::Rfc3986Bracket => cat(&[
+                        "`",
+                        c,
+                        "` is a delimiter of RFC 3986 (gen-delims, section 2.2) that only an IP \
+                         literal in the host holds (section 3.2.2); elsewhere it is written ",
+                        hint,
+                    ]),
+                }
+            }
+        }
+    }
+}
+
+/// `%` and the two upper-case hex digits of byte `b`, in `buf`.
+fn escape_byte(b: u8, buf: &mut [u8; 3]) -> &str {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    *buf = [b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]];
+    // `%` and hex digits are ASCII.
+    std::str::from_utf8(buf).unwrap_or_default()
+}
+
+/// The escapes of `c`'s UTF-8 octets (`%C3%A9`), in `buf`.
+fn escape_hint(c: char, buf: &mut [u8; 12]) -> &str {
+    let mut utf8 = [0u8; 4];
+    let octets = c.encode_utf8(&mut utf8).as_bytes();
+    for (k, &b) in octets.iter().enumerate() {
+        let mut esc = [0u8; 3];
+        escape_byte(b, &mut esc);
+        buf[3 * k..3 * k + 3].copy_from_slice(&esc);
+    }
+    // `%` and hex digits are ASCII.
+    std::str::from_utf8(&buf[..3 * octets.len()]).unwrap_or_default()
+}
+
 /// The help for an error at `offset` of `input`, where `found` stands and `expected` was
-/// wanted, under `grammar`.
+/// wanted, under `grammar`; and where a likely mistake stands before `offset` (the letter of a
+/// port that the help names), for a renderer to mark it.
 pub(crate) fn help(
     grammar: &str,
     input: &str,
     offset: usize,
     found: Option<char>,
     expected: &[Expected],
-) -> Option<String> {
+) -> (Option<Help>, Option<usize>) {
     if grammar == "rfc822" {
         // Mail addresses, not URIs: URI escaping advice would mislead.
-        return found
+        let h = found
             .and_then(|c| rfc822_help(c, expected))
-            .map(str::to_string);
+            .map(Help::Fixed);
+        return (h, None);
     }
     let before = input.get(..offset).unwrap_or("");
-    // The help of every invalid line of a corpus is built: pieces are appended, not formatted.
-    let escape_hint = |c: char| {
-        let mut buf = [0u8; 4];
-        let mut esc = String::with_capacity(12);
-        for &b in c.encode_utf8(&mut buf).as_bytes() {
-            const HEX: &[u8; 16] = b"0123456789ABCDEF";
-            esc.push('%');
-            esc.push(char::from(HEX[usize::from(b >> 4)]));
-            esc.push(char::from(HEX[usize::from(b & 15)]));
-        }
-        esc
-    };
-    let cat = |parts: &[&str]| {
-        let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-        for p in parts {
-            s.push_str(p);
-        }
-        s
-    };
     let excluded = match grammar {
         "rfc1738" => "RFC 1738 section 2.2",
         "rfc1630" | "rfc1630-url" => "RFC 1630, \"Encoding reserved characters\"",
@@ -51,58 +207,66 @@ pub(crate) fn help(
         _ => "RFC 2396 section 2.4.3",
     };
     if expected.contains(&Expected::Rule("hex")) {
-        return Some(cat(&[
-            "`%` begins an escape: `%` and two hex digits; a `%` that stands for itself is \
-             written %25 (",
-            excluded,
-            ")",
-        ]));
+        return (Some(Help::Percent(excluded)), None);
     }
     if let Some((k, c, authority)) = port_with_a_letter(before, expected) {
-        return Some(port_help(grammar, k, c, authority));
+        return (
+            Some(Help::Text(port_help(grammar, k, c, authority))),
+            Some(k),
+        );
     }
-    let c = found?;
+    (
+        found.and_then(|c| char_help(grammar, input, before, c, expected, excluded)),
+        None,
+    )
+}
+
+/// [`help`] for the character `c` found after `before`, where no port is to blame.
+fn char_help(
+    grammar: &str,
+    input: &str,
+    before: &str,
+    c: char,
+    expected: &[Expected],
+    excluded: &'static str,
+) -> Option<Help> {
     let lower_scheme = grammar == "rfc1738"
         && c.is_ascii_uppercase()
         && before
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b));
     if lower_scheme {
-        return Some(
+        return Some(Help::Fixed(
             "RFC 1738 scheme names are lower case (section 5): write the scheme in lower case. \
              Section 2.1 asks programs to read upper case as lower case; the library does so \
-             with `rfc1738::ParseOptions::case_insensitive_scheme`"
-                .to_string(),
-        );
+             with `rfc1738::ParseOptions::case_insensitive_scheme`",
+        ));
     }
     if grammar == "rfc1630" && c == '/' {
-        return Some(
+        return Some(Help::Fixed(
             "RFC 1630's generic BNF, as printed, has no path that starts with `/`, so it reads \
              no `scheme://host/...` URI (urigram's grammar/DEVIATIONS.md); check such URLs with \
              `Grammar::Rfc1630Url` (RFC 1630's BNF for specific URL schemes) or \
-             `Grammar::Rfc2396`"
-                .to_string(),
-        );
+             `Grammar::Rfc2396`",
+        ));
     }
     if matches!(grammar, "rfc2396" | "rfc2732")
         && c == '?'
         && before.is_empty()
         && expected.contains(&Expected::Rule("rel_segment"))
     {
-        return Some(
+        return Some(Help::Fixed(
             "RFC 2396's grammar derives no reference that starts with `?`, though its Appendix C \
              resolves `?y` (erratum 452; urigram keeps the printed grammar: urigram's grammar/DEVIATIONS.md): \
              write the path before the query (`d?y`), or check with `Grammar::Rfc3986`, whose \
-             grammar reads `?y` as a relative reference"
-                .to_string(),
-        );
+             grammar reads `?y` as a relative reference",
+        ));
     }
     if grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
-        return Some(
+        return Some(Help::Fixed(
             "IPv6 literals in brackets are not part of RFC 2396; RFC 2732 adds them to its \
-             grammar: check with `Grammar::Rfc2732`"
-                .to_string(),
-        );
+             grammar: check with `Grammar::Rfc2732`",
+        ));
     }
     if grammar == "rfc2732" {
         // RFC 2373's printed grammar has no `::` directly before an IPv4 address.
@@ -112,13 +276,17 @@ pub(crate) fn help(
         {
             let after = &input[before.len()..];
             let tail = &after[..after.find(']').unwrap_or(after.len())];
-            return Some(cat(&[
-                "RFC 2373's grammar, which RFC 2732 cites, has no `::` directly before an IPv4 \
-                 address (urigram's grammar/DEVIATIONS.md); the same address is written `::0:",
-                digits,
-                tail,
-                "`",
-            ]));
+            return Some(Help::Text(
+                [
+                    "RFC 2373's grammar, which RFC 2732 cites, has no `::` directly before an \
+                     IPv4 address (urigram's grammar/DEVIATIONS.md); the same address is \
+                     written `::0:",
+                    digits,
+                    tail,
+                    "`",
+                ]
+                .concat(),
+            ));
         }
         // Inside an open `[`: the last `[` before the error has no `]` after it.
         let in_literal = match (before.rfind('['), before.rfind(']')) {
@@ -126,96 +294,40 @@ pub(crate) fn help(
             (open, _) => open.is_some(),
         };
         if c == '%' && in_literal {
-            return Some(
+            return Some(Help::Fixed(
                 "an RFC 2732 literal holds an IPv6 address alone: zone identifiers (`%25` and \
                  a zone, RFC 6874) came later and are not part of this grammar \
-                 (urigram's grammar/DEVIATIONS.md)"
-                    .to_string(),
-            );
+                 (urigram's grammar/DEVIATIONS.md)",
+            ));
         }
         if c == '[' || c == ']' {
-            return Some(cat(&[
-                "`",
-                c.encode_utf8(&mut [0u8; 4]),
-                "` is reserved by RFC 2732 for an IPv6 literal in the host (section 3); \
-                 elsewhere it may stand in a query or fragment, and in a path it is escaped as ",
-                &escape_hint(c),
-            ]));
+            return Some(Help::Char(CharHelp::Rfc2732Bracket, c, excluded));
         }
     }
     if grammar == "rfc3986" && c == '%' && before.rfind('[') > before.rfind(']') {
-        return Some(
+        return Some(Help::Fixed(
             "an RFC 3986 IP-literal holds an IPv6 address or an IPvFuture: zone identifiers \
-             (`%25` and a zone) came with RFC 6874 and are not part of this grammar"
-                .to_string(),
-        );
+             (`%25` and a zone) came with RFC 6874 and are not part of this grammar",
+        ));
     }
     if grammar == "rfc3986" && (c == '[' || c == ']') {
-        return Some(cat(&[
-            "`",
-            c.encode_utf8(&mut [0u8; 4]),
-            "` is a delimiter of RFC 3986 (gen-delims, section 2.2) that only an IP literal in \
-             the host holds (section 3.2.2); elsewhere it is written ",
-            &escape_hint(c),
-        ]));
+        return Some(Help::Char(CharHelp::Rfc3986Bracket, c, excluded));
     }
-    let mut ch = [0u8; 4];
-    let text = match c {
-        ' ' => cat(&[
-            "a space cannot appear in a URI; write it as %20 (",
-            excluded,
-            ")",
-        ]),
-        '#' if before.contains('#') => cat(&[
-            "only the first `#` starts the fragment; a `#` inside it is written %23 (",
-            excluded,
-            ")",
-        ]),
-        '#' if grammar == "rfc1738" => cat(&[
-            "an RFC 1738 URL has no fragment: `#` is unsafe, and a fragment identifier that \
-             follows a URL is not part of it; check the URL without it, and write a `#` that \
-             is data as %23 (",
-            excluded,
-            ")",
-        ]),
-        '#' => cat(&[
-            "`#` begins a fragment, and the rule holds none here; a `#` that is data is \
-             written %23 (",
-            excluded,
-            ")",
-        ]),
-        c if c.is_ascii_control() => cat(&[
-            "control characters cannot appear in a URI; escape it as ",
-            &escape_hint(c),
-            " (",
-            excluded,
-            ")",
-        ]),
-        c if !c.is_ascii() => cat(&[
-            "URIs are written in US-ASCII; escape the character's octets, in UTF-8 ",
-            &escape_hint(c),
-            " (",
-            excluded,
-            ")",
-        ]),
+    let kind = match c {
+        ' ' => CharHelp::Space,
+        '#' if before.contains('#') => CharHelp::SecondHash,
+        '#' if grammar == "rfc1738" => CharHelp::Rfc1738Hash,
+        '#' => CharHelp::Hash,
+        c if c.is_ascii_control() => CharHelp::Control,
+        c if !c.is_ascii() => CharHelp::NonAscii,
         // `~` is unsafe in RFC 1738 (section 2.2) and national in RFC 1630: escaped only.
-        '~' if matches!(grammar, "rfc1738" | "rfc1630" | "rfc1630-url") => cat(&[
-            "`~` is unsafe in these URLs; escape it as %7E (",
-            excluded,
-            ")",
-        ]),
-        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' | '%' => cat(&[
-            "`",
-            c.encode_utf8(&mut ch),
-            "` is excluded from URIs; escape it as ",
-            &escape_hint(c),
-            " (",
-            excluded,
-            ")",
-        ]),
+        '~' if matches!(grammar, "rfc1738" | "rfc1630" | "rfc1630-url") => CharHelp::Tilde,
+        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' | '%' => {
+            CharHelp::Excluded
+        }
         _ => return None,
     };
-    Some(text)
+    Some(Help::Char(kind, c, excluded))
 }
 
 /// "Likely meant" help for an authority whose error stands past a plausible mistake: under
@@ -244,12 +356,6 @@ fn port_with_a_letter<'a>(
     }
     let (k, c) = port.char_indices().find(|(_, c)| !c.is_ascii_digit())?;
     Some((start + colon + 1 + k, c, authority))
-}
-
-/// Where a likely mistake stands before the error's offset (the letter of a port that
-/// [`help`] names), for a renderer to mark it.
-pub(crate) fn likely_mistake(input: &str, offset: usize, expected: &[Expected]) -> Option<usize> {
-    port_with_a_letter(input.get(..offset)?, expected).map(|(k, _, _)| k)
 }
 
 /// The help for a port with the letter `c` at byte `k` in `authority`.
@@ -317,20 +423,13 @@ const RFC822_SPECIALS: &str = "an RFC 822 atom holds no space, control character
      `\\` and the character";
 
 /// The help for a byte that begins no UTF-8 character, under `grammar`.
-pub(crate) fn bad_byte_help(grammar: &str, b: u8) -> String {
+pub(crate) fn bad_byte_help(grammar: &str, b: u8) -> Help {
     if grammar == "rfc822" {
-        return "RFC 822 text is US-ASCII (CHAR, section 3.3): an addr-spec holds no other \
-                byte"
-            .to_string();
+        return Help::Fixed(
+            "RFC 822 text is US-ASCII (CHAR, section 3.3): an addr-spec holds no other byte",
+        );
     }
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut s = String::from(
-        "the byte begins no UTF-8 character: a URI is US-ASCII text, and an octet of data \
-         outside it is escaped, this one as %",
-    );
-    s.push(char::from(HEX[usize::from(b >> 4)]));
-    s.push(char::from(HEX[usize::from(b & 15)]));
-    s
+    Help::BadByte(b)
 }
 
 #[cfg(test)]

@@ -107,7 +107,7 @@ where
     } else {
         let t = Tracker::new(Mode::Diagnose);
         let _ = parse(t.span(input));
-        Error::from_tracker(grammar, name, input, &t, |r| grammar.citation(r))
+        Error::from_tracker(grammar, name, input, &t)
     };
     let at = e.offset().min(input.len());
     Err(Err::Error(E::from_external_error(

@@ -21,26 +21,15 @@ use urigram_bench as p;
 /// wall-time formatter (nanoseconds and up) prints them.
 struct ThreadCpuTime(WallTime);
 
-fn thread_cpu_now() -> Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant Linux supports.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
 impl Measurement for ThreadCpuTime {
     type Intermediate = Duration;
     type Value = Duration;
 
     fn start(&self) -> Duration {
-        thread_cpu_now()
+        p::thread_cpu_now()
     }
     fn end(&self, start: Duration) -> Duration {
-        thread_cpu_now().saturating_sub(start)
+        p::thread_cpu_now().saturating_sub(start)
     }
     fn add(&self, a: &Duration, b: &Duration) -> Duration {
         *a + *b
@@ -70,6 +59,19 @@ fn bench(
 
 fn main() {
     let lines = p::lines();
+    // Parsers of one grammar give each line the same verdict; a change that breaks that fails
+    // the run before anything is timed.
+    let differ = p::disagreements(p::AGREE, &lines);
+    if !differ.is_empty() {
+        for (s, yes, no) in &differ {
+            eprintln!("{yes} accepts and {no} rejects {s:?}");
+        }
+        eprintln!(
+            "{} disagreements between parsers that read one grammar",
+            differ.len()
+        );
+        std::process::exit(1);
+    }
     let mut c = Criterion::default()
         .with_measurement(ThreadCpuTime(WallTime))
         .warm_up_time(Duration::from_secs(2))

@@ -474,18 +474,9 @@ impl Grammar {
             m.push_str(", expected ");
             m.push_str(&crate::error::one_of(&expected));
         }
-        Error::at(
-            self,
-            rule,
-            failed_in,
-            stack,
-            prefix,
-            k,
-            expected,
-            self.citation(failed_in),
-        )
-        .with_message(m)
-        .with_bad_byte(input[k])
+        Error::at(self, rule, failed_in, stack, prefix, k, expected)
+            .with_message(m)
+            .with_bad_byte(input[k])
     }
 
     /// Where `input` stops being valid for a production, and in which one: the [`Brief`] of
@@ -602,7 +593,6 @@ impl Grammar {
             input,
             0,
             Vec::new(),
-            self.citation(self.start_rule()),
         )
         .with_message(e.to_string())
     }
@@ -613,7 +603,7 @@ impl Grammar {
             // The rule matched a prefix: the input should have ended here.
             t.record(rest.location_offset(), Expected::EndOfInput);
         }
-        let e = Error::from_tracker(self, rule.name, input, &t, |r| self.citation(r));
+        let e = Error::from_tracker(self, rule.name, input, &t);
         // The productions that matched or were open where the input stopped being valid.
         let partial = t
             .nodes_at_farthest()
@@ -925,7 +915,6 @@ impl Grammar {
             input,
             offset,
             Vec::new(),
-            self.citation(r.name),
         );
         let found = match e.found() {
             Some(c) => format!("{:?}", c),
