@@ -660,8 +660,9 @@ pub fn extract_iter(
     FoundIter::new(text, grammar, syntax, options, BLOCK)
 }
 
-/// The size of a block that [`extract_iter`] reads at once (it ends at the next place a block
-/// may end).
+/// The size of a block that [`extract_iter`] reads at once at most (it ends at the next place
+/// a block may end); Markdown's blocks end earlier, from a 32nd of it on, where the text
+/// chooses (see `markdown::block_end`).
 const BLOCK: usize = 64 << 10;
 
 /// The iterator of [`extract_iter`].
@@ -740,6 +741,51 @@ impl<'a> FoundIter<'a> {
         self.read.clone()
     }
 
+    /// Read the next part of the text and return its range (`None` after the last), for a
+    /// caller that keeps what it found part by part; the URIs found in it come from
+    /// [`FoundIter::next_in_part`], and those of the part before that were not taken are
+    /// dropped. In Markdown and HTML the parts follow each other, from the start of the text
+    /// to its end, each read alone as [`FoundIter::block`] says; a text is one part at least,
+    /// even when it is empty.
+    ///
+    /// Where a Markdown part ends depends on the text around its end, not on where the part
+    /// started (docs/documents.md, "Read a part at a time"): a reading that starts at the
+    /// start of a part and meets the end of a part of an earlier reading, with the same text
+    /// after it, reads the same parts from there on.
+    ///
+    /// ```
+    /// # #[cfg(feature = "markup")] {
+    /// use urigram::{Grammar, extract::{Options, Syntax, extract_iter}};
+    /// let md = "A [link](http://a/%zz) and <http://b/>.\n\n".repeat(5000);
+    /// let mut it = extract_iter(&md, Grammar::Rfc2396, Syntax::Markdown, Options::default());
+    /// let (mut end, mut invalid) = (0, 0);
+    /// while let Some(part) = it.next_part() {
+    ///     assert_eq!(part.start, end);
+    ///     end = part.end;
+    ///     while let Some(f) = it.next_in_part() {
+    ///         assert!(part.contains(&f.outer.start));
+    ///         invalid += usize::from(!f.is_valid());
+    ///     }
+    /// }
+    /// assert_eq!((end, invalid), (md.len(), 5000));
+    /// # }
+    /// ```
+    pub fn next_part(&mut self) -> Option<Range<usize>> {
+        self.pending = Vec::new().into_iter();
+        if self.done {
+            return None;
+        }
+        self.refill();
+        Some(self.read.clone())
+    }
+
+    /// The next URI of the part that [`FoundIter::next_part`] read last; `None` after its
+    /// last.
+    pub fn next_in_part(&mut self) -> Option<Found<'a>> {
+        let c = self.pending.next()?;
+        Some(found(self.text, self.grammar, c, &mut self.cursor))
+    }
+
     /// Read the next block's candidates into `pending`.
     fn refill(&mut self) {
         let text = self.text;
@@ -758,7 +804,7 @@ impl<'a> FoundIter<'a> {
             #[cfg(feature = "markup")]
             Syntax::Markdown => {
                 let start = self.at;
-                let mut end = markdown::block_end(text, start, start + self.block);
+                let mut end = markdown::block_end(text, start, start + 1, self.block);
                 let cands = loop {
                     let (mut cands, closed) = markdown::candidates(&text[start..end], self.options);
                     if closed || end >= text.len() {
@@ -769,7 +815,7 @@ impl<'a> FoundIter<'a> {
                     }
                     // Something is still open at the block's end: read a longer one (twice
                     // as long, so that the text is read a bounded number of times).
-                    end = markdown::block_end(text, start, end + (end - start));
+                    end = markdown::block_end(text, start, end + (end - start), self.block);
                 };
                 self.read = start..end;
                 (self.at, self.done) = (end, end >= text.len());
@@ -2312,23 +2358,23 @@ mod tests {
     #[test]
     fn markdown_blocks_end_where_nothing_is_open() {
         let t = "a\n\n  b\n\nc\r\n\r\nd";
-        assert_eq!(markdown::block_end(t, 0, 0), 8); // "b" is indented: not there
-        assert_eq!(markdown::block_end(t, 0, 4), 8);
-        assert_eq!(markdown::block_end(t, 0, 9), 13);
-        assert_eq!(markdown::block_end(t, 0, 14), t.len());
+        assert_eq!(markdown::block_end(t, 0, 0, 0), 8); // "b" is indented: not there
+        assert_eq!(markdown::block_end(t, 0, 4, 0), 8);
+        assert_eq!(markdown::block_end(t, 0, 9, 0), 13);
+        assert_eq!(markdown::block_end(t, 0, 14, 0), t.len());
         // Inside a paragraph: after a space or line break, before a letter or an autolink,
         // when nothing since the block's start can still be open.
         let p = "x <a:%> <b:c> y
 z";
-        assert_eq!(markdown::block_end(p, 0, 1), 2);
-        assert_eq!(markdown::block_end(p, 0, 3), 8);
-        assert_eq!(markdown::block_end(p, 0, 9), 14);
-        assert_eq!(markdown::block_end(p, 0, 15), 16);
+        assert_eq!(markdown::block_end(p, 0, 1, 0), 2);
+        assert_eq!(markdown::block_end(p, 0, 3, 0), 8);
+        assert_eq!(markdown::block_end(p, 0, 9, 0), 14);
+        assert_eq!(markdown::block_end(p, 0, 15, 0), 16);
         let links = "[x](a:%) [y](b) c";
-        assert_eq!(markdown::block_end(links, 0, 1), 9);
+        assert_eq!(markdown::block_end(links, 0, 1, 0), 9);
         // A definition's destination is not cut off from it.
         let def = "[x]: http://a/ b\n[y]: c";
-        assert_eq!(markdown::block_end(def, 0, 1), def.len());
+        assert_eq!(markdown::block_end(def, 0, 1, 0), def.len());
         for open in [
             "x `a` b c",
             "*x* b c",
@@ -2339,11 +2385,11 @@ z";
             "x <a \"> b c",
             "<!-- b c",
         ] {
-            assert_eq!(markdown::block_end(open, 0, 3), open.len(), "{open:?}");
+            assert_eq!(markdown::block_end(open, 0, 3, 0), open.len(), "{open:?}");
         }
         // An indented line may be code: no cut inside it.
         let code = "a\n\n    code b c\n";
-        assert_eq!(markdown::block_end(code, 0, 5), code.len());
+        assert_eq!(markdown::block_end(code, 0, 5, 0), code.len());
         // A paragraph is what is open where a paragraph's text is cut.
         assert!(markdown::candidates("a <b:c> ", Options::default()).1);
         assert!(!markdown::candidates("<div>\na ", Options::default()).1);

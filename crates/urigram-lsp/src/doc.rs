@@ -33,13 +33,22 @@
 //!
 //! A document in Markdown or HTML is read as `extract` reads it in that syntax
 //! ([`urigram::extract::extract_with`]): code spans, code blocks and comments hold no URIs, and a URI can be a
-//! link destination or an attribute's value with its escapes decoded. What a character means
-//! there can depend on text far before it (a code fence opened a thousand lines up), so these
-//! documents have no barriers: an edit updates the text and the line starts at once and marks
-//! the URIs stale, and the whole text is read again once, when the URIs are next needed (to
-//! publish diagnostics or answer a request), however many edits came in between. The reading
-//! goes a part at a time ([`extract_iter`]); each URI is kept as an [`Item`], and found again
-//! from its part when it is asked for, since its text alone does not show how to read it.
+//! link destination or an attribute's value with its escapes decoded. The reading goes a part
+//! at a time ([`extract_iter`], [`urigram::extract::FoundIter::next_part`]); the parts are
+//! kept (where each starts and the index of its first URI), each URI as an [`Item`], found
+//! again from its part when it is asked for, since its text alone does not show how to read it.
+//!
+//! An edit updates the text, the line starts, and the offsets of the URIs and parts after it
+//! at once, and marks its place changed; the changed places are read again once, when the URIs
+//! are next needed (to publish diagnostics or answer a request), however many edits came in
+//! between. Where a Markdown part ends depends on the text around its end, not on where the
+//! part started, so a place is read again from the start of the part it is in (or of the
+//! part before, when the bytes that chose that start reach the place) until a part of the new
+//! reading ends after the place where a part of the old reading ended: from there on the text
+//! is the old one, and so are its parts and URIs, shifted. That is a part or two for an edit
+//! in a paragraph, a link or a list item; an edit that opens a fenced code block or an HTML
+//! block (or closes one) reads on to where it closes, or to the end, since the meaning of
+//! everything up to there changed. An HTML document is one part, read whole again.
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -79,17 +88,30 @@ pub(super) struct Doc {
     pub invalid: usize,
     /// How the text is read.
     pub syntax: Syntax,
-    /// Markdown and HTML: the parts of the text that the reading read at once, each with
-    /// the index of its first item (see [`urigram::extract::FoundIter::block`]: a part read alone finds its
-    /// URIs again); empty for plain text. Each URI is found again from its part when it is
-    /// asked for, so that what is kept of a URI is its [`Item`].
-    blocks: Vec<(Range<usize>, usize)>,
+    /// Markdown and HTML: the parts of the text that the reading read at once, in order, from
+    /// the start of the text to its end (see [`urigram::extract::FoundIter::next_part`]: a
+    /// part read alone finds its URIs again); empty for plain text. Each URI is found again
+    /// from its part when it is asked for, so that what is kept of a URI is its [`Item`].
+    parts: Vec<Part>,
     /// Markdown and HTML: URIs of the part last read again, for the requests that ask for
     /// URI after URI: the part's index in `blocks`, the index in `items` of the first URI
     /// kept, and at most [`KEPT`] URIs from there (offsets from the part's start).
     cache: RefCell<Option<(usize, usize, Vec<Found<'static>>)>>,
-    /// Markdown and HTML: the text changed since `items` were found.
-    stale: bool,
+    /// Markdown and HTML: the places changed since `items` were found (offsets in the text
+    /// as it is now, in order, apart), each from the start of an edit to the end of the
+    /// text it put in.
+    dirty: Vec<Range<usize>>,
+    /// Markdown: what the last change read again.
+    last_read: Range<usize>,
+}
+
+/// A part of a Markdown or HTML document: where it starts (it ends where the next starts, or
+/// at the text's end), and the index in `items` of its first URI (of the next part's first
+/// when it has none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Part {
+    start: usize,
+    first: usize,
 }
 
 /// The reading state of the barrier scan (see the module documentation).
@@ -241,9 +263,10 @@ impl Doc {
             checkpoints: vec![0],
             invalid: 0,
             syntax,
-            blocks: Vec::new(),
+            parts: Vec::new(),
             cache: RefCell::new(None),
-            stale: false,
+            dirty: Vec::new(),
+            last_read: 0..0,
         };
         d.reread(grammar);
         d
@@ -251,26 +274,15 @@ impl Doc {
 
     /// Find every URI again (a new grammar).
     pub fn reread(&mut self, grammar: Grammar) {
-        self.stale = false;
+        self.dirty.clear();
         if self.syntax != Syntax::Plain {
             // The old URIs go first, so that the two readings are never held at once.
             self.items = Vec::new();
-            self.blocks = Vec::new();
+            self.parts = Vec::new();
             *self.cache.get_mut() = None;
-            let mut uris = extract_iter(&self.text, grammar, self.syntax, Options::default());
-            while let Some(f) = uris.next() {
-                let block = uris.block();
-                if self.blocks.last().is_none_or(|(b, _)| *b != block) {
-                    self.blocks.push((block, self.items.len()));
-                }
-                self.items.push(Item {
-                    start: f.outer.start,
-                    end: f.outer.end,
-                    valid: f.is_valid(),
-                });
-            }
+            (self.parts, self.items, _) = read_parts(&self.text, 0, grammar, self.syntax, None);
             self.items.shrink_to_fit();
-            self.blocks.shrink_to_fit();
+            self.parts.shrink_to_fit();
             self.invalid = self.items.iter().filter(|i| !i.valid).count();
             return;
         }
@@ -346,7 +358,7 @@ impl Doc {
             *s = shift(*s);
         }
         if self.syntax != Syntax::Plain {
-            self.stale = true;
+            self.mark(a, b, n);
             return;
         }
 
@@ -390,24 +402,112 @@ impl Doc {
         self.checkpoints.splice(k0..k1, cps);
     }
 
-    /// Markdown and HTML: find the URIs again if the text changed since they were found.
-    pub fn refresh(&mut self, grammar: Grammar) {
-        if self.stale {
-            self.reread(grammar);
+    /// Markdown and HTML: the edit that put `n` bytes in place of `a..b` of the text (before
+    /// the edit): the URIs and parts after it shift, and the place is read again at the next
+    /// [`Doc::refresh`].
+    fn mark(&mut self, a: usize, b: usize, n: usize) {
+        *self.cache.get_mut() = None;
+        // A place inside the replaced text moves to the end of the new text.
+        let map = |p: usize| match p {
+            p if p <= a => p,
+            p if p < b => a + n,
+            p => p - b + a + n,
+        };
+        // Only the URIs and parts from the edit on move.
+        let i = self.items.partition_point(|it| it.end <= a);
+        for it in &mut self.items[i..] {
+            (it.start, it.end) = (map(it.start), map(it.end));
         }
+        let k = self.parts.partition_point(|p| p.start <= a);
+        for p in &mut self.parts[k..] {
+            p.start = map(p.start);
+        }
+        let mut new = a..a + n;
+        let mut kept = Vec::with_capacity(self.dirty.len() + 1);
+        for d in self.dirty.drain(..) {
+            let d = map(d.start)..map(d.end);
+            if d.end < new.start || new.end < d.start {
+                kept.push(d);
+            } else {
+                new = new.start.min(d.start)..new.end.max(d.end);
+            }
+        }
+        let at = kept.partition_point(|d| d.start < new.start);
+        kept.insert(at, new);
+        self.dirty = kept;
+    }
+
+    /// Markdown and HTML: find the URIs again where the text changed since they were found.
+    /// Markdown is read again from a part before each change on, until a part of the new
+    /// reading ends after the change where a part of the old reading ended: from there on the
+    /// text and so its parts and URIs are the old ones, shifted. HTML is read whole again.
+    pub fn refresh(&mut self, grammar: Grammar) {
+        if self.dirty.is_empty() {
+            return;
+        }
+        if self.syntax != Syntax::Markdown {
+            self.reread(grammar);
+            return;
+        }
+        *self.cache.get_mut() = None;
+        for d in std::mem::take(&mut self.dirty) {
+            self.read_again(d, grammar);
+        }
+    }
+
+    /// Markdown: read `changed` (offsets in the text as it is) and its neighbourhood again.
+    fn read_again(&mut self, changed: Range<usize>, grammar: Grammar) {
+        let t = &self.text;
+        // The part to start from: the last that starts at or before the change and whose
+        // start was chosen by text before the change (its line and the bytes that choose it,
+        // see `urigram::extract::FoundIter::next_part`).
+        let mut j = self
+            .parts
+            .partition_point(|p| p.start <= changed.start)
+            .saturating_sub(1);
+        while j > 0 && !settled_before(t, self.parts[j].start, changed.start) {
+            j -= 1;
+        }
+        let from = self.parts.get(j).map_or(0, |p| p.start);
+        let old = &self.parts;
+        let meets = |end: usize| {
+            end > changed.end && {
+                let k = old.partition_point(|p| p.start < end);
+                k > j && old.get(k).is_some_and(|p| p.start == end)
+            }
+        };
+        let (mut parts, found, end) = read_parts(t, from, grammar, self.syntax, Some(&meets));
+        self.last_read = from..end;
+        // Parts and URIs in `from..end` are the new reading's; those after shift in `items`.
+        let i0 = self.items.partition_point(|it| it.start < from);
+        let i1 = self.items.partition_point(|it| it.start < end);
+        self.invalid -= self.items[i0..i1].iter().filter(|i| !i.valid).count();
+        self.invalid += found.iter().filter(|i| !i.valid).count();
+        let (removed, added) = (i1 - i0, found.len());
+        self.items.splice(i0..i1, found);
+        let p1 = self.parts.partition_point(|p| p.start < end);
+        for p in &mut self.parts[p1..] {
+            p.first = p.first - removed + added;
+        }
+        for p in &mut parts {
+            p.first += i0;
+        }
+        self.parts.splice(j..p1, parts);
     }
 
     /// The URI that `items[k]` is, and the offset in the text that its offsets count from.
     /// Plain text finds it again from its own text; Markdown and HTML from the part of the
     /// text it was read in.
     pub fn found(&self, k: usize, grammar: Grammar) -> Option<(usize, Found<'_>)> {
-        debug_assert!(!self.stale, "URIs read before a refresh");
+        debug_assert!(self.dirty.is_empty(), "URIs read before a refresh");
         if self.syntax != Syntax::Plain {
             let b = self
-                .blocks
-                .partition_point(|&(_, first)| first <= k)
+                .parts
+                .partition_point(|p| p.first <= k)
                 .checked_sub(1)?;
-            let (range, first) = self.blocks.get(b)?.clone();
+            let first = self.parts.get(b)?.first;
+            let end = self.parts.get(b + 1).map_or(self.text.len(), |p| p.start);
+            let range = self.parts[b].start..end;
             let mut cache = self.cache.borrow_mut();
             let hit = |(c, from, kept): &(usize, usize, Vec<Found<'static>>)| {
                 *c == b && (*from..from + kept.len()).contains(&k)
@@ -451,6 +551,49 @@ impl Doc {
     pub fn checkpoints(&self) -> &[usize] {
         &self.checkpoints
     }
+}
+
+/// Markdown and HTML: the parts of `text` from `from` (where a part starts) on, each with the
+/// index of its first URI in the URIs found, the URIs, offsets counted in `text`, and where
+/// the reading stopped: at the end of the first part whose end `stop` takes, or the text's
+/// end.
+fn read_parts(
+    text: &str,
+    from: usize,
+    grammar: Grammar,
+    syntax: Syntax,
+    stop: Option<&dyn Fn(usize) -> bool>,
+) -> (Vec<Part>, Vec<Item>, usize) {
+    let (mut parts, mut items) = (Vec::new(), Vec::new());
+    let mut it = extract_iter(&text[from..], grammar, syntax, Options::default());
+    while let Some(r) = it.next_part() {
+        parts.push(Part {
+            start: from + r.start,
+            first: items.len(),
+        });
+        while let Some(f) = it.next_in_part() {
+            items.push(Item {
+                start: from + f.outer.start,
+                end: from + f.outer.end,
+                valid: f.is_valid(),
+            });
+        }
+        let end = from + r.end;
+        if end < text.len() && stop.is_some_and(|stop| stop(end)) {
+            return (parts, items, end);
+        }
+    }
+    (parts, items, text.len())
+}
+
+/// Whether the start `p` of a Markdown part was chosen by the text before `a` alone: what
+/// chooses it is its line (a definition, a blank line, an autolink's scheme) and the 8 bytes
+/// from it.
+fn settled_before(text: &str, p: usize, a: usize) -> bool {
+    p + 8 < a
+        && text.as_bytes()[p..a]
+            .iter()
+            .any(|&c| matches!(c, b'\n' | b'\r'))
 }
 
 /// The URIs of `text[range]` (between barriers), their offsets counted in `text`.
@@ -792,6 +935,126 @@ mod tests {
             seen > 2000 && invalid > 500,
             "{seen} URIs, {invalid} invalid"
         );
+    }
+
+    /// The documents of `tests/documents/` whose name ends with `ext`.
+    fn corpus(ext: &str) -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/documents");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(ext) && !p.ends_with("README.md"))
+            .collect();
+        names.sort();
+        names
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+
+    /// The URIs, parts and count of invalid URIs of `d` are those of reading its text whole,
+    /// and each URI found again from its part is the one the whole reading found.
+    fn assert_whole(d: &Doc, what: &str) {
+        let fresh = Doc::new(uri(), d.text.clone(), None, Grammar::Rfc3986, d.syntax);
+        assert_eq!(d.items, fresh.items, "{what}");
+        assert_eq!(d.parts, fresh.parts, "{what}");
+        assert_eq!(d.invalid, fresh.invalid, "{what}");
+    }
+
+    /// Random edits of what Markdown is made of: typed characters, blank lines, fences.
+    const MD_EDITS: &[&str] = &[
+        "`", "[", "]", "(", ")", "<", ">", "*", "_", "\n", "a", "b", "x", " ", "\n\n", "```",
+        "```\n", "~~~\n", "http://", "%zz", "[a](", "](", "<http:", "<!--", "-->", "    ", "- ",
+        "> ", "#", "\\", "|", "\"", "é",
+    ];
+
+    /// Replace a random short stretch of `d` (at a character boundary; half the time within
+    /// a few bytes of where a part starts) with 0 to 3 random bits of `bits`.
+    fn random_edit(rng: &mut fastrand::Rng, d: &mut Doc, bits: &[&str]) {
+        let len = d.text.len();
+        let near = d.parts.get(rng.usize(..d.parts.len().max(1)));
+        let a = match near {
+            Some(p) if rng.bool() => (p.start + rng.usize(..24)).saturating_sub(12).min(len),
+            _ => rng.usize(..len + 1),
+        };
+        let a = boundary(&d.text, a);
+        let b = if rng.bool() {
+            a
+        } else {
+            boundary(&d.text, (a + rng.usize(..6)).min(len)).max(a)
+        };
+        let new: String = (0..rng.usize(..4))
+            .map(|_| bits[rng.usize(..bits.len())])
+            .collect();
+        d.edit(a..b, &new, Grammar::Rfc3986);
+    }
+
+    /// Markdown: random edits of the real documents, one at a time and in bursts, each
+    /// followed by a refresh, which reads again only near the edits: the URIs, their
+    /// offsets, the parts and the count of invalid URIs are always those of a whole reading.
+    /// The documents are read alone (one or two parts each) and all together, eight times
+    /// over (a hundred parts).
+    #[test]
+    fn markdown_edits_read_again_what_a_whole_reading_finds() {
+        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0031);
+        let mut texts = corpus(".md");
+        assert!(texts.len() >= 7);
+        texts.push(texts.concat().repeat(8));
+        let mut partial = 0;
+        for (t, text) in texts.into_iter().enumerate() {
+            let big = text.len() > 200_000;
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
+            assert!(!big || d.parts.len() > 50, "{} parts", d.parts.len());
+            for step in 0..if big { 400 } else { 150 } {
+                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
+                    random_edit(&mut rng, &mut d, MD_EDITS);
+                }
+                d.refresh(Grammar::Rfc3986);
+                partial += usize::from(d.last_read.len() < d.text.len());
+                assert_whole(&d, &format!("text {t} step {step}"));
+            }
+            let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Markdown);
+            assert_eq!(all.len(), d.items.len());
+            for (k, f) in all.iter().enumerate() {
+                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+                assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
+            }
+        }
+        assert!(partial > 300, "{partial} edits read part of the text");
+    }
+
+    /// Markdown: typing in a paragraph, a link or a list item of a large document reads
+    /// again a neighbourhood of the edit, not the document; so does deleting a character
+    /// there.
+    #[test]
+    fn markdown_edits_read_a_neighbourhood() {
+        let unit = "Some prose with a [link](http://example.com/a%zz) and <http://b/> here,\n\
+                    going on `code http://c/%zz` and *more* words http://d/e.\n\n\
+                    - a list item http://e/f\n- another [x](y:%)\n\n";
+        let text = unit.repeat(20_000);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
+        let mut rng = fastrand::Rng::with_seed(0x0031_0005);
+        for step in 0..200 {
+            let len = d.text.len();
+            let at = boundary(&d.text, rng.usize(..len));
+            if step % 2 == 0 {
+                d.edit(
+                    at..at,
+                    ["a", " ", "%", "é", "x"][step % 5],
+                    Grammar::Rfc3986,
+                );
+            } else {
+                let b = boundary(&d.text, at + 2).max(at);
+                d.edit(at..b, "", Grammar::Rfc3986);
+            }
+            d.refresh(Grammar::Rfc3986);
+            assert!(
+                d.last_read.len() < 64 * 1024,
+                "step {step}: read {:?} of {len}",
+                d.last_read
+            );
+        }
+        assert_whole(&d, "after the edits");
     }
 
     /// In Markdown, a URI in code is no URI of the document; in plain text it is one.
