@@ -127,7 +127,7 @@ const ONE_IN_PARAGRAPH: u32 = 256;
 
 /// Whether the bytes at `p` choose it, one place in `one_in`: a hash of the next 8 bytes,
 /// which an edit before `p` does not change.
-fn chosen(b: &[u8], p: usize, one_in: u32) -> bool {
+pub(super) fn chosen(b: &[u8], p: usize, one_in: u32) -> bool {
     let mut h: u32 = 0x811C_9DC5;
     for &c in b[p..].iter().take(8) {
         h = (h ^ u32::from(c)).wrapping_mul(0x0100_0193);

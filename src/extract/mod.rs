@@ -636,9 +636,11 @@ pub fn extract_settled(
 /// URIs as they come (a command that prints them, a summary) holds memory in proportion to
 /// the text alone, however dense its URIs are.
 ///
-/// Plain text and HTML give exactly what [`extract_with_options`] gives. Markdown is read in
-/// blocks that end at a blank line followed by a line that starts at the margin, where no
-/// fenced code block or HTML block is open; a reference link (`[text][label]`) whose
+/// Plain text and HTML give exactly what [`extract_with_options`] gives (HTML's blocks end
+/// just after a tag, where the tokenizer is in its data state with no code element, raw-text
+/// element or comment open). Markdown is read in blocks that end at a blank line followed by
+/// a line that starts at the margin, where no fenced code block or HTML block is open, or
+/// inside a paragraph where no inline span can be open; a reference link (`[text][label]`) whose
 /// definition is in another block is then read as text (its brackets, plain text's
 /// delimiters, around prose), which finds the same URIs in its text.
 ///
@@ -722,7 +724,7 @@ impl<'a> FoundIter<'a> {
     /// The part of the text that the last URI returned was read in (empty before the
     /// first). In Markdown and HTML, reading `text[block]` alone, as a text of the same
     /// syntax, finds the same URIs there, their offsets less `block.start` (Markdown's
-    /// blocks end where nothing is open; HTML is read whole). In plain text it is the part
+    /// and HTML's blocks end where nothing is open). In plain text it is the part
     /// read with the URIs that were still undecided before it.
     ///
     /// ```
@@ -823,9 +825,17 @@ impl<'a> FoundIter<'a> {
             }
             #[cfg(feature = "markup")]
             Syntax::Html => {
-                let cands = html::candidates(text, 0..text.len(), self.options.include_code);
-                self.read = 0..text.len();
-                (self.at, self.done) = (text.len(), true);
+                // A block ends just after a tag, where the reading could start afresh, and
+                // where the text chooses, as a Markdown block does (see `html::read`).
+                let (start, max) = (self.at, self.block);
+                let take = |p: usize| {
+                    p - start >= max
+                        || (p - start >= max / 32 && markdown::chosen(text.as_bytes(), p, 64))
+                };
+                let range = start..text.len();
+                let (cands, end) = html::read(text, range, self.options.include_code, &take);
+                self.read = start..end;
+                (self.at, self.done) = (end, end >= text.len());
                 self.pending = cands.into_iter();
             }
         }
@@ -2350,6 +2360,58 @@ mod tests {
             FoundIter::new(t, Grammar::Rfc2396, Syntax::Markdown, Options::default(), 1).count(),
             0
         );
+    }
+
+    /// HTML read in blocks (each ending just after a tag, where the tokenizer could start
+    /// afresh) finds what the whole text finds: the real documents, and texts where blocks
+    /// must not end (raw text, `title` and `textarea`, comments, code elements left open,
+    /// tags broken across lines).
+    #[cfg(feature = "markup")]
+    #[test]
+    fn html_read_in_blocks_is_read_as_whole() {
+        let mut texts: Vec<String> = corpus()
+            .into_iter()
+            .filter(|(_, s)| *s == Syntax::Html)
+            .map(|(t, _)| t)
+            .collect();
+        let tricky = [
+            "<p>a http://a/%zz <b>b</b> <script>x = '<a href=\"http://s/%zz\">'</script> c\n",
+            "<title>t http://t/%zz <b></title><textarea>x <i> http://x/%zz</textarea> y:%\n",
+            "<!-- <a href=\"http://c/%zz\"> --> <pre>in <b>pre</b> http://p/%zz</pre> d:%\n",
+            "<code>open <i>x</i> http://o/%zz\n<a\nhref=\"http://h/%zz\"\n>h</a> <style>s</style>\n",
+            "<a href=\"http://a/&amp;%zz\" title=\"x\">a &amp; http://e/&lt;%zz</a><br/>e:%\n",
+        ];
+        for t in tricky {
+            texts.push(t.repeat(30));
+        }
+        for text in &texts {
+            let whole = extract_with(text, Grammar::Rfc2396, Syntax::Html);
+            for block in [1, 30, 500, 1 << 20] {
+                let it = FoundIter::new(
+                    text,
+                    Grammar::Rfc2396,
+                    Syntax::Html,
+                    Options::default(),
+                    block,
+                );
+                let got: Vec<Found<'_>> = it.collect();
+                assert!(
+                    got == whole,
+                    "block {block}: {:?}",
+                    &text[..text.len().min(80)]
+                );
+            }
+            // Blocks there are, where the text has tags.
+            let mut it =
+                FoundIter::new(text, Grammar::Rfc2396, Syntax::Html, Options::default(), 1);
+            let mut parts = 0;
+            while it.next_part().is_some() {
+                parts += 1;
+            }
+            // A code element left open is code to the end: one block from there.
+            let open = text.starts_with("<code>open");
+            assert!(parts > 20 || open, "{parts} parts: {:?}", &text[..80]);
+        }
     }
 
     /// A Markdown block ends at a blank line followed by a line at the margin, and is known to

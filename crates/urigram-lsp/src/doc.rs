@@ -48,7 +48,10 @@
 //! is the old one, and so are its parts and URIs, shifted. That is a part or two for an edit
 //! in a paragraph, a link or a list item; an edit that opens a fenced code block or an HTML
 //! block (or closes one) reads on to where it closes, or to the end, since the meaning of
-//! everything up to there changed. An HTML document is one part, read whole again.
+//! everything up to there changed. HTML is read the same way: its parts end just after a
+//! tag, where nothing is open (a comment, a raw-text element such as `<script>`, a code
+//! element), where the text chooses; an edit that opens a comment or leaves a code element
+//! open reads on to where it closes, or to the end.
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -440,13 +443,9 @@ impl Doc {
     /// Markdown and HTML: find the URIs again where the text changed since they were found.
     /// Markdown is read again from a part before each change on, until a part of the new
     /// reading ends after the change where a part of the old reading ended: from there on the
-    /// text and so its parts and URIs are the old ones, shifted. HTML is read whole again.
+    /// text and so its parts and URIs are the old ones, shifted. HTML likewise.
     pub fn refresh(&mut self, grammar: Grammar) {
         if self.dirty.is_empty() {
-            return;
-        }
-        if self.syntax != Syntax::Markdown {
-            self.reread(grammar);
             return;
         }
         *self.cache.get_mut() = None;
@@ -513,8 +512,8 @@ impl Doc {
                 *c == b && (*from..from + kept.len()).contains(&k)
             };
             if !cache.as_ref().is_some_and(hit) {
-                // The part read again; the URIs from `k` on kept (an HTML document is one
-                // part: not all of its URIs at once).
+                // The part read again; the URIs from `k` on kept (a part may be long, as
+                // after a code element left open in HTML: not all of its URIs at once).
                 let part = self.text.get(range.clone())?;
                 let kept = extract_iter(part, grammar, self.syntax, Options::default())
                     .skip(k - first)
@@ -1047,6 +1046,102 @@ mod tests {
                 let b = boundary(&d.text, at + 2).max(at);
                 d.edit(at..b, "", Grammar::Rfc3986);
             }
+            d.refresh(Grammar::Rfc3986);
+            assert!(
+                d.last_read.len() < 64 * 1024,
+                "step {step}: read {:?} of {len}",
+                d.last_read
+            );
+        }
+        assert_whole(&d, "after the edits");
+    }
+
+    /// Random edits of what HTML is made of.
+    const HTML_EDITS: &[&str] = &[
+        "<",
+        ">",
+        "\"",
+        "'",
+        "=",
+        "/",
+        "a",
+        "p",
+        "x",
+        " ",
+        "\n",
+        "<!--",
+        "-->",
+        "<a href=\"",
+        "\">",
+        "</a>",
+        "<pre>",
+        "</pre>",
+        "<code>",
+        "</code>",
+        "<script>",
+        "</script>",
+        "&amp;",
+        "&",
+        "http://",
+        "%zz",
+        "é",
+    ];
+
+    /// HTML: random edits of the real documents, one at a time and in bursts, each followed
+    /// by a refresh, which reads again only near the edits: the URIs, their offsets, the
+    /// parts and the count of invalid URIs are always those of a whole reading.
+    #[test]
+    fn html_edits_read_again_what_a_whole_reading_finds() {
+        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0032);
+        let mut texts = corpus(".html");
+        assert!(texts.len() >= 4);
+        texts.push(texts.concat().repeat(3));
+        let mut partial = 0;
+        for (t, text) in texts.into_iter().enumerate() {
+            let big = text.len() > 200_000;
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Html);
+            assert!(!big || d.parts.len() > 20, "{} parts", d.parts.len());
+            for step in 0..if big { 300 } else { 100 } {
+                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
+                    random_edit(&mut rng, &mut d, HTML_EDITS);
+                }
+                d.refresh(Grammar::Rfc3986);
+                partial += usize::from(d.last_read.len() < d.text.len());
+                assert_whole(&d, &format!("text {t} step {step}"));
+            }
+            let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Html);
+            assert_eq!(all.len(), d.items.len());
+            for (k, f) in all.iter().enumerate() {
+                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+                assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
+            }
+        }
+        // Random edits leave comments and code elements open, which then run to the end.
+        assert!(partial > 100, "{partial} edits read part of the text");
+    }
+
+    /// HTML: typing in text or an attribute of a large document reads again a neighbourhood
+    /// of the edit, not the document. (Typing in a tag's name can leave a code element open,
+    /// `</coxde>`: the rest of the document is code then, and is read again.)
+    #[test]
+    fn html_edits_read_a_neighbourhood() {
+        let unit = "<p>Some prose with a <a href=\"http://example.com/a%zz\">link</a> and \
+                    http://b/ here,\n<code>code http://c/%zz</code> <img src=\"x:%\" alt=\"\">\n\
+                    <pre>pre http://p/</pre></p>\n<ul><li>item http://e/f</li></ul>\n";
+        let text = unit.repeat(20_000);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Html);
+        let mut rng = fastrand::Rng::with_seed(0x0031_0006);
+        for step in 0..200 {
+            let len = d.text.len();
+            let mut at = boundary(&d.text, rng.usize(..len));
+            while d.text[at.saturating_sub(8)..at].contains('<') {
+                at = boundary(&d.text, at - 1);
+            }
+            d.edit(
+                at..at,
+                ["a", " ", "%", "é", "x"][step % 5],
+                Grammar::Rfc3986,
+            );
             d.refresh(Grammar::Rfc3986);
             assert!(
                 d.last_read.len() < 64 * 1024,
