@@ -104,8 +104,10 @@ pub(super) struct Doc {
     /// as it is now, in order, apart), each from the start of an edit to the end of the
     /// text it put in.
     dirty: Vec<Range<usize>>,
-    /// Markdown: what the last change read again.
+    /// Markdown and HTML: what the last change read again, and how many bytes the last
+    /// refresh read.
     last_read: Range<usize>,
+    read_bytes: usize,
 }
 
 /// A part of a Markdown or HTML document: where it starts (it ends where the next starts, or
@@ -270,6 +272,7 @@ impl Doc {
             cache: RefCell::new(None),
             dirty: Vec::new(),
             last_read: 0..0,
+            read_bytes: 0,
         };
         d.reread(grammar);
         d
@@ -449,8 +452,17 @@ impl Doc {
             return;
         }
         *self.cache.get_mut() = None;
+        // A reading that went on past a later change read it too: from the end of the
+        // reading on, the text is the one its parts were found in.
+        let mut read_to: Option<usize> = None;
+        self.read_bytes = 0;
         for d in std::mem::take(&mut self.dirty) {
+            if read_to.is_some_and(|r| d.end < r || r == self.text.len()) {
+                continue;
+            }
             self.read_again(d, grammar);
+            read_to = Some(self.last_read.end);
+            self.read_bytes += self.last_read.len();
         }
     }
 
@@ -1150,6 +1162,31 @@ mod tests {
             );
         }
         assert_whole(&d, "after the edits");
+    }
+
+    /// A burst of edits after one that opens a fence at the top of a large Markdown document
+    /// (the rest of it is code now, and is read again to its end): the refresh reads the
+    /// text once, not once an edit, and finds what a whole reading finds.
+    #[test]
+    fn a_burst_after_an_opened_fence_reads_the_text_once() {
+        let unit = "Some prose with a [link](http://example.com/a%zz) and <http://b/>.\n\n";
+        let text = unit.repeat(4000);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
+        d.edit(0..0, "```\n", Grammar::Rfc3986);
+        for k in 1..=50 {
+            let at = k * d.text.len() / 51;
+            let at = boundary(&d.text, at);
+            d.edit(at..at, "x", Grammar::Rfc3986);
+        }
+        d.refresh(Grammar::Rfc3986);
+        assert!(
+            d.read_bytes <= d.text.len(),
+            "{} of {}",
+            d.read_bytes,
+            d.text.len()
+        );
+        assert_whole(&d, "after the burst");
+        assert!(d.items.is_empty());
     }
 
     /// In Markdown, a URI in code is no URI of the document; in plain text it is one.
