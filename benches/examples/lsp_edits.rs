@@ -10,7 +10,8 @@
 //!
 //! Arguments: the `urigram` binary (default `../target/release/urigram`), then `quick` to
 //! run only the main scenarios (5 MB of prose, of Markdown and of HTML: 200 edits in a burst,
-//! and 20 keystrokes one at a time; 5 MB of prose after an unclosed `<URL:`). Times are wall-clock, on a machine that may be shared: run it
+//! and 20 keystrokes one at a time; 5 MB of prose after an unclosed `<URL:`), or `dense` to
+//! run only the documents of one line dense with URIs that do not conform. Times are wall-clock, on a machine that may be shared: run it
 //! twice.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -362,7 +363,12 @@ fn main() {
     let bin = args
         .next()
         .unwrap_or_else(|| "../target/release/urigram".into());
-    let quick = args.next().as_deref() == Some("quick");
+    let mode = args.next().unwrap_or_default();
+    let quick = mode == "quick";
+    if mode == "dense" {
+        dense(&bin);
+        return;
+    }
 
     // 0. 5 MB of prose, of Markdown and of HTML: a burst of 200 edits, and keystrokes.
     const MD: &str = "file:///bench/doc.md";
@@ -446,10 +452,14 @@ fn main() {
     );
     s.stop();
 
-    // 3. One line of URIs that do not conform, "http://%zz " repeated.
+    dense(&bin);
+}
+
+/// One line of URIs that do not conform, "http://%zz " repeated: 1,000 edits in a burst.
+fn dense(bin: &str) {
     for kib in [176, 352, 704, 6 * 1024 + 100] {
         let text = "http://%zz ".repeat(kib * 1024 / 11);
-        let mut s = Server::start(&bin);
+        let mut s = Server::start(bin);
         let (t_open, m) = open(&mut s, &text);
         let burst = edits(&text, 1000);
         let t = Instant::now();
