@@ -96,10 +96,11 @@ pub(super) struct Doc {
     /// part read alone finds its URIs again); empty for plain text. Each URI is found again
     /// from its part when it is asked for, so that what is kept of a URI is its [`Item`].
     parts: Vec<Part>,
-    /// Markdown and HTML: URIs of the part last read again, for the requests that ask for
-    /// URI after URI: the part's index in `blocks`, the index in `items` of the first URI
-    /// kept, and at most [`KEPT`] URIs from there (offsets from the part's start).
-    cache: RefCell<Option<(usize, usize, Vec<Found<'static>>)>>,
+    /// Markdown and HTML: URIs of the parts last read again, for the requests that ask for
+    /// URI after URI, and for the diagnostics published after each edit: at most
+    /// [`KEPT_ALL`] URIs, the part read last last, kept across the edits that do not touch
+    /// them.
+    cache: RefCell<Vec<Kept>>,
     /// Markdown and HTML: the places changed since `items` were found (offsets in the text
     /// as it is now, in order, apart), each from the start of an edit to the end of the
     /// text it put in.
@@ -109,6 +110,20 @@ pub(super) struct Doc {
     last_read: Range<usize>,
     read_bytes: usize,
 }
+
+/// URIs of a part read again: where the part starts and how long it is, the index in
+/// `items` of the first URI kept, and at most [`KEPT`] URIs from there (offsets from the
+/// part's start).
+struct Kept {
+    start: usize,
+    len: usize,
+    from: usize,
+    found: Vec<Found<'static>>,
+}
+
+/// How many URIs of parts read again are kept at most, of all parts (the first 1,000
+/// diagnostics may need those of a few dozen parts).
+const KEPT_ALL: usize = 8 * KEPT;
 
 /// A part of a Markdown or HTML document: where it starts (it ends where the next starts, or
 /// at the text's end), and the index in `items` of its first URI (of the next part's first
@@ -269,7 +284,7 @@ impl Doc {
             invalid: 0,
             syntax,
             parts: Vec::new(),
-            cache: RefCell::new(None),
+            cache: RefCell::new(Vec::new()),
             dirty: Vec::new(),
             last_read: 0..0,
             read_bytes: 0,
@@ -285,7 +300,7 @@ impl Doc {
             // The old URIs go first, so that the two readings are never held at once.
             self.items = Vec::new();
             self.parts = Vec::new();
-            *self.cache.get_mut() = None;
+            self.cache.get_mut().clear();
             (self.parts, self.items, _) = read_parts(&self.text, 0, grammar, self.syntax, None);
             self.items.shrink_to_fit();
             self.parts.shrink_to_fit();
@@ -412,7 +427,14 @@ impl Doc {
     /// the edit): the URIs and parts after it shift, and the place is read again at the next
     /// [`Doc::refresh`].
     fn mark(&mut self, a: usize, b: usize, n: usize) {
-        *self.cache.get_mut() = None;
+        // The URIs kept of a part the edit touches go; those of the parts after it shift.
+        self.cache.get_mut().retain_mut(|c| {
+            let keep = a > c.start + c.len || b < c.start;
+            if keep && c.start > b {
+                c.start = c.start - b + a + n;
+            }
+            keep
+        });
         // A place inside the replaced text moves to the end of the new text.
         let map = |p: usize| match p {
             p if p <= a => p,
@@ -451,7 +473,6 @@ impl Doc {
         if self.dirty.is_empty() {
             return;
         }
-        *self.cache.get_mut() = None;
         // A reading that went on past a later change read it too: from the end of the
         // reading on, the text is the one its parts were found in.
         let mut read_to: Option<usize> = None;
@@ -496,6 +517,13 @@ impl Doc {
         self.invalid += found.iter().filter(|i| !i.valid).count();
         let (removed, added) = (i1 - i0, found.len());
         self.items.splice(i0..i1, found);
+        // The URIs kept of the parts read again go; the indices of those after them move.
+        self.cache.get_mut().retain_mut(|c| {
+            if c.start >= end {
+                c.from = (c.from + added).saturating_sub(removed);
+            }
+            c.start >= end || c.start + c.len <= from
+        });
         let p1 = self.parts.partition_point(|p| p.start < end);
         for p in &mut self.parts[p1..] {
             p.first = p.first - removed + added;
@@ -520,22 +548,37 @@ impl Doc {
             let end = self.parts.get(b + 1).map_or(self.text.len(), |p| p.start);
             let range = self.parts[b].start..end;
             let mut cache = self.cache.borrow_mut();
-            let hit = |(c, from, kept): &(usize, usize, Vec<Found<'static>>)| {
-                *c == b && (*from..from + kept.len()).contains(&k)
+            let hit = |c: &Kept| {
+                c.start == range.start
+                    && c.len == range.len()
+                    && (c.from..c.from + c.found.len()).contains(&k)
             };
-            if !cache.as_ref().is_some_and(hit) {
-                // The part read again; the URIs from `k` on kept (a part may be long, as
-                // after a code element left open in HTML: not all of its URIs at once).
-                let part = self.text.get(range.clone())?;
-                let kept = extract_iter(part, grammar, self.syntax, Options::default())
-                    .skip(k - first)
-                    .take(KEPT)
-                    .map(Found::into_owned)
-                    .collect();
-                *cache = Some((b, k, kept));
-            }
-            let (_, from, kept) = cache.as_ref()?;
-            return Some((range.start, kept.get(k - from)?.clone()));
+            let at = match cache.iter().rposition(hit) {
+                Some(at) => at,
+                None => {
+                    // The part read again; the URIs from `k` on kept (a part may be long, as
+                    // after a code element left open in HTML: not all of its URIs at once).
+                    let part = self.text.get(range.clone())?;
+                    let found = extract_iter(part, grammar, self.syntax, Options::default())
+                        .skip(k - first)
+                        .take(KEPT)
+                        .map(Found::into_owned)
+                        .collect();
+                    cache.push(Kept {
+                        start: range.start,
+                        len: range.len(),
+                        from: k,
+                        found,
+                    });
+                    let mut all: usize = cache.iter().map(|c| c.found.len()).sum();
+                    while all > KEPT_ALL && cache.len() > 1 {
+                        all -= cache.remove(0).found.len();
+                    }
+                    cache.len() - 1
+                }
+            };
+            let c = &cache[at];
+            return Some((range.start, c.found.get(k - c.from)?.clone()));
         }
         let item = self.items.get(k)?;
         let f = extract(&self.text[item.start..item.end], grammar)
@@ -972,6 +1015,68 @@ mod tests {
         assert_eq!(d.invalid, fresh.invalid, "{what}");
     }
 
+    /// Each URI found again from its part (or from the URIs kept of it, across edits) is the
+    /// one a whole reading finds.
+    fn assert_found(d: &Doc) {
+        let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, d.syntax);
+        assert_eq!(all.len(), d.items.len());
+        for (k, f) in all.iter().enumerate() {
+            let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+            assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
+            assert_eq!(g.is_valid(), f.is_valid());
+        }
+    }
+
+    /// The URIs kept of the parts read for a publication stay right across edits: an edit
+    /// before a kept part that adds a URI moves the indices of its URIs; one of the same
+    /// length inside a kept part makes it read again; in Markdown and HTML.
+    #[test]
+    fn uris_kept_across_edits_follow_them() {
+        for (syntax, unit) in [
+            (
+                Syntax::Markdown,
+                "A [link](http://a/%zz) and <http://b/> here.\n\n",
+            ),
+            (
+                Syntax::Html,
+                "<p>A <a href=\"http://a/%zz\">link</a> and http://b/ here.</p>\n",
+            ),
+        ] {
+            // Numbered, so that the text chooses where parts end.
+            let text: String = (0..3000).map(|k| format!("{k} {unit}")).collect();
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, syntax);
+            assert!(d.parts.len() > 10, "{syntax:?}: {} parts", d.parts.len());
+            let last = d.items.len() - 1;
+            let whole = |d: &Doc| {
+                urigram::extract::extract_with(&d.text, Grammar::Rfc3986, syntax)
+                    .iter()
+                    .map(|f| (f.text.to_string(), f.range.start, f.is_valid()))
+                    .collect::<Vec<_>>()
+            };
+            let got = |d: &Doc, k: usize| {
+                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+                (g.text.to_string(), base + g.range.start, g.is_valid())
+            };
+            // The last part's URIs kept; a URI added in the first part.
+            got(&d, last);
+            let at = d.text.find(" here").unwrap();
+            d.edit(at..at, " http://c/%zz", Grammar::Rfc3986);
+            d.refresh(Grammar::Rfc3986);
+            let all = whole(&d);
+            assert_eq!(got(&d, last), all[last], "{syntax:?}");
+            assert_eq!(got(&d, last + 1), all[last + 1], "{syntax:?}");
+            // The same length, inside the last part: `%zz` made `%20`.
+            let z = d.text.rfind("%zz").unwrap();
+            d.edit(z..z + 3, "%20", Grammar::Rfc3986);
+            d.refresh(Grammar::Rfc3986);
+            let all = whole(&d);
+            let n = d.items.len();
+            for (k, want) in all.iter().enumerate().skip(n - 4) {
+                assert_eq!(&got(&d, k), want, "{syntax:?}");
+            }
+        }
+    }
+
     /// Random edits of what Markdown is made of: typed characters, blank lines, fences.
     const MD_EDITS: &[&str] = &[
         "`", "[", "]", "(", ")", "<", ">", "*", "_", "\n", "a", "b", "x", " ", "\n\n", "```",
@@ -1023,6 +1128,9 @@ mod tests {
                 d.refresh(Grammar::Rfc3986);
                 partial += usize::from(d.last_read.len() < d.text.len());
                 assert_whole(&d, &format!("text {t} step {step}"));
+                if step % 10 == 0 {
+                    assert_found(&d);
+                }
             }
             let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Markdown);
             assert_eq!(all.len(), d.items.len());
@@ -1120,6 +1228,9 @@ mod tests {
                 d.refresh(Grammar::Rfc3986);
                 partial += usize::from(d.last_read.len() < d.text.len());
                 assert_whole(&d, &format!("text {t} step {step}"));
+                if step % 10 == 0 {
+                    assert_found(&d);
+                }
             }
             let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Html);
             assert_eq!(all.len(), d.items.len());
