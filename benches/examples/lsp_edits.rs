@@ -9,8 +9,9 @@
 //! ```
 //!
 //! Arguments: the `urigram` binary (default `../target/release/urigram`), then `quick` to
-//! run only the main scenarios (10 MB of prose and of Markdown, 5 MB of prose after an unclosed
-//! `<URL:`). Times are wall-clock, on a machine that may be shared: run it
+//! run only the main scenarios (5 MB of prose, of Markdown and of HTML: 200 edits in a burst,
+//! and 20 keystrokes one at a time; 5 MB of prose after an unclosed `<URL:`), or `dense` to
+//! run only the documents of one line dense with URIs that do not conform. Times are wall-clock, on a machine that may be shared: run it
 //! twice.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -203,6 +204,52 @@ fn markdown(bytes: usize) -> String {
     s
 }
 
+/// HTML with URIs: the prose of [`prose`] in paragraphs (`<` and `>` written as references),
+/// with a link and a code element (holding a URI that does not conform, and is code) every
+/// eighth line, and a `<pre>` block of such URIs every 64 lines.
+fn html(bytes: usize) -> String {
+    let mut s = String::with_capacity(bytes + 200);
+    s.push_str("<!DOCTYPE html>\n<html><head><title>Notes</title></head><body>\n");
+    for (i, line) in prose(bytes).lines().enumerate() {
+        if i % 64 == 63 {
+            s.push_str("<pre><code>curl http://example.com/%zz/block\n</code></pre>\n");
+        } else if i % 8 == 5 {
+            s.push_str(&format!(
+                "<p>See <a href=\"http://example.com/notes/{i}\">the notes</a> and \
+                 <code>http://example.com/%zz/{i}</code>.</p>\n"
+            ));
+        } else {
+            let line = line.replace('<', "&lt;").replace('>', "&gt;");
+            s.push_str(&format!("<p>{line}</p>\n"));
+        }
+    }
+    s.push_str("</body></html>\n");
+    s
+}
+
+/// The 5 MB scenarios: 200 one-character edits in a burst (and a hover), then, in a new
+/// server, 20 keystrokes one at a time, each waiting for its diagnostics.
+fn five_mb(bin: &str, what: &str, uri: &str, language: &str, text: &str, burst: &[Value]) {
+    open_burst_hover(bin, what, uri, language, text, burst);
+    let mut s = Server::start(bin);
+    open_as(&mut s, uri, language, text);
+    let keys = &burst[..20];
+    let mut slowest = Duration::ZERO;
+    let t = Instant::now();
+    for (k, e) in keys.iter().enumerate() {
+        let one = Instant::now();
+        s.send(e);
+        s.diagnostics(k as i64 + 2);
+        slowest = slowest.max(one.elapsed());
+    }
+    println!(
+        "  20 keystrokes one at a time: {:.1} ms a keystroke, the slowest {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3 / 20.0,
+        slowest.as_secs_f64() * 1e3
+    );
+    s.stop();
+}
+
 fn open(s: &mut Server, text: &str) -> (Duration, In) {
     open_as(s, DOC, "text", text)
 }
@@ -224,17 +271,35 @@ fn edits(text: &str, n: usize) -> Vec<Value> {
 
 /// [`edits`] of the document `uri`.
 fn edits_of(uri: &str, text: &str, n: usize) -> Vec<Value> {
-    let mut lens: Vec<usize> = text.split('\n').map(str::len).collect();
+    edits_in(uri, text, n, |l| Some((0, l.len())))
+}
+
+/// [`edits_of`], each at a place of a line that `typed` gives (from, to), in lines it gives
+/// one for.
+fn edits_in(
+    uri: &str,
+    text: &str,
+    n: usize,
+    typed: impl Fn(&str) -> Option<(usize, usize)>,
+) -> Vec<Value> {
+    let mut lens: Vec<(usize, usize)> = text
+        .split('\n')
+        .map(|l| typed(l).unwrap_or((0, 0)))
+        .collect();
     let mut rng = Rng(0x5EED_0000_1234_5678);
     (0..n)
         .map(|k| {
-            let line = rng.below(lens.len());
-            let ch = rng.below(lens[line] + 1);
-            lens[line] += 1;
+            let mut line = rng.below(lens.len());
+            while lens[line].1 == 0 {
+                line = rng.below(lens.len());
+            }
+            let (from, to) = lens[line];
+            let ch = from + rng.below(to - from + 1);
+            lens[line].1 += 1;
             let c = ["x", " ", "%", "é"][k % 4];
             if c == "é" {
                 // Two bytes, one UTF-16 unit: the line's byte length grows by one more.
-                lens[line] += 1;
+                lens[line].1 += 1;
             }
             let pos = json!({"line": line, "character": ch});
             json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
@@ -298,23 +363,30 @@ fn main() {
     let bin = args
         .next()
         .unwrap_or_else(|| "../target/release/urigram".into());
-    let quick = args.next().as_deref() == Some("quick");
+    let mode = args.next().unwrap_or_default();
+    let quick = mode == "quick";
+    if mode == "dense" {
+        dense(&bin);
+        return;
+    }
 
-    // 1. A 10 MB document of prose: open, a burst of 1,000 edits, hover after them; the
-    // same for 10 MB of Markdown (read whole again once per burst).
-    let text = prose(10 * 1024 * 1024);
-    let burst = edits(&text, 1000);
-    open_burst_hover(&bin, "prose", DOC, "text", &text, &burst);
+    // 0. 5 MB of prose, of Markdown and of HTML: a burst of 200 edits, and keystrokes.
     const MD: &str = "file:///bench/doc.md";
-    let md = markdown(10 * 1024 * 1024);
-    open_burst_hover(
-        &bin,
-        "markdown",
-        MD,
-        "markdown",
-        &md,
-        &edits_of(MD, &md, 1000),
-    );
+    const HTML: &str = "file:///bench/doc.html";
+    let five = 5 * 1024 * 1024;
+    let text = prose(five);
+    five_mb(&bin, "prose", DOC, "text", &text, &edits(&text, 200));
+    let text = markdown(five);
+    // Typed anywhere but in a fence (which would make the rest of the text code).
+    let typed = |l: &str| (!l.starts_with("```")).then_some((0, l.len()));
+    let burst = edits_in(MD, &text, 200, typed);
+    five_mb(&bin, "markdown", MD, "markdown", &text, &burst);
+    let text = html(five);
+    // Typed in the text of paragraphs, between `<p>` and `</p>`.
+    let typed = |l: &str| (l.starts_with("<p>Line") && l.len() > 8).then(|| (3, l.len() - 4));
+    let burst = edits_in(HTML, &text, 200, typed);
+    five_mb(&bin, "html", HTML, "html", &text, &burst);
+
     // The prose of 5 MB with an unclosed `<URL:` on its first line: 200 edits in a burst,
     // then 50 one at a time, each waiting for its diagnostics (a keystroke).
     let unclosed = format!("Notes <URL:http://example.org/start\n{}", prose(5 * 1024 * 1024));
@@ -348,6 +420,21 @@ fn main() {
         return;
     }
 
+    // 1. A 10 MB document of prose: open, a burst of 1,000 edits, hover after them; the
+    // same for 10 MB of Markdown.
+    let text = prose(10 * 1024 * 1024);
+    let burst = edits(&text, 1000);
+    open_burst_hover(&bin, "prose", DOC, "text", &text, &burst);
+    let md = markdown(10 * 1024 * 1024);
+    open_burst_hover(
+        &bin,
+        "markdown",
+        MD,
+        "markdown",
+        &md,
+        &edits_of(MD, &md, 1000),
+    );
+
     // 2. The same edits one at a time, each waiting for its diagnostics.
     let mut s = Server::start(&bin);
     open(&mut s, &text);
@@ -365,10 +452,14 @@ fn main() {
     );
     s.stop();
 
-    // 3. One line of URIs that do not conform, "http://%zz " repeated.
+    dense(&bin);
+}
+
+/// One line of URIs that do not conform, "http://%zz " repeated: 1,000 edits in a burst.
+fn dense(bin: &str) {
     for kib in [176, 352, 704, 6 * 1024 + 100] {
         let text = "http://%zz ".repeat(kib * 1024 / 11);
-        let mut s = Server::start(&bin);
+        let mut s = Server::start(bin);
         let (t_open, m) = open(&mut s, &text);
         let burst = edits(&text, 1000);
         let t = Instant::now();

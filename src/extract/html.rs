@@ -106,6 +106,25 @@ impl CodeStack {
 /// The candidates of the HTML in `text[range]`, in text order; the text of code elements
 /// ([`CODE`]) is read only when `include_code` is set.
 pub(super) fn candidates(text: &str, range: Range<usize>, include_code: bool) -> Vec<Candidate> {
+    read(text, range, include_code, &|_| false).0
+}
+
+/// Elements after whose start tag the tokenizer reads no markup (html5gum's naive switch of
+/// states), besides [`RAW`]'s.
+const NOT_DATA: &[&[u8]] = &[b"textarea", b"title", b"plaintext", b"noframe"];
+
+/// [`candidates`], read up to the first place that `stop` takes of those where the reading
+/// could start afresh: just after a tag's `>`, where the tokenizer is in its data state (not
+/// after the start tag of a raw-text element, `title`, `textarea` or `plaintext`, nor
+/// inside one), with no code element open. Reading the text from such a place as a text of
+/// its own finds what reading it from the start finds there. The candidates before that
+/// place, and the place (the end of `range` when `stop` took none).
+pub(super) fn read(
+    text: &str,
+    range: Range<usize>,
+    include_code: bool,
+    stop: &dyn Fn(usize) -> bool,
+) -> (Vec<Candidate>, usize) {
     let part = &text[range.clone()];
     let base = range.start;
     let mut out = Vec::new();
@@ -115,7 +134,7 @@ pub(super) fn candidates(text: &str, range: Range<usize>, include_code: bool) ->
     let mut in_start_tag = false;
     let mut code = CodeStack::default();
     let mut emitter = CallbackEmitter::new(
-        |event: CallbackEvent<'_>, span: Span<usize>| -> Option<std::convert::Infallible> {
+        |event: CallbackEvent<'_>, span: Span<usize>| -> Option<usize> {
             let src = base + span.start..base + span.end;
             match event {
                 CallbackEvent::OpenStartTag { name } => {
@@ -137,6 +156,10 @@ pub(super) fn candidates(text: &str, range: Range<usize>, include_code: bool) ->
                     } else if !self_closing {
                         code.open(&tag);
                     }
+                    let data = raw_until.is_none() && !NOT_DATA.contains(&&tag[..]);
+                    if data && code.is_empty() && stop(src.end) {
+                        return Some(src.end);
+                    }
                 }
                 CallbackEvent::EndTag { name } => {
                     in_start_tag = false;
@@ -144,6 +167,9 @@ pub(super) fn candidates(text: &str, range: Range<usize>, include_code: bool) ->
                         raw_until = None;
                     }
                     code.close(name);
+                    if raw_until.is_none() && code.is_empty() && stop(src.end) {
+                        return Some(src.end);
+                    }
                 }
                 CallbackEvent::String { value }
                     if raw_until.is_none() && (include_code || code.is_empty()) =>
@@ -172,11 +198,13 @@ pub(super) fn candidates(text: &str, range: Range<usize>, include_code: bool) ->
         inner: emitter,
         value_opened: &value_opened,
     };
-    for t in Tokenizer::new_with_emitter(source, emitter) {
-        let _ = t; // Infallible: the callback keeps what it finds.
-    }
+    // The callback keeps what it finds, and gives a token only where it stops.
+    let end = match Tokenizer::new_with_emitter(source, emitter).next() {
+        Some(Ok(at)) => at,
+        None => range.end,
+    };
     out.sort_by_key(|c: &Candidate| c.outer.start);
-    out
+    (out, end)
 }
 
 /// HTML's ASCII whitespace, and the carriage return that the tokenizer reads as a line feed.

@@ -27,37 +27,67 @@ struct Open<'a> {
 }
 
 /// The first place at or after `at` where a block of Markdown that starts at `start` may end
-/// (the text's end if there is none), of two kinds:
+/// and that the content chooses (see below), or the text's end. A block may end at two kinds
+/// of place:
 ///
 /// - the start of a line at the margin (not blank, not indented) after a blank line, where
 ///   every block before it has ended unless a fenced code block or an HTML block is still
 ///   open ([`candidates`] tells);
 /// - inside a paragraph, after a space or a line break and before a letter or `<` scheme
-///   `:`, when nothing since `start` can open an inline span that goes on past it: no
-///   backtick, emphasis or strikethrough mark, backslash or pipe; each `<` closed by a `>`,
-///   and each `[` and `(` by a `]` and `)`, on its line, with no quote inside. The paragraph then reads as two with the
-///   same text ([`candidates`] tells whether a paragraph is what is open), which is how a
-///   long paragraph dense with autolinks is read a part at a time.
-pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
+///   `:`, when nothing since `start` (or since the last place of the first kind) can open an
+///   inline span that goes on past it: no backtick, emphasis or strikethrough mark, backslash
+///   or pipe; each `<` closed by a `>`, and each `[` and `(` by a `]` and `)`, on its line,
+///   with no quote inside. The paragraph then reads as two with the same text ([`candidates`]
+///   tells whether a paragraph is what is open), which is how a long paragraph dense with
+///   autolinks is read a part at a time. No inline span crosses a blank line, so what is open
+///   is counted again from each place of the first kind.
+///
+/// Of these places, a block ends at the first that stands `max` bytes or more after `start`,
+/// or at the first that stands `max / 32` or more after it and that the next few bytes of
+/// the text choose (a hash of them: one in [`ONE_IN_BLANK`] places of the first kind, one in
+/// [`ONE_IN_PARAGRAPH`] of the second). So where blocks end depends on the text around the
+/// end, not on where the block started: two readings that start at different places (before
+/// and after an edit) soon end a block at the same place, and read the same blocks from there
+/// on. `max == 0` takes the first place at or after `at`.
+pub(super) fn block_end(text: &str, start: usize, at: usize, max: usize) -> usize {
     let b = text.as_bytes();
-    if at >= b.len() {
-        return b.len();
-    }
-    let after_blank = blank_line_rule(b, at);
-    // The paragraph rule, scanning from the block's start. A line that starts indented may
-    // be code (after a blank line): no cut on it. A block that starts within a line was cut
-    // there by this rule, on a line that starts at the margin.
+    let min = max / 32;
+    let take =
+        |p: usize, one_in: u32| p - start >= max || (p - start >= min && chosen(b, p, one_in));
+    // The paragraph rule's state: something is open that stops every cut of the second kind
+    // until the next place of the first kind; a `<` is open; a line that starts indented (it
+    // may be code: no cut on it); brackets and parentheses open on the line (links and images
+    // close on their line).
+    let mut stopped = false;
     let mut open = false;
     let mut indented = false;
-    // Brackets and parentheses open on the line: links and images close on their line.
     let (mut brackets, mut parens) = (0usize, 0usize);
-    for p in start..after_blank.min(b.len()) {
-        let line_start = p == 0 || matches!(b[p - 1], b'\n' | b'\r');
-        if line_start {
+    // The line holds only spaces and tabs so far.
+    let mut blank = true;
+    for p in start..b.len() {
+        if p == 0 || b[p - 1] == b'\n' || (b[p - 1] == b'\r' && b[p] != b'\n') {
+            let prev_blank = blank;
+            blank = true;
+            if p > start && prev_blank && !matches!(b[p], b' ' | b'\t' | b'\n' | b'\r') {
+                // A line at the margin after a blank line.
+                if p >= at && take(p, ONE_IN_BLANK) {
+                    return p;
+                }
+                (stopped, open, brackets, parens) = (false, false, 0, 0);
+            }
+        }
+        if !matches!(b[p], b' ' | b'\t' | b'\n' | b'\r') {
+            blank = false;
+        }
+        if stopped {
+            continue;
+        }
+        if p == 0 || matches!(b[p - 1], b'\n' | b'\r') {
             indented = matches!(b[p], b' ' | b'\t');
             // A link reference definition: its destination is no paragraph's text.
             if may_define(b, p) {
-                return after_blank;
+                stopped = true;
+                continue;
             }
         }
         if p >= at
@@ -68,25 +98,41 @@ pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
             && !indented
             && matches!(b[p - 1], b' ' | b'\n' | b'\r')
             && starts_plainly(b, p)
+            && take(p, ONE_IN_PARAGRAPH)
         {
             return p;
         }
         match b[p] {
-            b'`' | b'*' | b'_' | b'~' | b'\\' | b'|' => return after_blank,
-            b'<' if open || matches!(b.get(p + 1), Some(b'!' | b'?')) => return after_blank,
+            b'`' | b'*' | b'_' | b'~' | b'\\' | b'|' => stopped = true,
+            b'<' if open || matches!(b.get(p + 1), Some(b'!' | b'?')) => stopped = true,
             b'<' => open = true,
             b'>' => open = false,
             b'[' => brackets += 1,
-            b']' if brackets == 0 => return after_blank,
+            b']' if brackets == 0 => stopped = true,
             b']' => brackets -= 1,
             b'(' => parens += 1,
             b')' => parens = parens.saturating_sub(1),
-            b'"' | b'\'' if open || parens > 0 => return after_blank,
-            b'\n' | b'\r' if open || brackets > 0 || parens > 0 => return after_blank,
+            b'"' | b'\'' if open || parens > 0 => stopped = true,
+            b'\n' | b'\r' if open || brackets > 0 || parens > 0 => stopped = true,
             _ => {}
         }
     }
-    after_blank
+    b.len()
+}
+
+/// One in how many places after a blank line a block ends (past its minimum size).
+const ONE_IN_BLANK: u32 = 4;
+/// One in how many places inside a paragraph a block ends (past its minimum size).
+const ONE_IN_PARAGRAPH: u32 = 256;
+
+/// Whether the bytes at `p` choose it, one place in `one_in`: a hash of the next 8 bytes,
+/// which an edit before `p` does not change.
+pub(super) fn chosen(b: &[u8], p: usize, one_in: u32) -> bool {
+    let mut h: u32 = 0x811C_9DC5;
+    for &c in b[p..].iter().take(8) {
+        h = (h ^ u32::from(c)).wrapping_mul(0x0100_0193);
+    }
+    ((h ^ (h >> 15)).wrapping_mul(0x2C1B_3C6D) >> 16) < 0x10000 / one_in
 }
 
 /// Whether the text at `p` may be a link reference definition: `[`, and `]:` after the first
@@ -122,33 +168,6 @@ fn starts_plainly(b: &[u8], p: usize) -> bool {
         }
         _ => false,
     }
-}
-
-/// The first line at or after `at` that starts at the margin after a blank line.
-fn blank_line_rule(b: &[u8], at: usize) -> usize {
-    let mut start = b[..at]
-        .iter()
-        .rposition(|&c| matches!(c, b'\n' | b'\r'))
-        .map_or(0, |k| k + 1);
-    let mut prev_blank = false;
-    while start < b.len() {
-        let len = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'\n' | b'\r'))
-            .unwrap_or(b.len() - start);
-        let line = &b[start..start + len];
-        let blank = line.iter().all(|&c| matches!(c, b' ' | b'\t'));
-        if start >= at && prev_blank && !blank && !matches!(line[0], b' ' | b'\t') {
-            return start;
-        }
-        prev_blank = blank;
-        let mut next = start + len;
-        if next < b.len() {
-            next += 1 + usize::from(b[next] == b'\r' && b.get(next + 1) == Some(&b'\n'));
-        }
-        start = next;
-    }
-    b.len()
 }
 
 /// The candidates of `text`, and whether every block of it has ended before the blank line

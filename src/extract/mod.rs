@@ -695,9 +695,11 @@ pub fn extract_settled(
 /// URIs as they come (a command that prints them, a summary) holds memory in proportion to
 /// the text alone, however dense its URIs are.
 ///
-/// Plain text and HTML give exactly what [`extract_with_options`] gives. Markdown is read in
-/// blocks that end at a blank line followed by a line that starts at the margin, where no
-/// fenced code block or HTML block is open; a reference link (`[text][label]`) whose
+/// Plain text and HTML give exactly what [`extract_with_options`] gives (HTML's blocks end
+/// just after a tag, where the tokenizer is in its data state with no code element, raw-text
+/// element or comment open). Markdown is read in blocks that end at a blank line followed by
+/// a line that starts at the margin, where no fenced code block or HTML block is open, or
+/// inside a paragraph where no inline span can be open; a reference link (`[text][label]`) whose
 /// definition is in another block is then read as text (its brackets, plain text's
 /// delimiters, around prose), which finds the same URIs in its text.
 ///
@@ -719,8 +721,9 @@ pub fn extract_iter(
     FoundIter::new(text, grammar, syntax, options, BLOCK)
 }
 
-/// The size of a block that [`extract_iter`] reads at once (it ends at the next place a block
-/// may end).
+/// The size of a block that [`extract_iter`] reads at once at most (it ends at the next place
+/// a block may end); Markdown's blocks end earlier, from a 32nd of it on, where the text
+/// chooses (see `markdown::block_end`).
 const BLOCK: usize = 64 << 10;
 
 /// The iterator of [`extract_iter`].
@@ -780,7 +783,7 @@ impl<'a> FoundIter<'a> {
     /// The part of the text that the last URI returned was read in (empty before the
     /// first). In Markdown and HTML, reading `text[block]` alone, as a text of the same
     /// syntax, finds the same URIs there, their offsets less `block.start` (Markdown's
-    /// blocks end where nothing is open; HTML is read whole). In plain text it is the part
+    /// and HTML's blocks end where nothing is open). In plain text it is the part
     /// read with the URIs that were still undecided before it.
     ///
     /// ```
@@ -797,6 +800,51 @@ impl<'a> FoundIter<'a> {
     /// ```
     pub fn block(&self) -> Range<usize> {
         self.read.clone()
+    }
+
+    /// Read the next part of the text and return its range (`None` after the last), for a
+    /// caller that keeps what it found part by part; the URIs found in it come from
+    /// [`FoundIter::next_in_part`], and those of the part before that were not taken are
+    /// dropped. In Markdown and HTML the parts follow each other, from the start of the text
+    /// to its end, each read alone as [`FoundIter::block`] says; a text is one part at least,
+    /// even when it is empty.
+    ///
+    /// Where a Markdown part ends depends on the text around its end, not on where the part
+    /// started (docs/documents.md, "Read a part at a time"): a reading that starts at the
+    /// start of a part and meets the end of a part of an earlier reading, with the same text
+    /// after it, reads the same parts from there on.
+    ///
+    /// ```
+    /// # #[cfg(feature = "markup")] {
+    /// use urigram::{Grammar, extract::{Options, Syntax, extract_iter}};
+    /// let md = "A [link](http://a/%zz) and <http://b/>.\n\n".repeat(5000);
+    /// let mut it = extract_iter(&md, Grammar::Rfc2396, Syntax::Markdown, Options::default());
+    /// let (mut end, mut invalid) = (0, 0);
+    /// while let Some(part) = it.next_part() {
+    ///     assert_eq!(part.start, end);
+    ///     end = part.end;
+    ///     while let Some(f) = it.next_in_part() {
+    ///         assert!(part.contains(&f.outer.start));
+    ///         invalid += usize::from(!f.is_valid());
+    ///     }
+    /// }
+    /// assert_eq!((end, invalid), (md.len(), 5000));
+    /// # }
+    /// ```
+    pub fn next_part(&mut self) -> Option<Range<usize>> {
+        self.pending = Vec::new().into_iter();
+        if self.done {
+            return None;
+        }
+        self.refill();
+        Some(self.read.clone())
+    }
+
+    /// The next URI of the part that [`FoundIter::next_part`] read last; `None` after its
+    /// last.
+    pub fn next_in_part(&mut self) -> Option<Found<'a>> {
+        let c = self.pending.next()?;
+        Some(found(self.text, self.grammar, c, &mut self.cursor))
     }
 
     /// Read the next block's candidates into `pending`.
@@ -817,7 +865,7 @@ impl<'a> FoundIter<'a> {
             #[cfg(feature = "markup")]
             Syntax::Markdown => {
                 let start = self.at;
-                let mut end = markdown::block_end(text, start, start + self.block);
+                let mut end = markdown::block_end(text, start, start + 1, self.block);
                 let cands = loop {
                     let (mut cands, closed) = markdown::candidates(&text[start..end], self.options);
                     if closed || end >= text.len() {
@@ -828,7 +876,7 @@ impl<'a> FoundIter<'a> {
                     }
                     // Something is still open at the block's end: read a longer one (twice
                     // as long, so that the text is read a bounded number of times).
-                    end = markdown::block_end(text, start, end + (end - start));
+                    end = markdown::block_end(text, start, end + (end - start), self.block);
                 };
                 self.read = start..end;
                 (self.at, self.done) = (end, end >= text.len());
@@ -847,9 +895,17 @@ impl<'a> FoundIter<'a> {
             }
             #[cfg(feature = "markup")]
             Syntax::Html => {
-                let cands = html::candidates(text, 0..text.len(), self.options.include_code);
-                self.read = 0..text.len();
-                (self.at, self.done) = (text.len(), true);
+                // A block ends just after a tag, where the reading could start afresh, and
+                // where the text chooses, as a Markdown block does (see `html::read`).
+                let (start, max) = (self.at, self.block);
+                let take = |p: usize| {
+                    p - start >= max
+                        || (p - start >= max / 32 && markdown::chosen(text.as_bytes(), p, 64))
+                };
+                let range = start..text.len();
+                let (cands, end) = html::read(text, range, self.options.include_code, &take);
+                self.read = start..end;
+                (self.at, self.done) = (end, end >= text.len());
                 self.pending = cands.into_iter();
             }
         }
@@ -2633,29 +2689,81 @@ mod tests {
         );
     }
 
+    /// HTML read in blocks (each ending just after a tag, where the tokenizer could start
+    /// afresh) finds what the whole text finds: the real documents, and texts where blocks
+    /// must not end (raw text, `title` and `textarea`, comments, code elements left open,
+    /// tags broken across lines).
+    #[cfg(feature = "markup")]
+    #[test]
+    fn html_read_in_blocks_is_read_as_whole() {
+        let mut texts: Vec<String> = corpus()
+            .into_iter()
+            .filter(|(_, s)| *s == Syntax::Html)
+            .map(|(t, _)| t)
+            .collect();
+        let tricky = [
+            "<p>a http://a/%zz <b>b</b> <script>x = '<a href=\"http://s/%zz\">'</script> c\n",
+            "<title>t http://t/%zz <b></title><textarea>x <i> http://x/%zz</textarea> y:%\n",
+            "<!-- <a href=\"http://c/%zz\"> --> <pre>in <b>pre</b> http://p/%zz</pre> d:%\n",
+            "<code>open <i>x</i> http://o/%zz\n<a\nhref=\"http://h/%zz\"\n>h</a> <style>s</style>\n",
+            "<a href=\"http://a/&amp;%zz\" title=\"x\">a &amp; http://e/&lt;%zz</a><br/>e:%\n",
+        ];
+        for t in tricky {
+            texts.push(t.repeat(30));
+        }
+        for text in &texts {
+            let whole = extract_with(text, Grammar::Rfc2396, Syntax::Html);
+            for block in [1, 30, 500, 1 << 20] {
+                let it = FoundIter::new(
+                    text,
+                    Grammar::Rfc2396,
+                    Syntax::Html,
+                    Options::default(),
+                    block,
+                );
+                let got: Vec<Found<'_>> = it.collect();
+                assert!(
+                    got == whole,
+                    "block {block}: {:?}",
+                    &text[..text.len().min(80)]
+                );
+            }
+            // Blocks there are, where the text has tags.
+            let mut it =
+                FoundIter::new(text, Grammar::Rfc2396, Syntax::Html, Options::default(), 1);
+            let mut parts = 0;
+            while it.next_part().is_some() {
+                parts += 1;
+            }
+            // A code element left open is code to the end: one block from there.
+            let open = text.starts_with("<code>open");
+            assert!(parts > 20 || open, "{parts} parts: {:?}", &text[..80]);
+        }
+    }
+
     /// A Markdown block ends at a blank line followed by a line at the margin, and is known to
     /// be closed only when no block runs into that blank line.
     #[cfg(feature = "markup")]
     #[test]
     fn markdown_blocks_end_where_nothing_is_open() {
         let t = "a\n\n  b\n\nc\r\n\r\nd";
-        assert_eq!(markdown::block_end(t, 0, 0), 8); // "b" is indented: not there
-        assert_eq!(markdown::block_end(t, 0, 4), 8);
-        assert_eq!(markdown::block_end(t, 0, 9), 13);
-        assert_eq!(markdown::block_end(t, 0, 14), t.len());
+        assert_eq!(markdown::block_end(t, 0, 0, 0), 8); // "b" is indented: not there
+        assert_eq!(markdown::block_end(t, 0, 4, 0), 8);
+        assert_eq!(markdown::block_end(t, 0, 9, 0), 13);
+        assert_eq!(markdown::block_end(t, 0, 14, 0), t.len());
         // Inside a paragraph: after a space or line break, before a letter or an autolink,
         // when nothing since the block's start can still be open.
         let p = "x <a:%> <b:c> y
 z";
-        assert_eq!(markdown::block_end(p, 0, 1), 2);
-        assert_eq!(markdown::block_end(p, 0, 3), 8);
-        assert_eq!(markdown::block_end(p, 0, 9), 14);
-        assert_eq!(markdown::block_end(p, 0, 15), 16);
+        assert_eq!(markdown::block_end(p, 0, 1, 0), 2);
+        assert_eq!(markdown::block_end(p, 0, 3, 0), 8);
+        assert_eq!(markdown::block_end(p, 0, 9, 0), 14);
+        assert_eq!(markdown::block_end(p, 0, 15, 0), 16);
         let links = "[x](a:%) [y](b) c";
-        assert_eq!(markdown::block_end(links, 0, 1), 9);
+        assert_eq!(markdown::block_end(links, 0, 1, 0), 9);
         // A definition's destination is not cut off from it.
         let def = "[x]: http://a/ b\n[y]: c";
-        assert_eq!(markdown::block_end(def, 0, 1), def.len());
+        assert_eq!(markdown::block_end(def, 0, 1, 0), def.len());
         for open in [
             "x `a` b c",
             "*x* b c",
@@ -2666,11 +2774,11 @@ z";
             "x <a \"> b c",
             "<!-- b c",
         ] {
-            assert_eq!(markdown::block_end(open, 0, 3), open.len(), "{open:?}");
+            assert_eq!(markdown::block_end(open, 0, 3, 0), open.len(), "{open:?}");
         }
         // An indented line may be code: no cut inside it.
         let code = "a\n\n    code b c\n";
-        assert_eq!(markdown::block_end(code, 0, 5), code.len());
+        assert_eq!(markdown::block_end(code, 0, 5, 0), code.len());
         // A paragraph is what is open where a paragraph's text is cut.
         assert!(markdown::candidates("a <b:c> ", Options::default()).1);
         assert!(!markdown::candidates("<div>\na ", Options::default()).1);

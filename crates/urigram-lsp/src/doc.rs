@@ -33,13 +33,25 @@
 //!
 //! A document in Markdown or HTML is read as `extract` reads it in that syntax
 //! ([`urigram::extract::extract_with`]): code spans, code blocks and comments hold no URIs, and a URI can be a
-//! link destination or an attribute's value with its escapes decoded. What a character means
-//! there can depend on text far before it (a code fence opened a thousand lines up), so these
-//! documents have no barriers: an edit updates the text and the line starts at once and marks
-//! the URIs stale, and the whole text is read again once, when the URIs are next needed (to
-//! publish diagnostics or answer a request), however many edits came in between. The reading
-//! goes a part at a time ([`extract_iter`]); each URI is kept as an [`Item`], and found again
-//! from its part when it is asked for, since its text alone does not show how to read it.
+//! link destination or an attribute's value with its escapes decoded. The reading goes a part
+//! at a time ([`extract_iter`], [`urigram::extract::FoundIter::next_part`]); the parts are
+//! kept (where each starts and the index of its first URI), each URI as an [`Item`], found
+//! again from its part when it is asked for, since its text alone does not show how to read it.
+//!
+//! An edit updates the text, the line starts, and the offsets of the URIs and parts after it
+//! at once, and marks its place changed; the changed places are read again once, when the URIs
+//! are next needed (to publish diagnostics or answer a request), however many edits came in
+//! between. Where a Markdown part ends depends on the text around its end, not on where the
+//! part started, so a place is read again from the start of the part it is in (or of the
+//! part before, when the bytes that chose that start reach the place) until a part of the new
+//! reading ends after the place where a part of the old reading ended: from there on the text
+//! is the old one, and so are its parts and URIs, shifted. That is a part or two for an edit
+//! in a paragraph, a link or a list item; an edit that opens a fenced code block or an HTML
+//! block (or closes one) reads on to where it closes, or to the end, since the meaning of
+//! everything up to there changed. HTML is read the same way: its parts end just after a
+//! tag, where nothing is open (a comment, a raw-text element such as `<script>`, a code
+//! element), where the text chooses; an edit that opens a comment or leaves a code element
+//! open reads on to where it closes, or to the end.
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -79,17 +91,47 @@ pub(super) struct Doc {
     pub invalid: usize,
     /// How the text is read.
     pub syntax: Syntax,
-    /// Markdown and HTML: the parts of the text that the reading read at once, each with
-    /// the index of its first item (see [`urigram::extract::FoundIter::block`]: a part read alone finds its
-    /// URIs again); empty for plain text. Each URI is found again from its part when it is
-    /// asked for, so that what is kept of a URI is its [`Item`].
-    blocks: Vec<(Range<usize>, usize)>,
-    /// Markdown and HTML: URIs of the part last read again, for the requests that ask for
-    /// URI after URI: the part's index in `blocks`, the index in `items` of the first URI
-    /// kept, and at most [`KEPT`] URIs from there (offsets from the part's start).
-    cache: RefCell<Option<(usize, usize, Vec<Found<'static>>)>>,
-    /// Markdown and HTML: the text changed since `items` were found.
-    stale: bool,
+    /// Markdown and HTML: the parts of the text that the reading read at once, in order, from
+    /// the start of the text to its end (see [`urigram::extract::FoundIter::next_part`]: a
+    /// part read alone finds its URIs again); empty for plain text. Each URI is found again
+    /// from its part when it is asked for, so that what is kept of a URI is its [`Item`].
+    parts: Vec<Part>,
+    /// Markdown and HTML: URIs of the parts last read again, for the requests that ask for
+    /// URI after URI, and for the diagnostics published after each edit: at most
+    /// [`KEPT_ALL`] URIs, the part read last last, kept across the edits that do not touch
+    /// them.
+    cache: RefCell<Vec<Kept>>,
+    /// Markdown and HTML: the places changed since `items` were found (offsets in the text
+    /// as it is now, in order, apart), each from the start of an edit to the end of the
+    /// text it put in.
+    dirty: Vec<Range<usize>>,
+    /// Markdown and HTML: what the last change read again, and how many bytes the last
+    /// refresh read.
+    last_read: Range<usize>,
+    read_bytes: usize,
+}
+
+/// URIs of a part read again: where the part starts and how long it is, the index in
+/// `items` of the first URI kept, and at most [`KEPT`] URIs from there (offsets from the
+/// part's start).
+struct Kept {
+    start: usize,
+    len: usize,
+    from: usize,
+    found: Vec<Found<'static>>,
+}
+
+/// How many URIs of parts read again are kept at most, of all parts (the first 1,000
+/// diagnostics may need those of a few dozen parts).
+const KEPT_ALL: usize = 8 * KEPT;
+
+/// A part of a Markdown or HTML document: where it starts (it ends where the next starts, or
+/// at the text's end), and the index in `items` of its first URI (of the next part's first
+/// when it has none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Part {
+    start: usize,
+    first: usize,
 }
 
 /// The reading state of the barrier scan (see the module documentation).
@@ -241,9 +283,11 @@ impl Doc {
             checkpoints: vec![0],
             invalid: 0,
             syntax,
-            blocks: Vec::new(),
-            cache: RefCell::new(None),
-            stale: false,
+            parts: Vec::new(),
+            cache: RefCell::new(Vec::new()),
+            dirty: Vec::new(),
+            last_read: 0..0,
+            read_bytes: 0,
         };
         d.reread(grammar);
         d
@@ -251,26 +295,15 @@ impl Doc {
 
     /// Find every URI again (a new grammar).
     pub fn reread(&mut self, grammar: Grammar) {
-        self.stale = false;
+        self.dirty.clear();
         if self.syntax != Syntax::Plain {
             // The old URIs go first, so that the two readings are never held at once.
             self.items = Vec::new();
-            self.blocks = Vec::new();
-            *self.cache.get_mut() = None;
-            let mut uris = extract_iter(&self.text, grammar, self.syntax, Options::default());
-            while let Some(f) = uris.next() {
-                let block = uris.block();
-                if self.blocks.last().is_none_or(|(b, _)| *b != block) {
-                    self.blocks.push((block, self.items.len()));
-                }
-                self.items.push(Item {
-                    start: f.outer.start,
-                    end: f.outer.end,
-                    valid: f.is_valid(),
-                });
-            }
+            self.parts = Vec::new();
+            self.cache.get_mut().clear();
+            (self.parts, self.items, _) = read_parts(&self.text, 0, grammar, self.syntax, None);
             self.items.shrink_to_fit();
-            self.blocks.shrink_to_fit();
+            self.parts.shrink_to_fit();
             self.invalid = self.items.iter().filter(|i| !i.valid).count();
             return;
         }
@@ -346,7 +379,7 @@ impl Doc {
             *s = shift(*s);
         }
         if self.syntax != Syntax::Plain {
-            self.stale = true;
+            self.mark(a, b, n);
             return;
         }
 
@@ -390,41 +423,162 @@ impl Doc {
         self.checkpoints.splice(k0..k1, cps);
     }
 
-    /// Markdown and HTML: find the URIs again if the text changed since they were found.
-    pub fn refresh(&mut self, grammar: Grammar) {
-        if self.stale {
-            self.reread(grammar);
+    /// Markdown and HTML: the edit that put `n` bytes in place of `a..b` of the text (before
+    /// the edit): the URIs and parts after it shift, and the place is read again at the next
+    /// [`Doc::refresh`].
+    fn mark(&mut self, a: usize, b: usize, n: usize) {
+        // The URIs kept of a part the edit touches go; those of the parts after it shift.
+        self.cache.get_mut().retain_mut(|c| {
+            let keep = a > c.start + c.len || b < c.start;
+            if keep && c.start > b {
+                c.start = c.start - b + a + n;
+            }
+            keep
+        });
+        // A place inside the replaced text moves to the end of the new text.
+        let map = |p: usize| match p {
+            p if p <= a => p,
+            p if p < b => a + n,
+            p => p - b + a + n,
+        };
+        // Only the URIs and parts from the edit on move.
+        let i = self.items.partition_point(|it| it.end <= a);
+        for it in &mut self.items[i..] {
+            (it.start, it.end) = (map(it.start), map(it.end));
         }
+        let k = self.parts.partition_point(|p| p.start <= a);
+        for p in &mut self.parts[k..] {
+            p.start = map(p.start);
+        }
+        let mut new = a..a + n;
+        let mut kept = Vec::with_capacity(self.dirty.len() + 1);
+        for d in self.dirty.drain(..) {
+            let d = map(d.start)..map(d.end);
+            if d.end < new.start || new.end < d.start {
+                kept.push(d);
+            } else {
+                new = new.start.min(d.start)..new.end.max(d.end);
+            }
+        }
+        let at = kept.partition_point(|d| d.start < new.start);
+        kept.insert(at, new);
+        self.dirty = kept;
+    }
+
+    /// Markdown and HTML: find the URIs again where the text changed since they were found.
+    /// Markdown is read again from a part before each change on, until a part of the new
+    /// reading ends after the change where a part of the old reading ended: from there on the
+    /// text and so its parts and URIs are the old ones, shifted. HTML likewise.
+    pub fn refresh(&mut self, grammar: Grammar) {
+        if self.dirty.is_empty() {
+            return;
+        }
+        // A reading that went on past a later change read it too: from the end of the
+        // reading on, the text is the one its parts were found in.
+        let mut read_to: Option<usize> = None;
+        self.read_bytes = 0;
+        for d in std::mem::take(&mut self.dirty) {
+            if read_to.is_some_and(|r| d.end < r || r == self.text.len()) {
+                continue;
+            }
+            self.read_again(d, grammar);
+            read_to = Some(self.last_read.end);
+            self.read_bytes += self.last_read.len();
+        }
+    }
+
+    /// Markdown: read `changed` (offsets in the text as it is) and its neighbourhood again.
+    fn read_again(&mut self, changed: Range<usize>, grammar: Grammar) {
+        let t = &self.text;
+        // The part to start from: the last that starts at or before the change and whose
+        // start was chosen by text before the change (its line and the bytes that choose it,
+        // see `urigram::extract::FoundIter::next_part`).
+        let mut j = self
+            .parts
+            .partition_point(|p| p.start <= changed.start)
+            .saturating_sub(1);
+        while j > 0 && !settled_before(t, self.parts[j].start, changed.start) {
+            j -= 1;
+        }
+        let from = self.parts.get(j).map_or(0, |p| p.start);
+        let old = &self.parts;
+        let meets = |end: usize| {
+            end > changed.end && {
+                let k = old.partition_point(|p| p.start < end);
+                k > j && old.get(k).is_some_and(|p| p.start == end)
+            }
+        };
+        let (mut parts, found, end) = read_parts(t, from, grammar, self.syntax, Some(&meets));
+        self.last_read = from..end;
+        // Parts and URIs in `from..end` are the new reading's; those after shift in `items`.
+        let i0 = self.items.partition_point(|it| it.start < from);
+        let i1 = self.items.partition_point(|it| it.start < end);
+        self.invalid -= self.items[i0..i1].iter().filter(|i| !i.valid).count();
+        self.invalid += found.iter().filter(|i| !i.valid).count();
+        let (removed, added) = (i1 - i0, found.len());
+        self.items.splice(i0..i1, found);
+        // The URIs kept of the parts read again go; the indices of those after them move.
+        self.cache.get_mut().retain_mut(|c| {
+            if c.start >= end {
+                c.from = (c.from + added).saturating_sub(removed);
+            }
+            c.start >= end || c.start + c.len <= from
+        });
+        let p1 = self.parts.partition_point(|p| p.start < end);
+        for p in &mut self.parts[p1..] {
+            p.first = p.first - removed + added;
+        }
+        for p in &mut parts {
+            p.first += i0;
+        }
+        self.parts.splice(j..p1, parts);
     }
 
     /// The URI that `items[k]` is, and the offset in the text that its offsets count from.
     /// Plain text finds it again from its own text; Markdown and HTML from the part of the
     /// text it was read in.
     pub fn found(&self, k: usize, grammar: Grammar) -> Option<(usize, Found<'_>)> {
-        debug_assert!(!self.stale, "URIs read before a refresh");
+        debug_assert!(self.dirty.is_empty(), "URIs read before a refresh");
         if self.syntax != Syntax::Plain {
             let b = self
-                .blocks
-                .partition_point(|&(_, first)| first <= k)
+                .parts
+                .partition_point(|p| p.first <= k)
                 .checked_sub(1)?;
-            let (range, first) = self.blocks.get(b)?.clone();
+            let first = self.parts.get(b)?.first;
+            let end = self.parts.get(b + 1).map_or(self.text.len(), |p| p.start);
+            let range = self.parts[b].start..end;
             let mut cache = self.cache.borrow_mut();
-            let hit = |(c, from, kept): &(usize, usize, Vec<Found<'static>>)| {
-                *c == b && (*from..from + kept.len()).contains(&k)
+            let hit = |c: &Kept| {
+                c.start == range.start
+                    && c.len == range.len()
+                    && (c.from..c.from + c.found.len()).contains(&k)
             };
-            if !cache.as_ref().is_some_and(hit) {
-                // The part read again; the URIs from `k` on kept (an HTML document is one
-                // part: not all of its URIs at once).
-                let part = self.text.get(range.clone())?;
-                let kept = extract_iter(part, grammar, self.syntax, Options::default())
-                    .skip(k - first)
-                    .take(KEPT)
-                    .map(Found::into_owned)
-                    .collect();
-                *cache = Some((b, k, kept));
-            }
-            let (_, from, kept) = cache.as_ref()?;
-            return Some((range.start, kept.get(k - from)?.clone()));
+            let at = match cache.iter().rposition(hit) {
+                Some(at) => at,
+                None => {
+                    // The part read again; the URIs from `k` on kept (a part may be long, as
+                    // after a code element left open in HTML: not all of its URIs at once).
+                    let part = self.text.get(range.clone())?;
+                    let found = extract_iter(part, grammar, self.syntax, Options::default())
+                        .skip(k - first)
+                        .take(KEPT)
+                        .map(Found::into_owned)
+                        .collect();
+                    cache.push(Kept {
+                        start: range.start,
+                        len: range.len(),
+                        from: k,
+                        found,
+                    });
+                    let mut all: usize = cache.iter().map(|c| c.found.len()).sum();
+                    while all > KEPT_ALL && cache.len() > 1 {
+                        all -= cache.remove(0).found.len();
+                    }
+                    cache.len() - 1
+                }
+            };
+            let c = &cache[at];
+            return Some((range.start, c.found.get(k - c.from)?.clone()));
         }
         let item = self.items.get(k)?;
         let f = extract(&self.text[item.start..item.end], grammar)
@@ -451,6 +605,49 @@ impl Doc {
     pub fn checkpoints(&self) -> &[usize] {
         &self.checkpoints
     }
+}
+
+/// Markdown and HTML: the parts of `text` from `from` (where a part starts) on, each with the
+/// index of its first URI in the URIs found, the URIs, offsets counted in `text`, and where
+/// the reading stopped: at the end of the first part whose end `stop` takes, or the text's
+/// end.
+fn read_parts(
+    text: &str,
+    from: usize,
+    grammar: Grammar,
+    syntax: Syntax,
+    stop: Option<&dyn Fn(usize) -> bool>,
+) -> (Vec<Part>, Vec<Item>, usize) {
+    let (mut parts, mut items) = (Vec::new(), Vec::new());
+    let mut it = extract_iter(&text[from..], grammar, syntax, Options::default());
+    while let Some(r) = it.next_part() {
+        parts.push(Part {
+            start: from + r.start,
+            first: items.len(),
+        });
+        while let Some(f) = it.next_in_part() {
+            items.push(Item {
+                start: from + f.outer.start,
+                end: from + f.outer.end,
+                valid: f.is_valid(),
+            });
+        }
+        let end = from + r.end;
+        if end < text.len() && stop.is_some_and(|stop| stop(end)) {
+            return (parts, items, end);
+        }
+    }
+    (parts, items, text.len())
+}
+
+/// Whether the start `p` of a Markdown part was chosen by the text before `a` alone: what
+/// chooses it is its line (a definition, a blank line, an autolink's scheme) and the 8 bytes
+/// from it.
+fn settled_before(text: &str, p: usize, a: usize) -> bool {
+    p + 8 < a
+        && text.as_bytes()[p..a]
+            .iter()
+            .any(|&c| matches!(c, b'\n' | b'\r'))
 }
 
 /// The URIs of `text[range]` (between barriers), their offsets counted in `text`.
@@ -792,6 +989,315 @@ mod tests {
             seen > 2000 && invalid > 500,
             "{seen} URIs, {invalid} invalid"
         );
+    }
+
+    /// The documents of `tests/documents/` whose name ends with `ext`.
+    fn corpus(ext: &str) -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/documents");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(ext) && !p.ends_with("README.md"))
+            .collect();
+        names.sort();
+        names
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+
+    /// The URIs, parts and count of invalid URIs of `d` are those of reading its text whole,
+    /// and each URI found again from its part is the one the whole reading found.
+    fn assert_whole(d: &Doc, what: &str) {
+        let fresh = Doc::new(uri(), d.text.clone(), None, Grammar::Rfc3986, d.syntax);
+        assert_eq!(d.items, fresh.items, "{what}");
+        assert_eq!(d.parts, fresh.parts, "{what}");
+        assert_eq!(d.invalid, fresh.invalid, "{what}");
+    }
+
+    /// Each URI found again from its part (or from the URIs kept of it, across edits) is the
+    /// one a whole reading finds.
+    fn assert_found(d: &Doc) {
+        let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, d.syntax);
+        assert_eq!(all.len(), d.items.len());
+        for (k, f) in all.iter().enumerate() {
+            let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+            assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
+            assert_eq!(g.is_valid(), f.is_valid());
+        }
+    }
+
+    /// The URIs kept of the parts read for a publication stay right across edits: an edit
+    /// before a kept part that adds a URI moves the indices of its URIs; one of the same
+    /// length inside a kept part makes it read again; in Markdown and HTML.
+    #[test]
+    fn uris_kept_across_edits_follow_them() {
+        for (syntax, unit) in [
+            (
+                Syntax::Markdown,
+                "A [link](http://a/%zz) and <http://b/> here.\n\n",
+            ),
+            (
+                Syntax::Html,
+                "<p>A <a href=\"http://a/%zz\">link</a> and http://b/ here.</p>\n",
+            ),
+        ] {
+            // Numbered, so that the text chooses where parts end.
+            let text: String = (0..3000).map(|k| format!("{k} {unit}")).collect();
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, syntax);
+            assert!(d.parts.len() > 10, "{syntax:?}: {} parts", d.parts.len());
+            let last = d.items.len() - 1;
+            let whole = |d: &Doc| {
+                urigram::extract::extract_with(&d.text, Grammar::Rfc3986, syntax)
+                    .iter()
+                    .map(|f| (f.text.to_string(), f.range.start, f.is_valid()))
+                    .collect::<Vec<_>>()
+            };
+            let got = |d: &Doc, k: usize| {
+                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+                (g.text.to_string(), base + g.range.start, g.is_valid())
+            };
+            // The last part's URIs kept; a URI added in the first part.
+            got(&d, last);
+            let at = d.text.find(" here").unwrap();
+            d.edit(at..at, " http://c/%zz", Grammar::Rfc3986);
+            d.refresh(Grammar::Rfc3986);
+            let all = whole(&d);
+            assert_eq!(got(&d, last), all[last], "{syntax:?}");
+            assert_eq!(got(&d, last + 1), all[last + 1], "{syntax:?}");
+            // The same length, inside the last part: `%zz` made `%20`.
+            let z = d.text.rfind("%zz").unwrap();
+            d.edit(z..z + 3, "%20", Grammar::Rfc3986);
+            d.refresh(Grammar::Rfc3986);
+            let all = whole(&d);
+            let n = d.items.len();
+            for (k, want) in all.iter().enumerate().skip(n - 4) {
+                assert_eq!(&got(&d, k), want, "{syntax:?}");
+            }
+        }
+    }
+
+    /// Random edits of what Markdown is made of: typed characters, blank lines, fences.
+    const MD_EDITS: &[&str] = &[
+        "`", "[", "]", "(", ")", "<", ">", "*", "_", "\n", "a", "b", "x", " ", "\n\n", "```",
+        "```\n", "~~~\n", "http://", "%zz", "[a](", "](", "<http:", "<!--", "-->", "    ", "- ",
+        "> ", "#", "\\", "|", "\"", "é",
+    ];
+
+    /// Replace a random short stretch of `d` (at a character boundary; half the time within
+    /// a few bytes of where a part starts) with 0 to 3 random bits of `bits`.
+    fn random_edit(rng: &mut fastrand::Rng, d: &mut Doc, bits: &[&str]) {
+        let len = d.text.len();
+        let near = d.parts.get(rng.usize(..d.parts.len().max(1)));
+        let a = match near {
+            Some(p) if rng.bool() => (p.start + rng.usize(..24)).saturating_sub(12).min(len),
+            _ => rng.usize(..len + 1),
+        };
+        let a = boundary(&d.text, a);
+        let b = if rng.bool() {
+            a
+        } else {
+            boundary(&d.text, (a + rng.usize(..6)).min(len)).max(a)
+        };
+        let new: String = (0..rng.usize(..4))
+            .map(|_| bits[rng.usize(..bits.len())])
+            .collect();
+        d.edit(a..b, &new, Grammar::Rfc3986);
+    }
+
+    /// Markdown: random edits of the real documents, one at a time and in bursts, each
+    /// followed by a refresh, which reads again only near the edits: the URIs, their
+    /// offsets, the parts and the count of invalid URIs are always those of a whole reading.
+    /// The documents are read alone (one or two parts each) and all together, eight times
+    /// over (a hundred parts).
+    #[test]
+    fn markdown_edits_read_again_what_a_whole_reading_finds() {
+        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0031);
+        let mut texts = corpus(".md");
+        assert!(texts.len() >= 7);
+        texts.push(texts.concat().repeat(8));
+        let mut partial = 0;
+        for (t, text) in texts.into_iter().enumerate() {
+            let big = text.len() > 200_000;
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
+            assert!(!big || d.parts.len() > 50, "{} parts", d.parts.len());
+            for step in 0..if big { 400 } else { 150 } {
+                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
+                    random_edit(&mut rng, &mut d, MD_EDITS);
+                }
+                d.refresh(Grammar::Rfc3986);
+                partial += usize::from(d.last_read.len() < d.text.len());
+                assert_whole(&d, &format!("text {t} step {step}"));
+                if step % 10 == 0 {
+                    assert_found(&d);
+                }
+            }
+            let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Markdown);
+            assert_eq!(all.len(), d.items.len());
+            for (k, f) in all.iter().enumerate() {
+                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+                assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
+            }
+        }
+        assert!(partial > 300, "{partial} edits read part of the text");
+    }
+
+    /// Markdown: typing in a paragraph, a link or a list item of a large document reads
+    /// again a neighbourhood of the edit, not the document; so does deleting a character
+    /// there.
+    #[test]
+    fn markdown_edits_read_a_neighbourhood() {
+        let unit = "Some prose with a [link](http://example.com/a%zz) and <http://b/> here,\n\
+                    going on `code http://c/%zz` and *more* words http://d/e.\n\n\
+                    - a list item http://e/f\n- another [x](y:%)\n\n";
+        let text = unit.repeat(20_000);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
+        let mut rng = fastrand::Rng::with_seed(0x0031_0005);
+        for step in 0..200 {
+            let len = d.text.len();
+            let at = boundary(&d.text, rng.usize(..len));
+            if step % 2 == 0 {
+                d.edit(
+                    at..at,
+                    ["a", " ", "%", "é", "x"][step % 5],
+                    Grammar::Rfc3986,
+                );
+            } else {
+                let b = boundary(&d.text, at + 2).max(at);
+                d.edit(at..b, "", Grammar::Rfc3986);
+            }
+            d.refresh(Grammar::Rfc3986);
+            assert!(
+                d.last_read.len() < 64 * 1024,
+                "step {step}: read {:?} of {len}",
+                d.last_read
+            );
+        }
+        assert_whole(&d, "after the edits");
+    }
+
+    /// Random edits of what HTML is made of.
+    const HTML_EDITS: &[&str] = &[
+        "<",
+        ">",
+        "\"",
+        "'",
+        "=",
+        "/",
+        "a",
+        "p",
+        "x",
+        " ",
+        "\n",
+        "<!--",
+        "-->",
+        "<a href=\"",
+        "\">",
+        "</a>",
+        "<pre>",
+        "</pre>",
+        "<code>",
+        "</code>",
+        "<script>",
+        "</script>",
+        "&amp;",
+        "&",
+        "http://",
+        "%zz",
+        "é",
+    ];
+
+    /// HTML: random edits of the real documents, one at a time and in bursts, each followed
+    /// by a refresh, which reads again only near the edits: the URIs, their offsets, the
+    /// parts and the count of invalid URIs are always those of a whole reading.
+    #[test]
+    fn html_edits_read_again_what_a_whole_reading_finds() {
+        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0032);
+        let mut texts = corpus(".html");
+        assert!(texts.len() >= 4);
+        texts.push(texts.concat().repeat(3));
+        let mut partial = 0;
+        for (t, text) in texts.into_iter().enumerate() {
+            let big = text.len() > 200_000;
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Html);
+            assert!(!big || d.parts.len() > 20, "{} parts", d.parts.len());
+            for step in 0..if big { 300 } else { 100 } {
+                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
+                    random_edit(&mut rng, &mut d, HTML_EDITS);
+                }
+                d.refresh(Grammar::Rfc3986);
+                partial += usize::from(d.last_read.len() < d.text.len());
+                assert_whole(&d, &format!("text {t} step {step}"));
+                if step % 10 == 0 {
+                    assert_found(&d);
+                }
+            }
+            let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Html);
+            assert_eq!(all.len(), d.items.len());
+            for (k, f) in all.iter().enumerate() {
+                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
+                assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
+            }
+        }
+        // Random edits leave comments and code elements open, which then run to the end.
+        assert!(partial > 100, "{partial} edits read part of the text");
+    }
+
+    /// HTML: typing in text or an attribute of a large document reads again a neighbourhood
+    /// of the edit, not the document. (Typing in a tag's name can leave a code element open,
+    /// `</coxde>`: the rest of the document is code then, and is read again.)
+    #[test]
+    fn html_edits_read_a_neighbourhood() {
+        let unit = "<p>Some prose with a <a href=\"http://example.com/a%zz\">link</a> and \
+                    http://b/ here,\n<code>code http://c/%zz</code> <img src=\"x:%\" alt=\"\">\n\
+                    <pre>pre http://p/</pre></p>\n<ul><li>item http://e/f</li></ul>\n";
+        let text = unit.repeat(20_000);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Html);
+        let mut rng = fastrand::Rng::with_seed(0x0031_0006);
+        for step in 0..200 {
+            let len = d.text.len();
+            let mut at = boundary(&d.text, rng.usize(..len));
+            while d.text[at.saturating_sub(8)..at].contains('<') {
+                at = boundary(&d.text, at - 1);
+            }
+            d.edit(
+                at..at,
+                ["a", " ", "%", "é", "x"][step % 5],
+                Grammar::Rfc3986,
+            );
+            d.refresh(Grammar::Rfc3986);
+            assert!(
+                d.last_read.len() < 64 * 1024,
+                "step {step}: read {:?} of {len}",
+                d.last_read
+            );
+        }
+        assert_whole(&d, "after the edits");
+    }
+
+    /// A burst of edits after one that opens a fence at the top of a large Markdown document
+    /// (the rest of it is code now, and is read again to its end): the refresh reads the
+    /// text once, not once an edit, and finds what a whole reading finds.
+    #[test]
+    fn a_burst_after_an_opened_fence_reads_the_text_once() {
+        let unit = "Some prose with a [link](http://example.com/a%zz) and <http://b/>.\n\n";
+        let text = unit.repeat(4000);
+        let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
+        d.edit(0..0, "```\n", Grammar::Rfc3986);
+        for k in 1..=50 {
+            let at = k * d.text.len() / 51;
+            let at = boundary(&d.text, at);
+            d.edit(at..at, "x", Grammar::Rfc3986);
+        }
+        d.refresh(Grammar::Rfc3986);
+        assert!(
+            d.read_bytes <= d.text.len(),
+            "{} of {}",
+            d.read_bytes,
+            d.text.len()
+        );
+        assert_whole(&d, "after the burst");
+        assert!(d.items.is_empty());
     }
 
     /// In Markdown, a URI in code is no URI of the document; in plain text it is one.

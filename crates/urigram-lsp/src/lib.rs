@@ -204,14 +204,31 @@ fn session(rx: &crossbeam_channel::Receiver<Incoming>, w: &mut impl Write) -> u8
 enum Out {
     Msg(Message),
     Raw(Value),
+    /// A message's body, written already.
+    Text(String),
+}
+
+/// A notification, written straight from its parameters (publishing 1,000 diagnostics through
+/// a `Value` built them all again as maps first).
+struct Note<'a, P>(&'a str, &'a P);
+
+impl<P: serde::Serialize> serde::Serialize for Note<'_, P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("jsonrpc", "2.0")?;
+        m.serialize_entry("method", self.0)?;
+        m.serialize_entry("params", self.1)?;
+        m.end()
+    }
 }
 
 impl Out {
     fn write(&self, w: &mut impl Write) -> io::Result<()> {
         match self {
             Out::Msg(m) => m.write(w),
-            Out::Raw(v) => {
-                let text = v.to_string();
+            Out::Raw(v) => Out::Text(v.to_string()).write(w),
+            Out::Text(text) => {
                 write!(w, "Content-Length: {}\r\n\r\n{text}", text.len())?;
                 w.flush()
             }
@@ -744,7 +761,10 @@ impl Server {
                                 }
                                 Some(r) => {
                                     let a = offset(&doc.text, &doc.lines, r.start, enc);
-                                    let b = offset(&doc.text, &doc.lines, r.end, enc).max(a);
+                                    let b = match r.end == r.start {
+                                        true => a,
+                                        false => offset(&doc.text, &doc.lines, r.end, enc).max(a),
+                                    };
                                     doc.edit(a..b, &c.text, grammar);
                                 }
                             }
@@ -907,7 +927,8 @@ impl Server {
             });
         }
         let p = PublishDiagnosticsParams::new(doc.uri.clone(), diagnostics, doc.version);
-        Some(Notification::new(PublishDiagnostics::METHOD.into(), p).into())
+        let body = serde_json::to_string(&Note(PublishDiagnostics::METHOD, &p)).ok()?;
+        Some(Out::Text(body))
     }
 
     fn hover(&self, p: &HoverParams) -> Option<Hover> {
@@ -1393,22 +1414,99 @@ fn offset(text: &str, lines: &[usize], p: lsp_types::Position, enc: Encoding) ->
     if end == start + want && head.is_ascii() && !head.contains(&b'\n') && !head.contains(&b'\r') {
         return end;
     }
-    let mut units = 0usize;
-    for (k, c) in text[start..].char_indices() {
-        if c == '\n' || c == '\r' {
-            return start + k;
+    // Each byte that starts a character counts that character's units; the others none.
+    let b = &text.as_bytes()[start..];
+    let at = match enc {
+        Encoding::Utf16 => walk(b, want, |c| {
+            u16::from(c as i8 >= -64) + u16::from(c >= 0xF0)
+        }),
+        Encoding::Utf8 => walk(b, want, |c| {
+            u16::from(c as i8 >= -64)
+                * (1 + u16::from(c >= 0xC0) + u16::from(c >= 0xE0) + u16::from(c >= 0xF0))
+        }),
+    };
+    start + at
+}
+
+/// The index in `b` of the line break, or of the byte that starts the character whose units
+/// (`weight` of its first byte; 0 for the bytes inside a character) bring the count past
+/// `want`, whichever comes first; `b.len()` if neither. A long line (a whole document may be
+/// one) is walked 64 bytes at a time where no line break is and `want` is not reached.
+fn walk(b: &[u8], want: usize, weight: impl Fn(u8) -> u16) -> usize {
+    let (mut units, mut i) = (0usize, 0usize);
+    while let Some(chunk) = b.get(i..i + 64) {
+        let (mut w, mut breaks) = (0u16, 0u16);
+        for &c in chunk {
+            w += weight(c);
+            breaks |= u16::from(c == b'\n') | u16::from(c == b'\r');
         }
-        units += enc.units(c);
+        if breaks != 0 || units + w as usize > want {
+            break;
+        }
+        units += w as usize;
+        i += 64;
+    }
+    for (k, &c) in b[i..].iter().enumerate() {
+        if c == b'\n' || c == b'\r' {
+            return i + k;
+        }
+        units += usize::from(weight(c));
         if units > want {
-            return start + k;
+            return i + k;
         }
     }
-    text.len()
+    b.len()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A position's byte offset, walked by bytes and 64 bytes at a time, is the one that
+    /// walking the line's characters finds, in both encodings, on lines long and short, with
+    /// characters of every length and every line end.
+    #[test]
+    fn offsets_walk_long_lines_as_characters_do() {
+        fn by_chars(text: &str, lines: &[usize], p: lsp_types::Position, enc: Encoding) -> usize {
+            let Some(&start) = lines.get(p.line as usize) else {
+                return text.len();
+            };
+            let mut units = 0usize;
+            for (k, c) in text[start..].char_indices() {
+                if c == '\n' || c == '\r' {
+                    return start + k;
+                }
+                units += enc.units(c);
+                if units > p.character as usize {
+                    return start + k;
+                }
+            }
+            text.len()
+        }
+        let bits = ["a", "http://%zz ", "é", "€", "😀", "\n", "\r\n", "\r", " "];
+        let mut rng = fastrand::Rng::with_seed(0x0031_0007);
+        for round in 0..200 {
+            let n = rng.usize(..if round % 10 == 0 { 3000 } else { 200 });
+            let text: String = (0..n)
+                .map(|k| {
+                    bits[if k % 50 == 0 {
+                        rng.usize(..bits.len())
+                    } else {
+                        rng.usize(..5)
+                    }]
+                })
+                .collect();
+            let lines = doc::line_starts(&text);
+            for enc in [Encoding::Utf8, Encoding::Utf16] {
+                for _ in 0..50 {
+                    let line = rng.u32(..lines.len() as u32 + 1);
+                    let p = lsp_types::Position::new(line, rng.u32(..(text.len() as u32 + 2)));
+                    let want = by_chars(&text, &lines, p, enc);
+                    assert_eq!(offset(&text, &lines, p, enc), want, "{p:?} in {text:?}");
+                }
+            }
+        }
+    }
 
     /// The hover names a URI's delimiter as its diagnostic's `data.delimiter` does.
     #[test]
