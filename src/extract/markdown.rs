@@ -15,7 +15,7 @@ use std::ops::Range;
 use pulldown_cmark::{CowStr, Event, LinkType, Options as Md, Parser, Tag, TagEnd};
 
 use super::align;
-use super::{Candidate, Delimiter, Options, html, scan};
+use super::{Candidate, Delimiter, Options, chosen, html, scan};
 
 /// A link or image whose end has not been seen yet.
 struct Open<'a> {
@@ -124,16 +124,6 @@ pub(super) fn block_end(text: &str, start: usize, at: usize, max: usize) -> usiz
 const ONE_IN_BLANK: u32 = 4;
 /// One in how many places inside a paragraph a block ends (past its minimum size).
 const ONE_IN_PARAGRAPH: u32 = 256;
-
-/// Whether the bytes at `p` choose it, one place in `one_in`: a hash of the next 8 bytes,
-/// which an edit before `p` does not change.
-pub(super) fn chosen(b: &[u8], p: usize, one_in: u32) -> bool {
-    let mut h: u32 = 0x811C_9DC5;
-    for &c in b[p..].iter().take(8) {
-        h = (h ^ u32::from(c)).wrapping_mul(0x0100_0193);
-    }
-    ((h ^ (h >> 15)).wrapping_mul(0x2C1B_3C6D) >> 16) < 0x10000 / one_in
-}
 
 /// Whether the text at `p` may be a link reference definition: `[`, and `]:` after the first
 /// `]` on the line.

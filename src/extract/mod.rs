@@ -884,7 +884,7 @@ impl<'a> FoundIter<'a> {
             }
             Syntax::Rst => {
                 let start = self.at;
-                let end = rst::block_end(text, start, start + self.block);
+                let end = rst::block_end(text, start, self.block);
                 let mut cands = rst::candidates(&text[start..end], self.options);
                 for c in &mut cands {
                     c.shift(start);
@@ -899,8 +899,7 @@ impl<'a> FoundIter<'a> {
                 // where the text chooses, as a Markdown block does (see `html::read`).
                 let (start, max) = (self.at, self.block);
                 let take = |p: usize| {
-                    p - start >= max
-                        || (p - start >= max / 32 && markdown::chosen(text.as_bytes(), p, 64))
+                    p - start >= max || (p - start >= max / 32 && chosen(text.as_bytes(), p, 64))
                 };
                 let range = start..text.len();
                 let (cands, end) = html::read(text, range, self.options.include_code, &take);
@@ -929,6 +928,16 @@ impl<'a> Iterator for FoundIter<'a> {
 }
 
 impl std::iter::FusedIterator for FoundIter<'_> {}
+
+/// Whether the bytes at `p` choose it, one place in `one_in`: a hash of the next 8 bytes,
+/// which an edit before `p` does not change.
+pub(super) fn chosen(b: &[u8], p: usize, one_in: u32) -> bool {
+    let mut h: u32 = 0x811C_9DC5;
+    for &c in b[p..].iter().take(8) {
+        h = (h ^ u32::from(c)).wrapping_mul(0x0100_0193);
+    }
+    ((h ^ (h >> 15)).wrapping_mul(0x2C1B_3C6D) >> 16) < 0x10000 / one_in
+}
 
 /// One past the first line break at or after `at` (`\r\n` whole), or the text's end.
 fn line_end_after(text: &str, at: usize) -> usize {

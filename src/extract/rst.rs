@@ -18,7 +18,7 @@
 
 use std::ops::Range;
 
-use super::{Candidate, Options, scan};
+use super::{Candidate, Options, chosen, scan};
 
 /// The directives whose content is code.
 const CODE_DIRECTIVES: [&str; 11] = [
@@ -245,8 +245,12 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-/// The first place at or after `at` where a part of reStructuredText that starts at `start`
-/// (where nothing is open) may end, the text's end if there is none, of two kinds:
+/// Where a part of reStructuredText that starts at `start` (where nothing is open) ends: the
+/// first place it may end that the text chooses (a hash of the 8 bytes there, one place in 4
+/// of the first kind below, one in 256 of the second) at least `max / 32` bytes after
+/// `start`, or the first past `max` bytes, or the text's end. So after an edit, a part read
+/// again from an old part's start ends where an old part ended once it is past the edit. The
+/// places, of two kinds:
 ///
 /// - the start of a line at the margin after a blank line, unless the paragraph before the
 ///   blank line ends with `::` (a quoted literal block may start at the margin): a line at the
@@ -257,12 +261,25 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 ///   (how a long paragraph dense with URIs is read a part at a time).
 ///
 /// Neither is taken where the hyphen rule would carry a URI over it (a `-`, U+2010 or U+00AD
-/// before whitespace that holds a line break).
-pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
+/// before whitespace that holds a line break, code between them blanked).
+pub(super) fn block_end(text: &str, start: usize, max: usize) -> usize {
     let b = text.as_bytes();
-    if at >= b.len() {
-        return b.len();
-    }
+    let min = max / 32;
+    block_end_with(text, start, |p, one_in| {
+        p - start >= max || (p - start >= min && chosen(b, p, one_in))
+    })
+}
+
+/// One in how many places after a blank line a part ends (past its minimum size).
+const ONE_IN_BLANK: u32 = 4;
+/// One in how many places inside a paragraph a part ends (past its minimum size).
+const ONE_IN_PARAGRAPH: u32 = 256;
+
+/// The first place where a part that starts at `start` may end (see [`block_end`]) that
+/// `take` takes, given the place and how rare places of its kind are to be; the text's end
+/// if there is none.
+fn block_end_with(text: &str, start: usize, take: impl Fn(usize, u32) -> bool) -> usize {
+    let b = text.as_bytes();
     let mut state = State::Between;
     let mut after_blank_line = false;
     // Open in the paragraph: an inline literal (an odd count of ``), a `<` and a `⟨` (each
@@ -284,12 +301,12 @@ pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
             tail.broke |= broken;
             continue;
         }
-        if l.start >= at
-            && l.start > start
+        if l.start > start
             && after_blank_line
             && l.indent == 0
             && !matches!(state, State::Expect { .. })
             && !tail.hyphen()
+            && take(l.start, ONE_IN_BLANK)
         {
             return l.start;
         }
@@ -316,7 +333,6 @@ pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
         while let Some((n, c)) = chars.next() {
             let p = l.start + n;
             if cuttable
-                && p >= at
                 && p > start
                 && (n == 0 || within)
                 && !literal
@@ -325,6 +341,7 @@ pub(super) fn block_end(text: &str, start: usize, at: usize) -> usize {
                 && (c.is_ascii_alphabetic() || c == '<')
                 && matches!(b[p - 1], b' ' | b'\n' | b'\r')
                 && !tail.hyphen()
+                && take(p, ONE_IN_PARAGRAPH)
             {
                 return p;
             }
@@ -463,7 +480,8 @@ mod tests {
     #[test]
     fn parts_end_where_nothing_is_open() {
         fn end<'a>(t: &'a str, from: &str) -> &'a str {
-            &t[block_end(t, 0, t.find(from).unwrap() + 1)..]
+            let at = t.find(from).unwrap() + 1;
+            &t[block_end_with(t, 0, |p, _| p >= at)..]
         }
         // Inside a paragraph: after a space, before a letter, no inline literal open.
         let t = "a http://a/ ``x\ny`` z\n";

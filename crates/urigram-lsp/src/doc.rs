@@ -1142,6 +1142,68 @@ mod tests {
         assert!(partial > 300, "{partial} edits read part of the text");
     }
 
+    /// Random edits of what reStructuredText is made of.
+    const RST_EDITS: &[&str] = &[
+        "`",
+        "``",
+        "::",
+        "::\n",
+        "\n",
+        "\n\n",
+        "    ",
+        "  ",
+        ">>> ",
+        ".. ",
+        ".. code:: ",
+        ".. note:: ",
+        "<",
+        ">",
+        "-",
+        "\u{2010}",
+        "http://",
+        "%zz",
+        "<http:",
+        "`x <http://a/>`_",
+        "a",
+        "b",
+        " ",
+        "é",
+    ];
+
+    /// reStructuredText: random edits of the real documents read as such, one at a time and in
+    /// bursts, each followed by a refresh: always what a whole reading finds.
+    #[test]
+    fn rst_edits_read_again_what_a_whole_reading_finds() {
+        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0357);
+        let mut texts: Vec<String> = corpus(".txt")
+            .into_iter()
+            .filter(|t| {
+                t.contains("Metadata-Version") && !t.contains("Content-Type: text/markdown")
+            })
+            .collect();
+        texts.extend(corpus(".rst.txt"));
+        assert!(texts.len() >= 5, "{}", texts.len());
+        texts.push(texts.concat().repeat(4));
+        let mut partial = 0;
+        for (t, text) in texts.into_iter().enumerate() {
+            let big = text.len() > 200_000;
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Rst);
+            assert!(!big || d.parts.len() > 20, "{} parts", d.parts.len());
+            for step in 0..if big { 300 } else { 100 } {
+                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
+                    random_edit(&mut rng, &mut d, RST_EDITS);
+                }
+                d.refresh(Grammar::Rfc3986);
+                partial += usize::from(d.last_read.len() < d.text.len());
+                assert_whole(&d, &format!("text {t} step {step}"));
+                if step % 10 == 0 {
+                    assert_found(&d);
+                }
+            }
+        }
+        assert!(partial > 200, "{partial} edits read part of the text");
+    }
+
     /// Markdown: typing in a paragraph, a link or a list item of a large document reads
     /// again a neighbourhood of the edit, not the document; so does deleting a character
     /// there.
