@@ -37,14 +37,6 @@ const NOT_YET_CUT: &[(&str, &str)] = &[
     ("rfc1738", "grammar::rfc1738"),
     ("rfc1738::rebase", "rfc1738"),
     ("rfc2396::escape", "grammar::rfc2396"),
-    ("rfc2396::uri", "grammar::rfc2396"),
-    ("rfc2396::uri", "rfc2396::form"),
-    ("rfc2396::uri", "rfc2396::normalize"),
-    ("rfc2396::uri", "rfc2396::resolve"),
-    ("rfc3986::uri", "grammar::rfc3986"),
-    ("rfc3986::uri", "rfc3986::components"),
-    ("rfc3986::uri", "rfc3986::normalize"),
-    ("rfc3986::uri", "rfc3986::resolve"),
 ];
 
 #[test]

@@ -53,6 +53,7 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
+use crate::rfc2396::parse::{accessors, text_like};
 use crate::rfc2396::split;
 use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 
@@ -1070,6 +1071,9 @@ fn relative_path(base_path: &str, target_path: &str) -> Option<String> {
     out.push_str(&rest);
     Some(out)
 }
+
+text_like!(AbsoluteUriBuf);
+accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
 
 #[cfg(test)]
 mod tests {
