@@ -23,6 +23,7 @@ pub use chars::*;
 pub use path::*;
 pub use uri::*;
 
+pub use crate::grammar::rfc2732::Rfc2732;
 use crate::grammar::{Rule, rule};
 
 /// The productions of RFC 2396, in spec order: Appendix A, then section 2.4.3.
