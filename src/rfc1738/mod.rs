@@ -1,4 +1,4 @@
-//! Typed RFC 1738 URLs: zero-copy values whose every component is a [`Part`] of the input,
+//! Typed RFC 1738 URLs: zero-copy values whose every component is a [`Part`](crate::Part) of the input,
 //! one type per scheme of section 3, and the scheme semantics section 3 describes.
 //!
 //! ```

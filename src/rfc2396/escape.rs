@@ -630,7 +630,7 @@ impl<'a> crate::rfc2396::Host<'a> {
 impl<'a> crate::rfc2396::Path<'a> {
     /// The whole path with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]).
     /// Borrows when nothing is escaped. A decoded `%2F` is a `/` like the separators, so
-    /// decode [`Path::segments`] one at a time to keep them apart (section 2.4.2).
+    /// decode [`Path::segments`](crate::rfc2396::Path::segments) one at a time to keep them apart (section 2.4.2).
     ///
     /// ```
     /// let u = urigram::UriReference::parse("http://a/caf%C3%A9/a%2Fb").unwrap();

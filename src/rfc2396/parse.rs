@@ -38,7 +38,7 @@ impl<'a> UriReference<'a> {
 impl<'a> UriReference<'a> {
     /// Parse `s` as a `URI-reference` of RFC 2396 as RFC 2732 section 3 amends it
     /// ([`Grammar::Rfc2732`]): a host may be an IPv6 literal in brackets
-    /// ([`HostKind::Ipv6`]), a query or fragment may hold `[` and `]`, and an
+    /// ([`HostKind::Ipv6`](crate::rfc2396::HostKind::Ipv6)), a query or fragment may hold `[` and `]`, and an
     /// `IPv4address` has at most three digits a part (RFC 2373's; a longer run is a
     /// `reg_name`). Every reference [`UriReference::parse`] accepts, this accepts too. The
     /// value is the same type: [`resolve`](crate::rfc2396::resolve), [`normalize`] and the

@@ -36,7 +36,7 @@ use crate::shared::HostKind;
 /// ```
 ///
 /// `TryFrom<&str>` is [`UriReference::parse`]; [`UriReference::to_buf`] (or `From`) makes the
-/// owned [`UriReferenceBuf`].
+/// owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf).
 ///
 /// ```
 /// use urigram::{UriReference, UriReferenceBuf};

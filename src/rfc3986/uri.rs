@@ -35,7 +35,7 @@ use crate::shared::{HostKind, Segments};
 ///
 /// Two references are equal when their texts and offsets are; they are ordered by text, then
 /// by offset. `TryFrom<&str>` is [`UriReference::parse`]; [`UriReference::to_buf`] (or
-/// `From`) makes the owned [`UriReferenceBuf`].
+/// `From`) makes the owned [`UriReferenceBuf`](crate::rfc3986::UriReferenceBuf).
 ///
 /// ```
 /// use urigram::rfc3986::{UriReference, UriReferenceBuf};
