@@ -40,10 +40,11 @@ mod url;
 use std::borrow::Cow;
 use std::fmt;
 
+pub use crate::rfc2396::ResolveError;
 pub use crate::shared::{HostKind, Segments};
 pub use escape::{EscapeError, same_uri};
 pub use parse::{PrefixedUrlBuf, UriBuf, UrlBuf};
-pub use resolve::{ResolveError, resolve_partial};
+pub use resolve::resolve_partial;
 pub use url::{
     AddrSpec, Article, FtpType, FtpUrl, GopherUrl, GroupArt, Host, HostPort, HttpUrl, Login,
     MailId, MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, ProsperoUrl, TelnetUrl, Url, WaisField,
