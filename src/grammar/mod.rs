@@ -72,6 +72,7 @@
 //! ```
 
 mod args;
+mod common;
 mod labels;
 mod locate;
 mod names;
