@@ -13,11 +13,14 @@
 //! `rfc2396/mod.rs` ...) are no layer of their own.
 //!
 //! Granularity of the graph's nodes: the top-level modules (`error`, `input`, `extract`,
-//! `parsers` ...; `crate` is `lib.rs`); inside `grammar/`, each child (`grammar::rfc2396`,
-//! `grammar::rfc822`, `grammar::names` ..., with everything below it), and `grammar` itself
+//! `parsers` ...; `crate` is `lib.rs`), with `help` and `render` counted as `error`, whose
+//! helpers they are; inside `grammar/`, each child (`grammar::rfc2396`, `grammar::rfc822`,
+//! `grammar::names` ..., with everything below it) but each grammar's character tables
+//! (`grammar::rfc2396::chars` ...), which are nodes of their own, and `grammar` itself
 //! (`grammar/mod.rs`); inside each spec's value module (`rfc1630/`, `rfc1738/`, `rfc2396/`,
 //! `rfc3986/`), each file (`rfc2396::uri`, `rfc2396::resolve` ...) and the spec itself
 //! (`mod.rs`), so that a spec's values can sit below its grammar and its semantics above.
+//! The layers are in `docs/library.md` ("How the library is layered").
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
