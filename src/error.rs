@@ -4,34 +4,9 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::Grammar;
+use crate::grammar::{Citation, Grammar};
 use crate::help::Help;
 use crate::input::{Expected, Tracker};
-
-/// A place in a spec text: file, line and section, printed as `rfc2396.txt:1526 (section 2.4.1)`.
-///
-/// ```
-/// use urigram::Grammar;
-/// let c = Grammar::Rfc2396.check("URI-reference", "http://a/b%zz").unwrap_err().citation();
-/// assert_eq!((c.file, c.line, c.section), ("rfc2396.txt", 1526, "2.4.1"));
-/// assert_eq!(c, Grammar::Rfc2396.citation("escaped"));
-/// assert_eq!(c.to_string(), "rfc2396.txt:1526 (section 2.4.1)");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Citation {
-    /// The RFC Editor plain-text file, `rfc2396.txt`.
-    pub file: &'static str,
-    /// The line of the production in that file.
-    pub line: u32,
-    /// The section of the spec that defines the production (`2.4.1`, `Appendix A` ...).
-    pub section: &'static str,
-}
-
-impl fmt::Display for Citation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{} (section {})", self.file, self.line, self.section)
-    }
-}
 
 /// An input that is not a member of the rule's language: where it stopped being valid
 /// ([`Error::offset`], [`Error::line`], [`Error::column`] ...), in which production
@@ -1122,96 +1097,10 @@ impl<'t> Cursor<'t> {
     }
 }
 
-/// A rule name that a grammar does not have, or a grammar name that does not exist.
-///
-/// ```
-/// use urigram::{Grammar, LookupError};
-/// let e = "rfc2369".parse::<Grammar>().unwrap_err();
-/// assert_eq!(e, LookupError::Grammar("rfc2369".into()));
-/// let e = Grammar::Rfc1738.rule("ftp-url").unwrap_err();
-/// assert!(matches!(e, LookupError::Rule { closest: Some("ftpurl"), .. }));
-/// assert_eq!(e.to_string(), "grammar rfc1738 has no rule \"ftp-url\"; did you mean \"ftpurl\"?");
-/// // A name far from every rule's gets no suggestion.
-/// assert!(matches!(Grammar::Rfc1738.rule("xyzzy"), Err(LookupError::Rule { closest: None, .. })));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LookupError {
-    /// No such grammar.
-    #[error("unknown grammar {0:?}")]
-    Grammar(String),
-    /// The grammar has no such rule.
-    #[error("grammar {grammar} has no rule {rule:?}{}", DidYouMean(*closest))]
-    Rule {
-        /// The grammar.
-        grammar: crate::Grammar,
-        /// The rule asked for.
-        rule: String,
-        /// The grammar's rule whose name is closest to the one asked for (ignoring case),
-        /// when one is close: a typo or two away.
-        closest: Option<&'static str>,
-    },
-}
-
-impl LookupError {
-    /// The error for rule `name`, which grammar `g` does not have.
-    pub(crate) fn rule(g: crate::Grammar, name: &str) -> LookupError {
-        let wanted = name.to_ascii_lowercase();
-        let closest = g
-            .rule_names()
-            .map(|r| (edit_distance(&r.to_ascii_lowercase(), &wanted), r))
-            .min()
-            .filter(|&(d, _)| d <= 2.max(name.chars().count() / 3))
-            .map(|(_, r)| r);
-        LookupError::Rule {
-            grammar: g,
-            rule: name.to_string(),
-            closest,
-        }
-    }
-}
-
-/// `; did you mean "name"?`, or nothing.
-struct DidYouMean(Option<&'static str>);
-
-impl fmt::Display for DidYouMean {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(r) => write!(f, "; did you mean {r:?}?"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// The number of edits (insert, delete or replace a character, or swap two adjacent ones)
-/// that turn `a` into `b`: the optimal string alignment distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // Three rows of the table: two back, one back, this one.
-    let mut before: Vec<usize> = vec![0; b.len() + 1];
-    let mut last: Vec<usize> = (0..=b.len()).collect();
-    let mut row = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        row[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(before[j - 2] + 1);
-            }
-            row[j] = d;
-        }
-        std::mem::swap(&mut before, &mut last);
-        std::mem::swap(&mut last, &mut row);
-    }
-    last[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Grammar;
+    use crate::{Grammar, LookupError};
 
     /// A brief prints the headline of its error, and has its code and citation.
     #[test]
@@ -1353,24 +1242,6 @@ mod tests {
         let other = fresh.clone().with_message("other".to_string());
         assert_eq!((other.message(), other.headline()), ("other", "other"));
         assert_ne!(other, fresh);
-    }
-
-    #[test]
-    fn edit_distances() {
-        for (a, b, d) in [
-            ("", "", 0),
-            ("abc", "", 3),
-            ("", "ab", 2),
-            ("hostname", "hostnme", 1),
-            ("hostname", "hsotname", 1),
-            ("uri-reference", "uri-refrence", 1),
-            ("kitten", "sitting", 3),
-            ("ab", "ba", 1),
-            ("ca", "abc", 3),
-        ] {
-            assert_eq!(edit_distance(a, b), d, "{a:?} {b:?}");
-            assert_eq!(edit_distance(b, a), d, "{b:?} {a:?}");
-        }
     }
 
     /// An unknown rule is answered with the closest name, in any case, when one is close.

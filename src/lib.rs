@@ -101,8 +101,10 @@ mod serialize;
 mod shared;
 mod table;
 
-pub use error::{Brief, Citation, Error, FoundKind, LookupError, Position};
-pub use grammar::{CheckInput, Grammar, Locator, PartialDerivation, Rule, RuleRef};
+pub use error::{Brief, Error, FoundKind, Position};
+pub use grammar::{
+    CheckInput, Citation, Grammar, Locator, LookupError, PartialDerivation, Rule, RuleRef,
+};
 pub use input::{Expected, Node};
 pub use part::Part;
 pub use rfc2396::{Authority, UriReference, UriReferenceBuf};

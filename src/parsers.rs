@@ -76,8 +76,9 @@
 use nom::error::{ErrorKind, FromExternalError, ParseError};
 use nom::{Err, IResult};
 
-use crate::error::{Error, LookupError};
+use crate::error::Error;
 use crate::grammar::Grammar;
+use crate::grammar::LookupError;
 use crate::input::{Mode, PResult, Span, Tracker};
 
 /// A production's combinator over spans, its typed output dropped (what the registry holds).

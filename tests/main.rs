@@ -9,6 +9,7 @@ mod common;
 mod conveniences;
 #[cfg(feature = "bnf")]
 mod differential;
+mod layers;
 mod migrating_from_url;
 mod no_panic_api;
 mod owned;

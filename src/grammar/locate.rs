@@ -1,7 +1,8 @@
 //! Locating where inputs stop being valid, for statistics over many of them: the verdict and
 //! the [`Brief`] of each rejection, without the message, the expected items or the help.
 
-use super::{CheckInput, Grammar, Rule};
+use super::args::CheckInput;
+use super::names::{Grammar, Rule};
 use crate::error::Brief;
 use crate::input::{Expected, Tracker, fast_span};
 

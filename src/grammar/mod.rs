@@ -71,10 +71,14 @@
 //! assert_eq!(g.rule_names().count(), 44);
 //! ```
 
+mod args;
+mod common;
 mod labels;
 mod locate;
+mod names;
 #[cfg(all(test, feature = "bnf"))]
 mod passes;
+mod registry;
 pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
@@ -86,271 +90,17 @@ mod shape;
 #[cfg(test)]
 mod testing;
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::error::{Brief, Citation, Error, LookupError};
-use crate::input::{Expected, Mode, Node, PResult, Span, Tracker};
+use crate::error::{Brief, Error};
+use crate::input::{Expected, Mode, Node, Tracker};
+pub use args::{CheckInput, RuleRef};
 pub use locate::Locator;
-
-/// One production in a grammar's registry.
-///
-/// ```
-/// use urigram::Grammar;
-/// let r = Grammar::Rfc2396.rule("port").unwrap();
-/// assert_eq!((r.name, r.line, r.section, r.nullable), ("port", 1499, "3.2.2", true));
-/// // Looked up once, a rule checks many inputs without a lookup by name.
-/// assert!(Grammar::Rfc2396.check(r, "8080").is_ok());
-/// assert!(Grammar::Rfc2396.check(r, "").is_ok());
-/// ```
-#[derive(Clone, Copy)]
-pub struct Rule {
-    /// The name as the spec prints it (`URI-reference`, `gopher+_string`).
-    pub name: &'static str,
-    /// The line of the production in the spec file.
-    pub line: u32,
-    /// The section that defines it.
-    pub section: &'static str,
-    /// Whether the production matches the empty string.
-    pub nullable: bool,
-    /// The combinator, with its typed output dropped.
-    pub(crate) parse: for<'a> fn(Span<'a>) -> PResult<'a, ()>,
-}
-
-impl fmt::Debug for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Rule")
-            .field("name", &self.name)
-            .field("line", &self.line)
-            .field("section", &self.section)
-            .finish()
-    }
-}
-
-/// A registry entry: `rule!("URI-reference", uri_reference, 1465, "4.1", nullable)`.
-macro_rules! rule {
-    ($name:literal, $f:path, $line:literal, $section:literal $(, $nullable:ident)?) => {
-        $crate::grammar::Rule {
-            name: $name,
-            line: $line,
-            section: $section,
-            nullable: rule!(@nullable $($nullable)?),
-            parse: {
-                fn erased<'a>(
-                    i: $crate::input::Span<'a>,
-                ) -> $crate::input::PResult<'a, ()> {
-                    $f(i).map(|(rest, _)| (rest, ()))
-                }
-                erased
-            },
-        }
-    };
-    (@nullable nullable) => { true };
-    (@nullable) => { false };
-}
-pub(crate) use rule;
+pub(crate) use names::rule;
+pub use names::{Citation, Grammar, LookupError, Rule};
 
 /// A whole-input check by a fast pass: whether all of the text is one string of the rule.
 type WholeCheck = fn(&str) -> bool;
 
-/// The grammars: each spec's BNF, with its start rule. The entry point of the library:
-/// name a grammar (or parse its name), then check, locate or derive an input against any of
-/// its productions by the name the spec prints.
-///
-/// ```
-/// use urigram::Grammar;
-/// let g: Grammar = "rfc1738".parse().unwrap();
-/// assert_eq!(g, Grammar::Rfc1738);
-/// assert_eq!((g.name(), g.file(), g.start_rule()), ("rfc1738", "rfc1738.txt", "url"));
-///
-/// // The start rule, or any production by its spec name.
-/// assert!(g.check(g.start_rule(), "ftp://ftp.example.com/pub/a.txt;type=i").is_ok());
-/// assert!(g.check("port", "80x").is_err());
-///
-/// // The productions, in spec order, each cited in its spec.
-/// assert_eq!(g.rule_names().next(), Some("genericurl"));
-/// assert_eq!(g.rules().len(), g.rule_names().count());
-/// assert_eq!(Grammar::Rfc2396.citation("hostname").to_string(), "rfc2396.txt:1495 (section 3.2.2)");
-///
-/// // RFC 1630's URLs use RFC 822's addr-spec, cited in RFC 822.
-/// assert_eq!(Grammar::Rfc1630Url.imports(), [Grammar::Rfc822]);
-/// assert_eq!(Grammar::Rfc1630Url.citation("addr-spec").file, "rfc822.txt");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Grammar {
-    /// RFC 2396 Appendix A and section 2.4.3 (start rule `URI-reference`).
-    Rfc2396,
-    /// RFC 1630, "BNF of Generic URI Syntax" (start rule `fragmentaddress`).
-    Rfc1630,
-    /// RFC 1630, "BNF for specific URL schemes" (start rule `url`).
-    Rfc1630Url,
-    /// RFC 822 `addr-spec` (section 6.1) and the lexical rules of section 3.3 it uses (start
-    /// rule `addr-spec`).
-    Rfc822,
-    /// RFC 1738 section 5 (start rule `url`).
-    Rfc1738,
-    /// RFC 2396 as RFC 2732 section 3 amends it, for IPv6 literals in brackets (start rule
-    /// `URI-reference`).
-    Rfc2732,
-    /// RFC 3986 Appendix A, the generic syntax that replaced RFC 2396 (start rule
-    /// `URI-reference`).
-    Rfc3986,
-}
-
 impl Grammar {
-    /// Every grammar, in the order of their names' listing.
-    pub const ALL: &'static [Grammar] = &[
-        Grammar::Rfc2396,
-        Grammar::Rfc2732,
-        Grammar::Rfc1738,
-        Grammar::Rfc1630,
-        Grammar::Rfc1630Url,
-        Grammar::Rfc822,
-        Grammar::Rfc3986,
-    ];
-
-    /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
-    /// use for `mid:` and `cid:` addresses and which accepts no URI. What a conformance matrix
-    /// covers.
-    ///
-    /// ```
-    /// use urigram::Grammar;
-    /// assert_eq!(Grammar::URI.len(), 6);
-    /// assert!(!Grammar::URI.contains(&Grammar::Rfc822));
-    /// ```
-    pub const URI: &'static [Grammar] = &[
-        Grammar::Rfc2396,
-        Grammar::Rfc2732,
-        Grammar::Rfc1738,
-        Grammar::Rfc1630,
-        Grammar::Rfc1630Url,
-        Grammar::Rfc3986,
-    ];
-
-    /// What the grammar is, in a few words: `RFC 2396 generic URI syntax (Appendix A)`.
-    ///
-    /// ```
-    /// assert_eq!(urigram::Grammar::Rfc1738.title(), "RFC 1738 URLs, per scheme (section 5)");
-    /// ```
-    pub const fn title(self) -> &'static str {
-        match self {
-            Grammar::Rfc2396 => "RFC 2396 generic URI syntax (Appendix A)",
-            Grammar::Rfc1738 => "RFC 1738 URLs, per scheme (section 5)",
-            Grammar::Rfc1630 => "RFC 1630 \"BNF of Generic URI Syntax\"",
-            Grammar::Rfc1630Url => "RFC 1630 \"BNF for specific URL schemes\"",
-            Grammar::Rfc822 => "RFC 822 addr-spec, the addresses of mid: and cid:",
-            Grammar::Rfc2732 => "RFC 2396 with RFC 2732's IPv6 literals (section 3)",
-            Grammar::Rfc3986 => "RFC 3986 generic URI syntax (Appendix A)",
-        }
-    }
-
-    /// The grammar's name: `rfc2396`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Grammar::Rfc2396 => "rfc2396",
-            Grammar::Rfc1630 => "rfc1630",
-            Grammar::Rfc1630Url => "rfc1630-url",
-            Grammar::Rfc822 => "rfc822",
-            Grammar::Rfc1738 => "rfc1738",
-            Grammar::Rfc2732 => "rfc2732",
-            Grammar::Rfc3986 => "rfc3986",
-        }
-    }
-
-    /// The spec file the citations point into (RFC 2732's: its own section 3; a production
-    /// it takes from RFC 2396 or RFC 2373 is cited in that file, see [`Grammar::citation`]).
-    pub const fn file(self) -> &'static str {
-        match self {
-            Grammar::Rfc2396 => "rfc2396.txt",
-            Grammar::Rfc1630 | Grammar::Rfc1630Url => "rfc1630.txt",
-            Grammar::Rfc822 => "rfc822.txt",
-            Grammar::Rfc1738 => "rfc1738.txt",
-            Grammar::Rfc2732 => "rfc2732.txt",
-            Grammar::Rfc3986 => "rfc3986.txt",
-        }
-    }
-
-    /// The rule a check uses when none is named.
-    pub const fn start_rule(self) -> &'static str {
-        match self {
-            Grammar::Rfc2396 => "URI-reference",
-            Grammar::Rfc1630 => "fragmentaddress",
-            Grammar::Rfc1630Url => "url",
-            Grammar::Rfc822 => "addr-spec",
-            Grammar::Rfc1738 => "url",
-            Grammar::Rfc2732 => "URI-reference",
-            Grammar::Rfc3986 => "URI-reference",
-        }
-    }
-
-    /// The productions, in spec order.
-    pub fn rules(self) -> &'static [Rule] {
-        match self {
-            Grammar::Rfc2396 => rfc2396::RULES,
-            Grammar::Rfc1630 => rfc1630::uri::RULES,
-            Grammar::Rfc1630Url => rfc1630::url::RULES,
-            Grammar::Rfc822 => rfc822::RULES,
-            Grammar::Rfc1738 => rfc1738::RULES,
-            Grammar::Rfc2732 => rfc2732::RULES,
-            Grammar::Rfc3986 => rfc3986::RULES,
-        }
-    }
-
-    /// The production names, in spec order.
-    pub fn rule_names(self) -> impl Iterator<Item = &'static str> {
-        self.rules().iter().map(|r| r.name)
-    }
-
-    /// The production named `name`, as the spec prints it. For a name the grammar does not
-    /// have, the error names the closest one it has, if any is close.
-    ///
-    /// ```
-    /// use urigram::{Grammar, LookupError};
-    /// assert_eq!(Grammar::Rfc2396.rule("hostname").unwrap().line, 1495);
-    /// let e = Grammar::Rfc2396.rule("hostnme").unwrap_err();
-    /// assert_eq!(e.to_string(), "grammar rfc2396 has no rule \"hostnme\"; did you mean \"hostname\"?");
-    /// assert!(matches!(e, LookupError::Rule { closest: Some("hostname"), .. }));
-    /// ```
-    pub fn rule(self, name: &str) -> Result<&'static Rule, LookupError> {
-        self.rules()
-            .iter()
-            .find(|r| r.name == name)
-            .ok_or_else(|| LookupError::rule(self, name))
-    }
-
-    /// The grammars whose productions this one calls without defining them: `rfc1630-url`
-    /// uses RFC 822's `addr-spec` for `midaddress` and `cidaddress`.
-    pub const fn imports(self) -> &'static [Grammar] {
-        match self {
-            Grammar::Rfc1630Url => &[Grammar::Rfc822],
-            _ => &[],
-        }
-    }
-
-    /// Where the spec defines production `name` (the start rule's place for an unknown name).
-    /// A production of an imported grammar is cited in its own spec.
-    pub fn citation(self, name: &str) -> Citation {
-        if self.rule(name).is_err()
-            && let Some(g) = self.imports().iter().find(|g| g.rule(name).is_ok())
-        {
-            return g.citation(name);
-        }
-        let r = self
-            .rule(name)
-            .or_else(|_| self.rule(self.start_rule()))
-            .ok();
-        let file = match (self, r) {
-            (Grammar::Rfc2732, Some(r)) => rfc2732::file_of(r.name),
-            _ => self.file(),
-        };
-        Citation {
-            file,
-            line: r.map_or(0, |r| r.line),
-            section: r.map_or("", |r| r.section),
-        }
-    }
-
     /// Check `input` against a production: the whole input must be one string of its
     /// language. The one way to check, for every grammar and rule:
     ///
@@ -663,163 +413,6 @@ impl PartialDerivation {
     }
 }
 
-mod sealed {
-    /// [`super::RuleRef`]'s lookup.
-    pub trait RuleRef<'r> {
-        fn resolve(self, g: super::Grammar) -> Result<&'r super::Rule, super::LookupError>;
-        /// Whether this names `start`, `g`'s start rule, without a lookup.
-        fn is_start(&self, g: super::Grammar, start: &'static super::Rule) -> bool;
-    }
-
-    /// [`super::CheckInput`]'s reading: the text, or bytes that are not UTF-8.
-    pub trait CheckInput {
-        fn text(&self) -> Result<&str, &[u8]>;
-    }
-}
-
-/// A production to check against ([`Grammar::check`], [`Grammar::locate`] ...): its spec name
-/// (`&str`, `&String`), looked up in the grammar at each call, or a [`Rule`] looked up once
-/// with [`Grammar::rule`], for a program that checks many inputs against one rule. A `Rule`
-/// of another grammar is checked as that grammar's production, with this grammar's citations
-/// and help.
-///
-/// ```
-/// use urigram::Grammar;
-/// let g = Grammar::Rfc2396;
-/// let by_name = String::from("IPv4address");
-/// let rule = g.rule("IPv4address").unwrap();
-/// // A `&str`, a `&String` and a `&Rule` name the same production.
-/// assert!(g.check("IPv4address", "10.0.0.1").is_ok());
-/// assert!(g.check(&by_name, "10.0.0.1").is_ok());
-/// assert!(g.check(rule, "10.0.0.1").is_ok());
-/// ```
-pub trait RuleRef<'r>: sealed::RuleRef<'r> {}
-
-impl<'r> sealed::RuleRef<'r> for &'r Rule {
-    #[inline]
-    fn resolve(self, _: Grammar) -> Result<&'r Rule, LookupError> {
-        Ok(self)
-    }
-    #[inline(always)]
-    fn is_start(&self, _: Grammar, start: &'static Rule) -> bool {
-        // The registry's own entry: a rule of another grammar is checked as that grammar's.
-        std::ptr::eq(*self, start)
-    }
-}
-impl<'r> RuleRef<'r> for &'r Rule {}
-
-impl<'r> sealed::RuleRef<'r> for &str {
-    #[inline]
-    fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
-        g.rule(self)
-    }
-    #[inline(always)]
-    fn is_start(&self, g: Grammar, _: &'static Rule) -> bool {
-        // `start_rule` of a constant grammar is a literal: the comparison is two word loads,
-        // or none when the name is a literal too.
-        **self == *g.start_rule()
-    }
-}
-impl<'r> RuleRef<'r> for &str {}
-
-impl<'r> sealed::RuleRef<'r> for &String {
-    #[inline]
-    fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
-        g.rule(self)
-    }
-    #[inline(always)]
-    fn is_start(&self, g: Grammar, _: &'static Rule) -> bool {
-        // `start_rule` of a constant grammar is a literal: the comparison is two word loads,
-        // or none when the name is a literal too.
-        self.as_str() == g.start_rule()
-    }
-}
-impl<'r> RuleRef<'r> for &String {}
-
-impl<'r, T: RuleRef<'r> + Copy> sealed::RuleRef<'r> for &T {
-    #[inline]
-    fn resolve(self, g: Grammar) -> Result<&'r Rule, LookupError> {
-        (*self).resolve(g)
-    }
-    #[inline(always)]
-    fn is_start(&self, g: Grammar, start: &'static Rule) -> bool {
-        (**self).is_start(g, start)
-    }
-}
-impl<'r, T: RuleRef<'r> + Copy> RuleRef<'r> for &T {}
-
-/// What [`Grammar::check`] and [`Grammar::locate`] read: text (`str`, `String`, `Cow<str>`) or raw bytes
-/// (`[u8]`, `Vec<u8>`, `[u8; N]`), whose bytes that are not UTF-8 are rejected at the first
-/// one.
-///
-/// ```
-/// use urigram::Grammar;
-/// let g = Grammar::Rfc2396;
-/// assert!(g.check("URI-reference", "http://a/b").is_ok());
-/// assert!(g.check("URI-reference", &String::from("http://a/b")).is_ok());
-/// assert!(g.check("URI-reference", b"http://a/b").is_ok());
-/// assert!(g.check("URI-reference", &b"http://a/b".to_vec()).is_ok());
-/// // The first byte that is not UTF-8 is where bytes stop being valid.
-/// assert_eq!(g.check("URI-reference", b"http://a/\xC3(").unwrap_err().offset(), 9);
-/// ```
-pub trait CheckInput: sealed::CheckInput {}
-
-impl sealed::CheckInput for str {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        Ok(self)
-    }
-}
-impl CheckInput for str {}
-
-impl sealed::CheckInput for String {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        Ok(self)
-    }
-}
-impl CheckInput for String {}
-
-impl sealed::CheckInput for std::borrow::Cow<'_, str> {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        Ok(self)
-    }
-}
-impl CheckInput for std::borrow::Cow<'_, str> {}
-
-impl sealed::CheckInput for [u8] {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        std::str::from_utf8(self).map_err(|_| self)
-    }
-}
-impl CheckInput for [u8] {}
-
-impl sealed::CheckInput for Vec<u8> {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        self.as_slice().text()
-    }
-}
-impl CheckInput for Vec<u8> {}
-
-impl<const N: usize> sealed::CheckInput for [u8; N] {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        self.as_slice().text()
-    }
-}
-impl<const N: usize> CheckInput for [u8; N] {}
-
-impl<T: CheckInput + ?Sized> sealed::CheckInput for &T {
-    #[inline]
-    fn text(&self) -> Result<&str, &[u8]> {
-        (**self).text()
-    }
-}
-impl<T: CheckInput + ?Sized> CheckInput for &T {}
-
 #[cfg(feature = "bnf")]
 impl Grammar {
     /// The grammar's spec text as the BNF engine reads it (loaded once, then shared): the
@@ -925,36 +518,10 @@ impl Grammar {
     }
 }
 
-impl fmt::Display for Grammar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A grammar by its name ([`Grammar::name`]), in any case.
-///
-/// ```
-/// use urigram::Grammar;
-/// assert_eq!("rfc2396".parse::<Grammar>().unwrap(), Grammar::Rfc2396);
-/// assert_eq!("RFC1630-URL".parse::<Grammar>().unwrap(), Grammar::Rfc1630Url);
-/// assert_eq!("RFC3986".parse::<Grammar>().unwrap(), Grammar::Rfc3986);
-/// assert!("rfc3987".parse::<Grammar>().is_err());
-/// ```
-impl FromStr for Grammar {
-    type Err = LookupError;
-    fn from_str(s: &str) -> Result<Grammar, LookupError> {
-        Grammar::ALL
-            .iter()
-            .copied()
-            .find(|g| g.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| LookupError::Grammar(s.to_string()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::sealed::RuleRef as _;
+    use crate::grammar::args::sealed::RuleRef as _;
     use crate::grammar::testing::all_strings;
 
     /// The check's fast start is the registry's own start rule, so that a `&Rule` looked up

@@ -33,24 +33,24 @@
 //! [`Grammar::Rfc1630Url`]: crate::Grammar::Rfc1630Url
 
 mod escape;
+mod parse;
 mod resolve;
 mod url;
 
 use std::borrow::Cow;
 use std::fmt;
 
+pub use crate::rfc2396::ResolveError;
 pub use crate::shared::{HostKind, Segments};
 pub use escape::{EscapeError, same_uri};
-pub use resolve::{ResolveError, resolve_partial};
+pub use parse::{PrefixedUrlBuf, UriBuf, UrlBuf};
+pub use resolve::resolve_partial;
 pub use url::{
     AddrSpec, Article, FtpType, FtpUrl, GopherUrl, GroupArt, Host, HostPort, HttpUrl, Login,
-    MailId, MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, PrefixedUrlBuf, ProsperoUrl, TelnetUrl, Url,
-    UrlBuf, WaisField, WaisKind, WaisUrl, Wpath,
+    MailId, MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, ProsperoUrl, TelnetUrl, Url, WaisField,
+    WaisKind, WaisUrl, Wpath,
 };
 
-use crate::error::Error;
-use crate::grammar::Grammar;
-use crate::grammar::rfc1630::uri as generic;
 use crate::part::Part;
 
 /// A `fragmentaddress` of RFC 1630's generic BNF (rfc1630.txt:1220):
@@ -83,16 +83,6 @@ pub struct Uri<'a> {
 }
 
 impl<'a> Uri<'a> {
-    /// Parse `s` as a `fragmentaddress` of the generic BNF.
-    pub fn parse(s: &'a str) -> Result<Uri<'a>, Error> {
-        if let Ok((rest, u)) = generic::fragmentaddress(crate::input::fast_span(s))
-            && rest.fragment().is_empty()
-        {
-            return Ok(u);
-        }
-        Err(Grammar::Rfc1630.diagnose_named("fragmentaddress", s))
-    }
-
     /// The whole URI as written.
     pub fn as_str(&self) -> &'a str {
         self.text.as_str()
@@ -137,35 +127,6 @@ impl fmt::Display for Uri<'_> {
         f.write_str(self.as_str())
     }
 }
-
-impl<'a> TryFrom<&'a str> for Uri<'a> {
-    type Error = Error;
-    fn try_from(s: &'a str) -> Result<Self, Error> {
-        Uri::parse(s)
-    }
-}
-
-crate::owned::owned!(
-    /// An owned, validated `fragmentaddress` of RFC 1630's generic BNF. [`UriBuf::get`]
-    /// gives the typed [`Uri`].
-    ///
-    /// ```
-    /// use urigram::rfc1630::UriBuf;
-    /// let u: UriBuf = "news:comp.infosystems.www".parse().unwrap();
-    /// assert_eq!(u.get().scheme(), "news");
-    /// assert_eq!(u.to_string(), "news:comp.infosystems.www");
-    /// assert_eq!(UriBuf::try_from("a:b c".to_string()).unwrap_err().offset(), 3);
-    ///
-    /// let v = UriBuf::try_from("x:y#z").unwrap();
-    /// assert_eq!(UriBuf::from(urigram::rfc1630::Uri::parse("x:y#z").unwrap()), v);
-    /// assert_eq!(v.into_string(), "x:y#z");
-    /// ```
-    UriBuf,
-    Uri,
-    "an RFC 1630 `fragmentaddress`",
-    "rfc1630",
-    "\"news:comp.infosystems.www\""
-);
 
 /// The pieces of `p` between the bytes `sep` (none for an empty part).
 pub(crate) fn split_parts<'a>(p: Part<'a>, sep: u8) -> impl Iterator<Item = Part<'a>> + 'a {
@@ -348,6 +309,7 @@ pub(crate) fn hex_pair(b: &[u8], k: usize) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Grammar;
 
     #[test]
     fn generic_components() {

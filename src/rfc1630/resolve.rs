@@ -1,34 +1,7 @@
 //! RFC 1630's own rules for partial URIs: section "Partial (relative) form",
 //! rfc1630.txt:537-606.
 
-/// Why a partial URI could not be resolved.
-///
-/// ```
-/// use urigram::rfc1630::{ResolveError, resolve_partial};
-/// // The context needs a colon before any slash (rfc1630.txt:530).
-/// let e = resolve_partial("a/b:c", "g").unwrap_err();
-/// assert_eq!(e, ResolveError::ContextNotAbsolute("a/b:c".into()));
-/// // Three slashes, and the context has no run of exactly three.
-/// let e = resolve_partial("magic://a/b/c//d/e/f", "///g").unwrap_err();
-/// assert_eq!(e, ResolveError::NoSuchSlashes { count: 3 });
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ResolveError {
-    /// The context is not an absolute URI: it has no colon before its first slash
-    /// (rfc1630.txt:530).
-    #[error("the context {0:?} is not an absolute URI (no colon before any slash)")]
-    ContextNotAbsolute(String),
-    /// The partial URI starts with `count` slashes, and the context holds no run of exactly
-    /// that many: the rules say nothing for this case.
-    #[error(
-        "the partial URI starts with {count} slash(es), and the context has no run of exactly {count}"
-    )]
-    NoSuchSlashes {
-        /// How many slashes the partial URI starts with.
-        count: usize,
-    },
-}
+use crate::rfc2396::ResolveError;
 
 /// Whether `s` is in the absolute form: "the latter must have a colon and that colon must
 /// occur before any slash characters" (rfc1630.txt:530).

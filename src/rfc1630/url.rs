@@ -3,10 +3,7 @@
 use std::fmt;
 
 use super::Search;
-use crate::error::Error;
-use crate::grammar::Grammar;
 use crate::grammar::rfc1630::chars::{ALPHANUM, DIGIT};
-use crate::grammar::rfc1630::url as grammar;
 use crate::part::Part;
 use crate::shared::HostKind;
 use crate::shared::Segments;
@@ -56,16 +53,6 @@ pub enum Url<'a> {
 }
 
 impl<'a> Url<'a> {
-    /// Parse `s` as a `url`.
-    pub fn parse(s: &'a str) -> Result<Url<'a>, Error> {
-        if let Ok((rest, u)) = grammar::url(crate::input::fast_span(s))
-            && rest.fragment().is_empty()
-        {
-            return Ok(u);
-        }
-        Err(Grammar::Rfc1630Url.diagnose_named("url", s))
-    }
-
     /// The whole URL as written.
     pub fn as_part(&self) -> Part<'a> {
         match self {
@@ -111,36 +98,6 @@ impl fmt::Display for Url<'_> {
     }
 }
 
-impl<'a> TryFrom<&'a str> for Url<'a> {
-    type Error = Error;
-    fn try_from(s: &'a str) -> Result<Self, Error> {
-        Url::parse(s)
-    }
-}
-
-crate::owned::owned!(
-    /// An owned, validated `url` of RFC 1630's URL BNF. [`UrlBuf::get`] gives the typed
-    /// [`Url`].
-    ///
-    /// ```
-    /// use urigram::rfc1630::{Url, UrlBuf};
-    /// let u: UrlBuf = "telnet://info.cern.ch".parse().unwrap();
-    /// assert!(matches!(u.get(), Url::Telnet(_)));
-    /// assert_eq!(String::from(u), "telnet://info.cern.ch");
-    /// assert!("http://a b".parse::<UrlBuf>().is_err());
-    ///
-    /// let u = UrlBuf::try_from("news:*").unwrap();
-    /// assert_eq!(UrlBuf::try_from(String::from("news:*")).unwrap(), u);
-    /// assert_eq!(UrlBuf::from(Url::parse("news:*").unwrap()), u);
-    /// assert_eq!(u.into_string(), "news:*");
-    /// ```
-    UrlBuf,
-    Url,
-    "an RFC 1630 `url`",
-    "rfc1630",
-    "\"telnet://info.cern.ch\""
-);
-
 /// A `prefixedurl` (rfc1630.txt:1304): `url:` and a [`Url`], "the current IETF URI Working
 /// Group preference" (rfc1630.txt:1295).
 ///
@@ -158,16 +115,6 @@ pub struct PrefixedUrl<'a> {
 }
 
 impl<'a> PrefixedUrl<'a> {
-    /// Parse `s` as a `prefixedurl`.
-    pub fn parse(s: &'a str) -> Result<PrefixedUrl<'a>, Error> {
-        if let Ok((rest, u)) = grammar::prefixedurl(crate::input::fast_span(s))
-            && rest.fragment().is_empty()
-        {
-            return Ok(u);
-        }
-        Err(Grammar::Rfc1630Url.diagnose_named("prefixedurl", s))
-    }
-
     /// The whole text, with its `url:`.
     pub fn as_str(&self) -> &'a str {
         self.text.as_str()
@@ -184,36 +131,6 @@ impl fmt::Display for PrefixedUrl<'_> {
         f.write_str(self.as_str())
     }
 }
-
-impl<'a> TryFrom<&'a str> for PrefixedUrl<'a> {
-    type Error = Error;
-    fn try_from(s: &'a str) -> Result<Self, Error> {
-        PrefixedUrl::parse(s)
-    }
-}
-
-crate::owned::owned!(
-    /// An owned, validated `prefixedurl` (`url:` and a `url`). [`PrefixedUrlBuf::get`] gives
-    /// the typed [`PrefixedUrl`].
-    ///
-    /// ```
-    /// use urigram::rfc1630::PrefixedUrlBuf;
-    /// let p: PrefixedUrlBuf = "url:telnet://info.cern.ch".parse().unwrap();
-    /// assert_eq!(p.get().url().as_str(), "telnet://info.cern.ch");
-    /// assert!("telnet://info.cern.ch".parse::<PrefixedUrlBuf>().is_err());
-    ///
-    /// let p = PrefixedUrlBuf::try_from("url:news:*").unwrap();
-    /// assert_eq!(PrefixedUrlBuf::try_from(String::from("url:news:*")).unwrap(), p);
-    /// let view = urigram::rfc1630::PrefixedUrl::parse("url:news:*").unwrap();
-    /// assert_eq!(PrefixedUrlBuf::from(view), p);
-    /// assert_eq!(p.into_string(), "url:news:*");
-    /// ```
-    PrefixedUrlBuf,
-    PrefixedUrl,
-    "an RFC 1630 `prefixedurl`",
-    "rfc1630",
-    "\"url:telnet://info.cern.ch\""
-);
 
 // =============================================================================================
 // Hosts and logins
@@ -1025,6 +942,7 @@ impl<'a> AddrSpec<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Grammar;
 
     fn parse(s: &str) -> Url<'_> {
         match Url::parse(s) {

@@ -583,6 +583,82 @@ pub(crate) fn normalize_escapes(text: &str) -> String {
     out
 }
 
+// The escapes of the values of `uri.rs`, decoded.
+
+impl<'a> crate::rfc2396::Authority<'a> {
+    /// The whole authority with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]):
+    /// for a `reg_name`, or a userinfo, which may hold escapes. Borrows when nothing is
+    /// escaped.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("foo://caf%C3%A9/").unwrap();
+    /// assert_eq!(u.authority().unwrap().decode_utf8().unwrap(), "café");
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.as_part().decode_utf8()
+    }
+}
+
+impl<'a> crate::rfc2396::Server<'a> {
+    /// The whole server text with every escape decoded (a userinfo may hold escapes), read
+    /// as UTF-8 ([`Part::decode_utf8`]). Borrows when nothing is escaped.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("ftp://J%C3%BCrgen@a/").unwrap();
+    /// let s = u.authority().unwrap().server().unwrap();
+    /// assert_eq!(s.decode_utf8().unwrap(), "Jürgen@a");
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.text.decode_utf8()
+    }
+}
+
+impl<'a> crate::rfc2396::Host<'a> {
+    /// The host as text. A `host` holds no escapes in RFC 2396 (`hostname` is letters,
+    /// digits, `-` and `.`), so this always borrows the text and never fails; it is here so
+    /// that every component type decodes the same way.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://Example.COM/").unwrap();
+    /// assert_eq!(u.host().unwrap().decode_utf8().unwrap(), "Example.COM");
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.text.decode_utf8()
+    }
+}
+
+impl<'a> crate::rfc2396::Path<'a> {
+    /// The whole path with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]).
+    /// Borrows when nothing is escaped. A decoded `%2F` is a `/` like the separators, so
+    /// decode [`Path::segments`](crate::rfc2396::Path::segments) one at a time to keep them apart (section 2.4.2).
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9/a%2Fb").unwrap();
+    /// assert_eq!(u.path().decode_utf8().unwrap(), "/café/a/b");
+    /// let segs: Vec<_> = u.path().segments().map(|s| s.decode_utf8().unwrap()).collect();
+    /// assert_eq!(segs, ["café", "a/b"]);
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.text.decode_utf8()
+    }
+}
+
+impl<'a> crate::rfc2396::Segment<'a> {
+    /// The whole segment, parameters included, with every escape decoded and read as UTF-8
+    /// ([`Part::decode_utf8`]). Borrows when nothing is escaped. The error's range counts
+    /// from the start of the parsed text.
+    ///
+    /// ```
+    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9;v=1/%FF").unwrap();
+    /// let mut s = u.path().segments();
+    /// assert_eq!(s.next().unwrap().decode_utf8().unwrap(), "café;v=1");
+    /// assert_eq!(s.next().unwrap().decode_utf8().unwrap_err().range(), 23..26);
+    /// ```
+    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
+        self.0.decode_utf8()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,7 @@ pub(crate) mod build;
 pub(crate) mod escape;
 pub(crate) mod form;
 pub(crate) mod normalize;
+pub(crate) mod parse;
 pub(crate) mod resolve;
 pub(crate) mod split;
 pub(crate) mod uri;
@@ -31,13 +32,13 @@ pub use crate::shared::HostKind;
 pub use build::{BuildError, Builder};
 pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
 pub use form::{FormPairs, form_encode, form_pairs};
-pub use normalize::default_port;
+pub use parse::UriReferenceBuf;
 pub use resolve::{
     AbsoluteUriBuf, HIERARCHICAL_SCHEMES, LeadingDotDot, ResolveError, ResolveOptions, Resolved,
     relativize, resolve, resolve_str, resolve_with,
 };
 pub use split::{Split, split};
+pub use uri::default_port;
 pub use uri::{
     Authority, Hier, Host, Path, PathKind, ReferenceKind, Segment, Segments, Server, UriReference,
-    UriReferenceBuf,
 };

@@ -37,32 +37,8 @@
 //! section 5.2 does with it does not depend on which of its dots are escaped.
 
 use crate::rfc2396::escape::normalize_escapes;
+use crate::rfc2396::uri::default_port;
 use crate::rfc2396::{Authority, UriReference, UriReferenceBuf};
-
-/// The default port of a scheme of RFC 1738 (ignoring case): ftp 21, http 80, gopher 70,
-/// nntp 119, telnet 23, wais 210, prospero 1525 (rfc1738.txt:328, 468, 511, 715, 745, 769,
-/// 838). `None` for every other scheme.
-///
-/// ```
-/// assert_eq!(urigram::rfc2396::default_port("HTTP"), Some(80));
-/// assert_eq!(urigram::rfc2396::default_port("prospero"), Some(1525));
-/// assert_eq!(urigram::rfc2396::default_port("https"), None);
-/// ```
-pub fn default_port(scheme: &str) -> Option<u16> {
-    const PORTS: &[(&str, u16)] = &[
-        ("ftp", 21),
-        ("http", 80),
-        ("gopher", 70),
-        ("nntp", 119),
-        ("telnet", 23),
-        ("wais", 210),
-        ("prospero", 1525),
-    ];
-    PORTS
-        .iter()
-        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
-        .map(|&(_, p)| p)
-}
 
 /// [`UriReference::normalize`].
 pub(crate) fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {

@@ -53,6 +53,7 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
+use crate::rfc2396::parse::{accessors, text_like};
 use crate::rfc2396::split;
 use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 
@@ -470,7 +471,11 @@ pub const HIERARCHICAL_SCHEMES: &[&str] = &[
     "ftp", "http", "gopher", "nntp", "telnet", "wais", "file", "prospero",
 ];
 
-/// Why a reference could not be resolved or relativized.
+/// Why a reference could not be resolved or relativized: one type for every spec's
+/// resolution (RFC 2396's and RFC 3986's section 5.2, RFC 1630's partial form), also named
+/// [`rfc3986::ResolveError`](crate::rfc3986::ResolveError) and
+/// [`rfc1630::ResolveError`](crate::rfc1630::ResolveError). Each variant says which
+/// resolutions give it.
 ///
 /// ```
 /// use urigram::rfc2396::ResolveError as E;
@@ -487,6 +492,35 @@ pub const HIERARCHICAL_SCHEMES: &[&str] = &[
 /// let reject = ResolveOptions::default().with_leading_dot_dot(LeadingDotDot::Reject);
 /// assert!(matches!(resolve_str("http://a/b", "../g", reject), Err(E::AboveRoot { .. })));
 /// ```
+///
+/// RFC 3986 (section 5.2):
+///
+/// ```
+/// use urigram::rfc3986::{ResolveError as E, resolve_str};
+/// let r = |base, reference| resolve_str(base, reference, Default::default());
+/// assert!(matches!(r("http://a b/", "g"), Err(E::InvalidBase(e)) if e.offset() == 8));
+/// assert!(matches!(r("http://a/", "g h"), Err(E::InvalidReference(e)) if e.offset() == 1));
+/// assert!(matches!(r("b/c", "g"), Err(E::RelativeBase(_))));
+/// let Err(E::Unrepresentable { path, uri }) = r("foo:/a/b", "..//g") else { panic!() };
+/// assert_eq!((path.as_str(), uri.as_str()), ("//g", "foo://g"));
+/// // One type for every spec: RFC 2396's resolution gives the same error, with the same message.
+/// let old = urigram::rfc2396::resolve_str("b/c", "g", Default::default()).unwrap_err();
+/// let new: urigram::rfc2396::ResolveError = r("b/c", "g").unwrap_err();
+/// assert_eq!((old.to_string(), &new), (new.to_string(), &old));
+/// assert_eq!(new.to_string(), "the base \"b/c\" is not an absolute URI: it has no scheme");
+/// ```
+///
+/// RFC 1630 (partial form):
+///
+/// ```
+/// use urigram::rfc1630::{ResolveError, resolve_partial};
+/// // The context needs a colon before any slash (rfc1630.txt:530).
+/// let e = resolve_partial("a/b:c", "g").unwrap_err();
+/// assert_eq!(e, ResolveError::ContextNotAbsolute("a/b:c".into()));
+/// // Three slashes, and the context has no run of exactly three.
+/// let e = resolve_partial("magic://a/b/c//d/e/f", "///g").unwrap_err();
+/// assert_eq!(e, ResolveError::NoSuchSlashes { count: 3 });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ResolveError {
@@ -497,8 +531,9 @@ pub enum ResolveError {
     /// erratum 452).
     #[error("the reference is not valid: {0}")]
     InvalidReference(#[source] Error),
-    /// The base has no scheme: a base URI is absolute (section 5.1).
-    #[error("the base {0:?} is not an absolute URI (section 5.1)")]
+    /// The base has no scheme: a base URI is absolute (RFC 2396 section 5.1; RFC 3986 section
+    /// 5.2.1, "only the scheme component is required to be present in a base URI").
+    #[error("the base {0:?} is not an absolute URI: it has no scheme")]
     RelativeBase(String),
     /// The base's scheme-specific part is an `opaque_part`, and the reference is relative:
     /// "relative URI cannot be used within a document that has an unsuitable base URI"
@@ -526,6 +561,19 @@ pub enum ResolveError {
         path: String,
         /// What step 7 would write.
         uri: String,
+    },
+    /// RFC 1630: the context is not an absolute URI, as it has no colon before its first
+    /// slash (rfc1630.txt:530).
+    #[error("the context {0:?} is not an absolute URI (no colon before any slash)")]
+    ContextNotAbsolute(String),
+    /// RFC 1630: the partial URI starts with `count` slashes, and the context holds no run of
+    /// exactly that many: the rules say nothing for this case.
+    #[error(
+        "the partial URI starts with {count} slash(es), and the context has no run of exactly {count}"
+    )]
+    NoSuchSlashes {
+        /// How many slashes the partial URI starts with.
+        count: usize,
     },
 }
 
@@ -1070,6 +1118,9 @@ fn relative_path(base_path: &str, target_path: &str) -> Option<String> {
     out.push_str(&rest);
     Some(out)
 }
+
+text_like!(AbsoluteUriBuf);
+accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
 
 #[cfg(test)]
 mod tests {

@@ -1,14 +1,9 @@
 //! Typed RFC 2396 URI references: zero-copy values whose every component is a [`Part`] of the
 //! input with its byte range.
 
-use std::borrow::Cow;
 use std::fmt;
 
-use crate::error::Error;
-use crate::grammar::Grammar;
-use crate::grammar::rfc2396;
 use crate::part::Part;
-use crate::rfc2396::{AbsoluteUriBuf, EscapeError};
 use crate::shared::HostKind;
 
 /// A `URI-reference` (RFC 2396 section 4, rfc2396.txt:1465): an absolute URI, a relative
@@ -41,7 +36,7 @@ use crate::shared::HostKind;
 /// ```
 ///
 /// `TryFrom<&str>` is [`UriReference::parse`]; [`UriReference::to_buf`] (or `From`) makes the
-/// owned [`UriReferenceBuf`].
+/// owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf).
 ///
 /// ```
 /// use urigram::{UriReference, UriReferenceBuf};
@@ -125,68 +120,6 @@ pub enum ReferenceKind {
 }
 
 impl<'a> UriReference<'a> {
-    /// Parse `s` as a `URI-reference` of RFC 2396 as printed (Appendix A): an absolute URI,
-    /// a relative reference, or the empty string, each with an optional fragment. The value
-    /// borrows `s`; [`UriReference::to_buf`] or [`UriReferenceBuf`]'s `FromStr` make an owned
-    /// one. The error names the first byte no continuation makes valid, the production and
-    /// what was expected there; [`render::Report`](crate::render::Report) shows it.
-    ///
-    /// ```
-    /// use urigram::UriReference;
-    /// let u = UriReference::parse("http://a/b?q#f").unwrap();
-    /// assert_eq!((u.host_str(), u.query().unwrap().as_str()), (Some("a"), "q"));
-    /// assert!(UriReference::parse("").is_ok()); // the empty reference: this document
-    /// assert!(UriReference::parse("../g;x?y").is_ok());
-    ///
-    /// let e = UriReference::parse("http://a/b c").unwrap_err();
-    /// assert_eq!((e.offset(), e.found()), (10, Some(' ')));
-    /// assert!(UriReference::parse("?y").is_err()); // erratum 452: no such URI-reference
-    /// assert!(UriReference::parse("http://[::1]/").is_err()); // see `parse_rfc2732`
-    /// ```
-    pub fn parse(s: &'a str) -> Result<UriReference<'a>, Error> {
-        // The fast pass of `uri_reference` on its own (`src/grammar/passes/fast_path.rs`).
-        if let Some(u) = rfc2396::fast::whole_uri_reference(s) {
-            return Ok(u);
-        }
-        Err(Grammar::Rfc2396.diagnose_named("URI-reference", s))
-    }
-
-    /// Parse `s` as a `URI-reference` of RFC 2396 as RFC 2732 section 3 amends it
-    /// ([`Grammar::Rfc2732`]): a host may be an IPv6 literal in brackets
-    /// ([`HostKind::Ipv6`]), a query or fragment may hold `[` and `]`, and an
-    /// `IPv4address` has at most three digits a part (RFC 2373's; a longer run is a
-    /// `reg_name`). Every reference [`UriReference::parse`] accepts, this accepts too. The
-    /// value is the same type: [`resolve`](crate::rfc2396::resolve), [`normalize`] and the
-    /// owned [`UriReferenceBuf`] work with it.
-    ///
-    /// ```
-    /// use std::net::Ipv6Addr;
-    /// use urigram::UriReference;
-    /// use urigram::rfc2396::HostKind;
-    /// let u = UriReference::parse_rfc2732("http://[FEDC:BA98::3210]:80/index.html").unwrap();
-    /// let h = u.host().unwrap();
-    /// assert_eq!((h.as_str(), h.kind()), ("[FEDC:BA98::3210]", HostKind::Ipv6));
-    /// assert_eq!(h.ipv6(), Some("fedc:ba98::3210".parse::<Ipv6Addr>().unwrap()));
-    /// assert_eq!(u.port_or_known_default(), Some(80));
-    /// assert!(UriReference::parse("http://[::1]/").is_err()); // not RFC 2396
-    /// let e = UriReference::parse_rfc2732("http://[::1/").unwrap_err();
-    /// assert_eq!(e.offset(), 11);
-    /// ```
-    ///
-    /// [`normalize`]: UriReference::normalize
-    pub fn parse_rfc2732(s: &'a str) -> Result<UriReference<'a>, Error> {
-        match rfc2396::uri_reference_in::<rfc2396::Rfc2732>(crate::input::fast_span(s)) {
-            Ok((rest, u)) if rest.fragment().is_empty() => Ok(u),
-            _ => Err(Grammar::Rfc2732.diagnose_named("URI-reference", s)),
-        }
-    }
-
-    /// [`UriReference::parse`], else [`UriReference::parse_rfc2732`]: what an owned value's
-    /// text is.
-    pub(crate) fn parse_either(s: &'a str) -> Result<UriReference<'a>, Error> {
-        UriReference::parse(s).or_else(|e| UriReference::parse_rfc2732(s).map_err(|_| e))
-    }
-
     /// The whole reference as written.
     pub fn as_str(&self) -> &'a str {
         self.text.as_str()
@@ -395,212 +328,6 @@ impl AsRef<str> for UriReference<'_> {
     }
 }
 
-impl<'a> TryFrom<&'a str> for UriReference<'a> {
-    type Error = Error;
-    fn try_from(s: &'a str) -> Result<Self, Error> {
-        UriReference::parse(s)
-    }
-}
-
-crate::owned::owned!(
-    /// An owned, validated `URI-reference`. [`UriReferenceBuf::get`] gives the typed view.
-    ///
-    /// The text is one of RFC 2396, or of RFC 2396 as RFC 2732 amends it (an IPv6 literal in
-    /// brackets, from [`UriReference::parse_rfc2732`]): parsing (`FromStr`, `TryFrom`, serde)
-    /// accepts both, so that every value's text reads back as the same value. Check a text
-    /// against RFC 2396 alone with [`UriReference::parse`].
-    ///
-    /// ```
-    /// use urigram::UriReferenceBuf;
-    /// let u: UriReferenceBuf = "ftp://ftp.is.co.za/rfc/rfc1808.txt".parse().unwrap();
-    /// assert_eq!(u.get().scheme().unwrap(), "ftp");
-    /// assert_eq!(u.to_string(), "ftp://ftp.is.co.za/rfc/rfc1808.txt");
-    /// assert!("http://a/b c".parse::<UriReferenceBuf>().is_err());
-    /// let v6: UriReferenceBuf = "http://[::1]:8080/".parse().unwrap();
-    /// assert_eq!(v6.get().host().unwrap().ipv6(), Some(std::net::Ipv6Addr::LOCALHOST));
-    ///
-    /// // The same checks by `TryFrom` (a `String` is kept, not copied); `From` a view; back
-    /// // to a `String`.
-    /// let u = UriReferenceBuf::try_from(String::from("g;x?y#s")).unwrap();
-    /// assert!(UriReferenceBuf::try_from("g x").is_err());
-    /// let view = urigram::UriReference::parse("g;x?y#s").unwrap();
-    /// assert_eq!(UriReferenceBuf::from(view), u);
-    /// assert_eq!(u.into_string(), "g;x?y#s");
-    /// ```
-    UriReferenceBuf,
-    UriReference,
-    "a `URI-reference`",
-    "rfc2396",
-    "\"http://a/b?q\"",
-    reads = UriReference::parse_either
-);
-
-/// Comparisons with text and access to it for the owned types, which hold a validated string:
-/// `Deref<Target = str>`, `Borrow<str>` (a `HashMap<UriReferenceBuf, _>` can be looked up with a
-/// `&str`), and `==` with `str`, `&str` and `String` both ways, comparing the text as written.
-macro_rules! text_like {
-    ($buf:ty) => {
-        impl std::ops::Deref for $buf {
-            type Target = str;
-            fn deref(&self) -> &str {
-                self.as_str()
-            }
-        }
-
-        impl std::borrow::Borrow<str> for $buf {
-            fn borrow(&self) -> &str {
-                self.as_str()
-            }
-        }
-
-        impl PartialEq<str> for $buf {
-            fn eq(&self, other: &str) -> bool {
-                self.as_str() == other
-            }
-        }
-
-        impl PartialEq<&str> for $buf {
-            fn eq(&self, other: &&str) -> bool {
-                self.as_str() == *other
-            }
-        }
-
-        impl PartialEq<String> for $buf {
-            fn eq(&self, other: &String) -> bool {
-                self.as_str() == other
-            }
-        }
-
-        impl PartialEq<$buf> for str {
-            fn eq(&self, other: &$buf) -> bool {
-                self == other.as_str()
-            }
-        }
-
-        impl PartialEq<$buf> for &str {
-            fn eq(&self, other: &$buf) -> bool {
-                *self == other.as_str()
-            }
-        }
-
-        impl PartialEq<$buf> for String {
-            fn eq(&self, other: &$buf) -> bool {
-                self == other.as_str()
-            }
-        }
-    };
-}
-
-pub(crate) use text_like;
-
-text_like!(UriReferenceBuf);
-text_like!(AbsoluteUriBuf);
-
-/// The components most programs read, on the owned types, so that `u.get().host_str()` can be
-/// `u.host_str()` as on the `url` crate's `Url`. Each is the view's method of the same name.
-macro_rules! accessors {
-    ($buf:ident, $path:literal) => {
-        /// The components, as [`UriReference`]'s methods of the same names give them (for the
-        /// others, [`get`](Self::get) gives the whole typed view).
-        impl $buf {
-            /// The scheme, without its `:` ([`UriReference::scheme`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.scheme().unwrap(), "http");
-            /// ```
-            pub fn scheme(&self) -> Option<Part<'_>> {
-                self.get().scheme()
-            }
-
-            /// The host's text ([`UriReference::host_str`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.host_str(), Some("a"));
-            /// ```
-            pub fn host_str(&self) -> Option<&str> {
-                self.get().host_str()
-            }
-
-            /// The port as written, as a number ([`UriReference::port`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.port(), Some(8080));
-            /// ```
-            pub fn port(&self) -> Option<u16> {
-                self.get().port()
-            }
-
-            /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://a/\".parse().unwrap();")]
-            /// assert_eq!(u.port_or_known_default(), Some(80));
-            /// ```
-            pub fn port_or_known_default(&self) -> Option<u16> {
-                self.get().port_or_known_default()
-            }
-
-            /// The path ([`UriReference::path`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.path().as_str(), "/b/c%20d");
-            /// ```
-            pub fn path(&self) -> Path<'_> {
-                self.get().path()
-            }
-
-            /// The path's segments ([`UriReference::path_segments`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
-            /// assert_eq!(s, ["b", "c d"]);
-            /// ```
-            pub fn path_segments(&self) -> Segments<'_> {
-                self.get().path_segments()
-            }
-
-            /// The query, without its `?` ([`UriReference::query`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.query().unwrap(), "x=1");
-            /// ```
-            pub fn query(&self) -> Option<Part<'_>> {
-                self.get().query()
-            }
-
-            /// The query's `name=value` pairs by the HTML forms convention
-            /// ([`UriReference::query_pairs`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1".into())));
-            /// ```
-            pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'_> {
-                self.get().query_pairs()
-            }
-
-            /// The fragment, without its `#` ([`UriReference::fragment`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.fragment().unwrap(), "f");
-            /// ```
-            pub fn fragment(&self) -> Option<Part<'_>> {
-                self.get().fragment()
-            }
-        }
-    };
-}
-
-accessors!(UriReferenceBuf, "urigram::UriReferenceBuf");
-accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
-
 /// The authority of a `net_path` (section 3.2): a server, or a registry-based name when the
 /// text is not a valid server.
 ///
@@ -693,18 +420,6 @@ impl<'a> Authority<'a> {
     pub fn port_str(&self) -> Option<Part<'a>> {
         self.server().and_then(|s| s.port)
     }
-
-    /// The whole authority with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]):
-    /// for a `reg_name`, or a userinfo, which may hold escapes. Borrows when nothing is
-    /// escaped.
-    ///
-    /// ```
-    /// let u = urigram::UriReference::parse("foo://caf%C3%A9/").unwrap();
-    /// assert_eq!(u.authority().unwrap().decode_utf8().unwrap(), "café");
-    /// ```
-    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
-        self.as_part().decode_utf8()
-    }
 }
 
 /// The authority as written.
@@ -790,18 +505,6 @@ impl<'a> Server<'a> {
     pub fn as_str(&self) -> &'a str {
         self.text.as_str()
     }
-
-    /// The whole server text with every escape decoded (a userinfo may hold escapes), read
-    /// as UTF-8 ([`Part::decode_utf8`]). Borrows when nothing is escaped.
-    ///
-    /// ```
-    /// let u = urigram::UriReference::parse("ftp://J%C3%BCrgen@a/").unwrap();
-    /// let s = u.authority().unwrap().server().unwrap();
-    /// assert_eq!(s.decode_utf8().unwrap(), "Jürgen@a");
-    /// ```
-    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
-        self.text.decode_utf8()
-    }
 }
 
 /// The server as written.
@@ -847,18 +550,6 @@ impl<'a> Host<'a> {
     /// Hostname, IPv4 address, or (RFC 2732) IPv6 literal.
     pub fn kind(&self) -> HostKind {
         self.kind
-    }
-
-    /// The host as text. A `host` holds no escapes in RFC 2396 (`hostname` is letters,
-    /// digits, `-` and `.`), so this always borrows the text and never fails; it is here so
-    /// that every component type decodes the same way.
-    ///
-    /// ```
-    /// let u = urigram::UriReference::parse("http://Example.COM/").unwrap();
-    /// assert_eq!(u.host().unwrap().decode_utf8().unwrap(), "Example.COM");
-    /// ```
-    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
-        self.text.decode_utf8()
     }
 
     /// The address of an `IPv6reference` host (RFC 2732, with its brackets in the text), when
@@ -1009,20 +700,6 @@ impl<'a> Path<'a> {
         };
         Segments(crate::shared::Segments::of(rest))
     }
-
-    /// The whole path with every escape decoded, read as UTF-8 ([`Part::decode_utf8`]).
-    /// Borrows when nothing is escaped. A decoded `%2F` is a `/` like the separators, so
-    /// decode [`Path::segments`] one at a time to keep them apart (section 2.4.2).
-    ///
-    /// ```
-    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9/a%2Fb").unwrap();
-    /// assert_eq!(u.path().decode_utf8().unwrap(), "/café/a/b");
-    /// let segs: Vec<_> = u.path().segments().map(|s| s.decode_utf8().unwrap()).collect();
-    /// assert_eq!(segs, ["café", "a/b"]);
-    /// ```
-    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
-        self.text.decode_utf8()
-    }
 }
 
 /// The path as written.
@@ -1078,7 +755,7 @@ impl<'a> Iterator for Segments<'a> {
 /// assert_eq!(d.as_part().range(), 13..20);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Segment<'a>(Part<'a>);
+pub struct Segment<'a>(pub(crate) Part<'a>);
 
 impl<'a> Segment<'a> {
     /// The whole segment with its parameters.
@@ -1108,20 +785,6 @@ impl<'a> Segment<'a> {
             Some(whole.slice(k + 1..end))
         })
     }
-
-    /// The whole segment, parameters included, with every escape decoded and read as UTF-8
-    /// ([`Part::decode_utf8`]). Borrows when nothing is escaped. The error's range counts
-    /// from the start of the parsed text.
-    ///
-    /// ```
-    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9;v=1/%FF").unwrap();
-    /// let mut s = u.path().segments();
-    /// assert_eq!(s.next().unwrap().decode_utf8().unwrap(), "café;v=1");
-    /// assert_eq!(s.next().unwrap().decode_utf8().unwrap_err().range(), 23..26);
-    /// ```
-    pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
-        self.0.decode_utf8()
-    }
 }
 
 /// The segment as written, parameters included.
@@ -1135,4 +798,29 @@ impl fmt::Display for Segment<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// The default port of a scheme of RFC 1738 (ignoring case): ftp 21, http 80, gopher 70,
+/// nntp 119, telnet 23, wais 210, prospero 1525 (rfc1738.txt:328, 468, 511, 715, 745, 769,
+/// 838). `None` for every other scheme.
+///
+/// ```
+/// assert_eq!(urigram::rfc2396::default_port("HTTP"), Some(80));
+/// assert_eq!(urigram::rfc2396::default_port("prospero"), Some(1525));
+/// assert_eq!(urigram::rfc2396::default_port("https"), None);
+/// ```
+pub fn default_port(scheme: &str) -> Option<u16> {
+    const PORTS: &[(&str, u16)] = &[
+        ("ftp", 21),
+        ("http", 80),
+        ("gopher", 70),
+        ("nntp", 119),
+        ("telnet", 23),
+        ("wais", 210),
+        ("prospero", 1525),
+    ];
+    PORTS
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+        .map(|&(_, p)| p)
 }

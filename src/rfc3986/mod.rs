@@ -28,17 +28,16 @@
 
 pub(crate) mod components;
 pub(crate) mod normalize;
+pub(crate) mod parse;
 pub(crate) mod resolve;
 pub(crate) mod uri;
 
+pub use crate::rfc2396::ResolveError;
 pub use crate::shared::{HostKind, Segments};
 pub use components::Components;
 pub use normalize::{default_port, equivalent, normalize};
+pub use parse::{AbsoluteUriBuf, UriReferenceBuf};
 pub use resolve::{
-    ResolveError, ResolveOptions, Resolved, merge, remove_dot_segments, resolve, resolve_str,
-    resolve_with,
+    ResolveOptions, Resolved, merge, remove_dot_segments, resolve, resolve_str, resolve_with,
 };
-pub use uri::{
-    AbsoluteUriBuf, Authority, Host, HostData, Path, PathKind, ReferenceKind, UriReference,
-    UriReferenceBuf,
-};
+pub use uri::{Authority, Host, HostData, Path, PathKind, ReferenceKind, UriReference};

@@ -22,7 +22,7 @@
 use std::fmt;
 
 use super::Components;
-use crate::error::Error;
+use crate::rfc2396::ResolveError;
 
 /// Choices section 5.2.2 leaves to the implementation. The default is the strict parser.
 ///
@@ -63,43 +63,6 @@ impl ResolveOptions {
         self.strict = strict;
         self
     }
-}
-
-/// Why a reference could not be resolved.
-///
-/// ```
-/// use urigram::rfc3986::{ResolveError as E, resolve_str};
-/// let r = |base, reference| resolve_str(base, reference, Default::default());
-/// assert!(matches!(r("http://a b/", "g"), Err(E::InvalidBase(e)) if e.offset() == 8));
-/// assert!(matches!(r("http://a/", "g h"), Err(E::InvalidReference(e)) if e.offset() == 1));
-/// assert!(matches!(r("b/c", "g"), Err(E::RelativeBase(_))));
-/// let Err(E::Unrepresentable { path, uri }) = r("foo:/a/b", "..//g") else { panic!() };
-/// assert_eq!((path.as_str(), uri.as_str()), ("//g", "foo://g"));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ResolveError {
-    /// The base is not an RFC 3986 `URI-reference`.
-    #[error("the base is not a valid URI-reference: {0}")]
-    InvalidBase(#[source] Error),
-    /// The reference is not an RFC 3986 `URI-reference`.
-    #[error("the reference is not valid: {0}")]
-    InvalidReference(#[source] Error),
-    /// The base has no scheme: "only the scheme component is required to be present in a
-    /// base URI" (section 5.2.1), and it is.
-    #[error("the base {0:?} is not an absolute URI: it has no scheme (section 5.2.1)")]
-    RelativeBase(String),
-    /// The target has no authority and its path starts with `//`: section 5.3 would write a
-    /// URI whose path reads as an authority.
-    #[error(
-        "the resolved path {path:?} starts with \"//\" and there is no authority: {uri:?} would read differently"
-    )]
-    Unrepresentable {
-        /// The target's path.
-        path: String,
-        /// What section 5.3 would write.
-        uri: String,
-    },
 }
 
 /// The target URI of a resolution (T), recomposed by section 5.3; it always has a scheme.

@@ -5,12 +5,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::error::Error;
-use crate::grammar::Grammar;
-use crate::grammar::rfc3986::fast;
 use crate::part::Part;
 use crate::rfc2396::EscapeError;
-use crate::rfc3986::{Components, ResolveError, Resolved, equivalent, normalize, resolve};
 use crate::shared::{HostKind, Segments};
 
 /// A `URI-reference` (RFC 3986 section 4.1, rfc3986.txt:2704): a `URI` (with a scheme) or a
@@ -39,7 +35,7 @@ use crate::shared::{HostKind, Segments};
 ///
 /// Two references are equal when their texts and offsets are; they are ordered by text, then
 /// by offset. `TryFrom<&str>` is [`UriReference::parse`]; [`UriReference::to_buf`] (or
-/// `From`) makes the owned [`UriReferenceBuf`].
+/// `From`) makes the owned [`UriReferenceBuf`](crate::rfc3986::UriReferenceBuf).
 ///
 /// ```
 /// use urigram::rfc3986::{UriReference, UriReferenceBuf};
@@ -81,28 +77,6 @@ pub enum ReferenceKind {
 }
 
 impl<'a> UriReference<'a> {
-    /// Parse `s` as an RFC 3986 `URI-reference` (Appendix A): a `URI`, or a `relative-ref`
-    /// (which may be empty). The value borrows `s`; [`UriReference::to_buf`] or
-    /// [`UriReferenceBuf`]'s `FromStr` make an owned one. The error names the first byte no
-    /// continuation makes valid, the production and what was expected there.
-    ///
-    /// ```
-    /// use urigram::rfc3986::UriReference;
-    /// let u = UriReference::parse("http://a/b?q#f").unwrap();
-    /// assert_eq!((u.host_str(), u.query().unwrap().as_str()), (Some("a"), "q"));
-    /// assert!(UriReference::parse("").is_ok());
-    /// let e = UriReference::parse("http://a/%zz").unwrap_err();
-    /// assert_eq!((e.offset(), e.rule()), (10, "pct-encoded"));
-    /// assert!(UriReference::parse("http://a/?[x]").is_err()); // `[` only in an IP-literal
-    /// ```
-    pub fn parse(s: &'a str) -> Result<UriReference<'a>, Error> {
-        // The fast pass (`src/grammar/passes/fast_path.rs` holds it to the productions).
-        if let Some(u) = fast::whole_uri_reference(s) {
-            return Ok(u);
-        }
-        Err(Grammar::Rfc3986.diagnose_named("URI-reference", s))
-    }
-
     /// The whole reference as written.
     pub fn as_str(&self) -> &'a str {
         self.text.as_str()
@@ -166,90 +140,6 @@ impl<'a> UriReference<'a> {
     /// The fragment, without its `#`.
     pub fn fragment(&self) -> Option<Part<'a>> {
         self.fragment
-    }
-
-    /// The five components of section 5.2.1, as plain strings ([`Components`]).
-    ///
-    /// ```
-    /// let u = urigram::rfc3986::UriReference::parse("../g?y#s").unwrap();
-    /// let c = u.components();
-    /// assert_eq!((c.scheme, c.authority, c.path), (None, None, "../g"));
-    /// assert_eq!((c.query, c.fragment), (Some("y"), Some("s")));
-    /// assert_eq!(c.to_string(), u.as_str());
-    /// ```
-    pub fn components(&self) -> Components<'a> {
-        Components {
-            scheme: self.scheme.map(|p| p.as_str()),
-            authority: self.authority.map(|a| a.as_str()),
-            path: self.path.as_str(),
-            query: self.query.map(|p| p.as_str()),
-            fragment: self.fragment.map(|p| p.as_str()),
-        }
-    }
-
-    /// Resolve `reference` against this base by section 5.2 ([`resolve`]): the strict parser,
-    /// `..` above the root removed, dot segments removed. The answers are RFC 3986's, which
-    /// differ from RFC 2396's ([`crate::UriReference::resolve`]) on `?y`, `../../../g` and
-    /// `/./g`; `urigram resolve --compare` lists such differences.
-    ///
-    /// ```
-    /// use urigram::rfc3986::UriReference;
-    /// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
-    /// let r = |s| base.resolve(&UriReference::parse(s).unwrap()).unwrap().to_string();
-    /// assert_eq!(r("../g"), "http://a/b/g");
-    /// assert_eq!(r("?y"), "http://a/b/c/d;p?y"); // rfc3986.txt:1966
-    /// assert_eq!(r("../../../g"), "http://a/g"); // rfc3986.txt:1995
-    /// // A base must have a scheme.
-    /// let relative = UriReference::parse("b/c").unwrap();
-    /// assert!(relative.resolve(&UriReference::parse("g").unwrap()).is_err());
-    /// ```
-    pub fn resolve(&self, reference: &UriReference<'_>) -> Result<Resolved, ResolveError> {
-        resolve(&self.components(), &reference.components())
-    }
-
-    /// Resolve the text `reference` against this base ([`UriReference::resolve`]), after
-    /// checking it against RFC 3986's `URI-reference`: the `url` crate's `Url::join`. The
-    /// result is an owned, validated absolute URI ([`AbsoluteUriBuf`], as RFC 2396's
-    /// `join` gives its own), whose typed view is one `get` away.
-    ///
-    /// ```
-    /// let base = urigram::rfc3986::UriReference::parse("http://a/b/c/d;p?q").unwrap();
-    /// let t = base.join("g;x?y#s").unwrap();
-    /// assert_eq!(t, "http://a/b/c/g;x?y#s");
-    /// assert_eq!(t.get().query().unwrap(), "y");
-    /// assert!(base.join("a b").is_err());
-    /// // A target that section 5.3 cannot write is an error, never a different URI.
-    /// let foo = urigram::rfc3986::UriReference::parse("foo:/a/b").unwrap();
-    /// let e = foo.join("..//g").unwrap_err();
-    /// assert!(matches!(e, urigram::rfc3986::ResolveError::Unrepresentable { .. }));
-    /// ```
-    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
-        let r = UriReference::parse(reference).map_err(ResolveError::InvalidReference)?;
-        AbsoluteUriBuf::from_resolved(self.resolve(&r)?)
-    }
-
-    /// The normal form of section 6.2.2 and 6.2.3 ([`normalize`]).
-    ///
-    /// ```
-    /// let u = urigram::rfc3986::UriReference::parse("HTTP://Example.COM:80/%7euser/./a").unwrap();
-    /// assert_eq!(u.normalize(), "http://example.com/~user/a");
-    /// ```
-    pub fn normalize(&self) -> String {
-        normalize(&self.components())
-    }
-
-    /// Whether `self` and `other` are equivalent by section 6.2.2 and 6.2.3: whether their
-    /// normal forms ([`UriReference::normalize`]) are equal ([`equivalent`] on components). A
-    /// method, as on RFC 2396's references.
-    ///
-    /// ```
-    /// use urigram::rfc3986::UriReference;
-    /// let a = UriReference::parse("http://example.com").unwrap();
-    /// assert!(a.equivalent(&UriReference::parse("HTTP://example.com:80/").unwrap()));
-    /// assert!(!a.equivalent(&UriReference::parse("http://example.com/?").unwrap()));
-    /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        equivalent(&self.components(), &other.components())
     }
 
     /// The host, when there is an authority (every authority has one, perhaps an empty
@@ -369,183 +259,6 @@ impl PartialEq<&str> for UriReference<'_> {
 impl AsRef<str> for UriReference<'_> {
     fn as_ref(&self) -> &str {
         self.as_str()
-    }
-}
-
-impl<'a> TryFrom<&'a str> for UriReference<'a> {
-    type Error = Error;
-    fn try_from(s: &'a str) -> Result<Self, Error> {
-        UriReference::parse(s)
-    }
-}
-
-crate::owned::owned!(
-    /// An owned, validated RFC 3986 `URI-reference`. [`UriReferenceBuf::get`] gives the typed
-    /// view; with the `serde` feature it (de)serializes as its text, checked on the way in.
-    ///
-    /// ```
-    /// use urigram::rfc3986::UriReferenceBuf;
-    /// let u: UriReferenceBuf = "http://[v1.fe]/a?q".parse().unwrap();
-    /// assert_eq!(u.get().host().unwrap().as_str(), "[v1.fe]");
-    /// assert_eq!(u.to_string(), "http://[v1.fe]/a?q");
-    /// assert!("http://a/b c".parse::<UriReferenceBuf>().is_err());
-    /// let u = UriReferenceBuf::try_from(String::from("?y")).unwrap();
-    /// assert_eq!(u.into_string(), "?y");
-    /// ```
-    UriReferenceBuf,
-    UriReference,
-    "an RFC 3986 `URI-reference`",
-    "rfc3986",
-    "\"http://a/b?q\""
-);
-
-crate::rfc2396::uri::text_like!(UriReferenceBuf);
-
-/// The components most programs read, on the owned type, so that `u.get().host_str()` can be
-/// `u.host_str()`. Each is the view's method of the same name.
-impl UriReferenceBuf {
-    /// The scheme, without its `:` ([`UriReference::scheme`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.scheme().unwrap(), "http");
-    /// ```
-    pub fn scheme(&self) -> Option<Part<'_>> {
-        self.get().scheme()
-    }
-
-    /// The host's text ([`UriReference::host_str`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.host_str(), Some("a"));
-    /// ```
-    pub fn host_str(&self) -> Option<&str> {
-        self.get().host_str()
-    }
-
-    /// The port as written, as a number ([`UriReference::port`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.port(), Some(8080));
-    /// ```
-    pub fn port(&self) -> Option<u16> {
-        self.get().port()
-    }
-
-    /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/".parse().unwrap();
-    /// assert_eq!((u.port(), u.port_or_known_default()), (None, Some(80)));
-    /// ```
-    pub fn port_or_known_default(&self) -> Option<u16> {
-        self.get().port_or_known_default()
-    }
-
-    /// The path's segments ([`UriReference::path_segments`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/b/c%20d".parse().unwrap();
-    /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
-    /// assert_eq!(s, ["b", "c d"]);
-    /// ```
-    pub fn path_segments(&self) -> Segments<'_> {
-        self.get().path_segments()
-    }
-
-    /// The query's `name=value` pairs by the HTML forms convention
-    /// ([`UriReference::query_pairs`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/?x=1+2".parse().unwrap();
-    /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1 2".into())));
-    /// ```
-    pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'_> {
-        self.get().query_pairs()
-    }
-
-    /// [`UriReference::equivalent`].
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "HTTP://a:80".parse().unwrap();
-    /// assert!(u.equivalent(&urigram::rfc3986::UriReference::parse("http://a/").unwrap()));
-    /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        self.get().equivalent(other)
-    }
-
-    /// The path ([`UriReference::path`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.path().as_str(), "/b");
-    /// ```
-    pub fn path(&self) -> Path<'_> {
-        self.get().path()
-    }
-
-    /// The query, without its `?` ([`UriReference::query`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.query().unwrap(), "x=1");
-    /// ```
-    pub fn query(&self) -> Option<Part<'_>> {
-        self.get().query()
-    }
-
-    /// The fragment, without its `#` ([`UriReference::fragment`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.fragment().unwrap(), "f");
-    /// ```
-    pub fn fragment(&self) -> Option<Part<'_>> {
-        self.get().fragment()
-    }
-
-    /// The five components of section 5.2.1 ([`UriReference::components`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.components().authority, Some("me@a:8080"));
-    /// ```
-    pub fn components(&self) -> Components<'_> {
-        self.get().components()
-    }
-
-    /// [`UriReference::resolve`] with this base.
-    ///
-    /// ```
-    /// use urigram::rfc3986::{UriReference, UriReferenceBuf};
-    /// let base: UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
-    /// let r = base.resolve(&UriReference::parse("g?y").unwrap()).unwrap();
-    /// assert_eq!(r, "http://a/b/c/g?y");
-    /// ```
-    pub fn resolve(&self, reference: &UriReference<'_>) -> Result<Resolved, ResolveError> {
-        self.get().resolve(reference)
-    }
-
-    /// [`UriReference::join`] with this base.
-    ///
-    /// ```
-    /// let base: urigram::rfc3986::UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
-    /// assert_eq!(base.join("../g").unwrap(), "http://a/b/g");
-    /// ```
-    pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
-        self.get().join(reference)
-    }
-
-    /// [`UriReference::normalize`].
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://A/%7e".parse().unwrap();
-    /// assert_eq!(u.normalize(), "http://a/~");
-    /// ```
-    pub fn normalize(&self) -> String {
-        self.get().normalize()
     }
 }
 
@@ -669,27 +382,6 @@ impl<'a> Host<'a> {
     /// Which alternative of `host` it is.
     pub fn kind(&self) -> HostKind {
         self.kind
-    }
-
-    /// The host read: the address of an IP literal or an `IPv4address`, the text otherwise.
-    /// Every `IPv6address` and `IPv4address` of the grammar is an address (the grammar counts
-    /// the groups and bounds each `dec-octet`), so this never fails.
-    pub fn data(&self) -> HostData<'a> {
-        // An IP literal's text is `[`, the address, `]`.
-        let inner = 1..self.text.as_str().len().saturating_sub(1).max(1);
-        match self.kind {
-            HostKind::Ipv6 => {
-                let b = self.as_str().as_bytes().get(inner).unwrap_or_default();
-                HostData::Ipv6(fast::ipv6_groups(b).unwrap_or_default().into())
-            }
-            HostKind::IpvFuture => HostData::IpvFuture(self.text.slice(inner)),
-            HostKind::Ipv4 => {
-                let b = self.as_str().as_bytes();
-                HostData::Ipv4(fast::ipv4_octets(b).unwrap_or_default().into())
-            }
-            // RFC 3986 has no `hostname`: never read as one.
-            HostKind::RegName | HostKind::Hostname => HostData::RegName(self.text),
-        }
     }
 
     /// The address of an `IPv6address` literal, or `None`.
@@ -845,6 +537,7 @@ impl<'a> Path<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rfc3986::{Components, UriReferenceBuf};
 
     /// `Display` gives the text back, and the components recompose it (section 5.3), on
     /// section 1.1.2's examples and the references of section 5.4.
@@ -957,107 +650,5 @@ mod tests {
         assert_eq!(json, "\"http://[::1]/a?b#c\"");
         assert_eq!(serde_json::from_str::<UriReferenceBuf>(&json).unwrap(), u);
         assert!(serde_json::from_str::<UriReferenceBuf>("\"a b\"").is_err());
-    }
-}
-
-/// An owned RFC 3986 absolute URI, with or without a fragment: a [`UriReferenceBuf`] that has
-/// a scheme. What [`UriReference::join`] gives, as RFC 2396's `join` gives
-/// [`rfc2396::AbsoluteUriBuf`](crate::rfc2396::AbsoluteUriBuf): the same name, one type per
-/// family.
-///
-/// ```
-/// use urigram::rfc3986::{AbsoluteUriBuf, UriReference};
-/// let u: AbsoluteUriBuf = "http://a/b/c/g?y#s".parse().unwrap();
-/// assert_eq!(u.get().query().unwrap(), "y");
-/// assert!("g?y#s".parse::<AbsoluteUriBuf>().is_err()); // no scheme
-/// assert!("http://a b/".parse::<AbsoluteUriBuf>().is_err());
-/// let t = UriReference::parse("http://a/b").unwrap().join("c").unwrap();
-/// assert_eq!((t.as_str(), t.as_reference().as_str()), ("http://a/c", "http://a/c"));
-/// assert_eq!(t.into_string(), "http://a/c");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AbsoluteUriBuf(UriReferenceBuf);
-
-impl AbsoluteUriBuf {
-    /// The resolved text, checked against the grammar: a text section 5.3 recomposed that
-    /// does not read back as an RFC 3986 reference is [`ResolveError::Unrepresentable`],
-    /// never a different URI.
-    fn from_resolved(t: Resolved) -> Result<AbsoluteUriBuf, ResolveError> {
-        match UriReferenceBuf::try_from(t.as_str()) {
-            Ok(u) if u.get().is_absolute() => Ok(AbsoluteUriBuf(u)),
-            _ => Err(ResolveError::Unrepresentable {
-                path: t.components().path.to_string(),
-                uri: t.into_string(),
-            }),
-        }
-    }
-
-    /// The typed view.
-    pub fn get(&self) -> UriReference<'_> {
-        self.0.get()
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        self.0.as_str()
-    }
-
-    /// As a `URI-reference`.
-    pub fn as_reference(&self) -> &UriReferenceBuf {
-        &self.0
-    }
-
-    /// Into a `URI-reference`.
-    pub fn into_reference(self) -> UriReferenceBuf {
-        self.0
-    }
-
-    /// The text, owned.
-    pub fn into_string(self) -> String {
-        self.0.into_string()
-    }
-}
-
-impl std::str::FromStr for AbsoluteUriBuf {
-    type Err = Error;
-    /// The text must be an RFC 3986 `URI-reference` with a scheme; a relative one is
-    /// rejected at its first byte (an absolute URI starts with a scheme).
-    fn from_str(s: &str) -> Result<AbsoluteUriBuf, Error> {
-        let u: UriReferenceBuf = s.parse()?;
-        if u.get().is_absolute() {
-            Ok(AbsoluteUriBuf(u))
-        } else {
-            Err(Grammar::Rfc3986.diagnose_named("absolute-URI", s))
-        }
-    }
-}
-
-impl From<AbsoluteUriBuf> for UriReferenceBuf {
-    fn from(u: AbsoluteUriBuf) -> UriReferenceBuf {
-        u.0
-    }
-}
-
-impl fmt::Display for AbsoluteUriBuf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl AsRef<str> for AbsoluteUriBuf {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl PartialEq<str> for AbsoluteUriBuf {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for AbsoluteUriBuf {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
     }
 }

@@ -313,24 +313,22 @@ impl Resolution for ResolveError {
     }
 }
 
-impl Resolution for rfc3986::ResolveError {
+/// An error of RFC 3986's resolution: the library's one `ResolveError`, under `rfc3986` codes.
+struct Rfc3986Error(ResolveError);
+
+impl Display for Rfc3986Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Resolution for Rfc3986Error {
     fn grammar_error(&self) -> Option<&Error> {
-        match self {
-            rfc3986::ResolveError::InvalidBase(p) | rfc3986::ResolveError::InvalidReference(p) => {
-                Some(p)
-            }
-            _ => None,
-        }
+        self.0.grammar_error()
     }
 
     fn kind(&self) -> &'static str {
-        match self {
-            rfc3986::ResolveError::InvalidBase(_) => "invalid_base",
-            rfc3986::ResolveError::InvalidReference(_) => "invalid_reference",
-            rfc3986::ResolveError::RelativeBase(_) => "relative_base",
-            rfc3986::ResolveError::Unrepresentable { .. } => "unrepresentable",
-            _ => "other",
-        }
+        self.0.kind()
     }
 
     fn spec(&self) -> &'static str {
@@ -464,9 +462,11 @@ pub fn resolve_rfc3986<S: AsRef<str>>(
 ) -> Output {
     let mut out = Output::default();
     let checked = match rfc3986::Components::parse(base) {
-        Ok(c) if c.scheme.is_none() => Err(rfc3986::ResolveError::RelativeBase(base.to_string())),
+        Ok(c) if c.scheme.is_none() => {
+            Err(Rfc3986Error(ResolveError::RelativeBase(base.to_string())))
+        }
         Ok(_) => Ok(()),
-        Err(e) => Err(rfc3986::ResolveError::InvalidBase(e)),
+        Err(e) => Err(Rfc3986Error(ResolveError::InvalidBase(e))),
     };
     if let Err(e) = checked {
         base_error(&mut out, &e, base, format);
@@ -475,7 +475,7 @@ pub fn resolve_rfc3986<S: AsRef<str>>(
     let mut values = Vec::new();
     for (r, k) in references.iter().zip(2..) {
         let r = r.as_ref();
-        let result = rfc3986::resolve_str(base, r, options);
+        let result = rfc3986::resolve_str(base, r, options).map_err(Rfc3986Error);
         let result = result.as_ref().map(|t| {
             let v = json!({ "base": base, "reference": r, "resolved": t.as_str() });
             (t.as_str(), v)
@@ -627,7 +627,7 @@ fn compare_one(
     };
     let new = match rfc3986::resolve_str(base, reference, settings.rfc3986) {
         Ok(t) => Outcome::Resolved(t.into_string()),
-        Err(e) => rejected(&e),
+        Err(e) => rejected(&Rfc3986Error(e)),
     };
     let (reason, why_old, why_new) = match (&old, &new) {
         (Outcome::Resolved(a), Outcome::Resolved(b)) if a == b => return None,
@@ -805,8 +805,8 @@ fn compare<S: AsRef<str>>(
     if document.is_none() && !new_ok {
         let mut o = Output::default();
         let e = match new_base {
-            Err(e) => rfc3986::ResolveError::InvalidBase(e),
-            Ok(_) => rfc3986::ResolveError::RelativeBase(base.to_string()),
+            Err(e) => Rfc3986Error(ResolveError::InvalidBase(e)),
+            Ok(_) => Rfc3986Error(ResolveError::RelativeBase(base.to_string())),
         };
         base_error(&mut o, &e, base, format);
         out.write_all(o.stdout.as_bytes())?;

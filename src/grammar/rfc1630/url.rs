@@ -229,6 +229,11 @@ pub struct Longer<A, B>(A, B);
 /// and `b` is not run when `a` failed hard. In a derivation tree only the chosen branch's
 /// productions stay: when `b` wins after `a` left nodes, `b` runs again on a tree without
 /// them.
+///
+/// The same job as RFC 1738's `longest` (`grammar/rfc1738/mod.rs`) for two alternatives:
+/// where both fail, this returns `a`'s error, where `longest` returns a fresh one; it has no
+/// first-byte filter and no early settling on the fast path; in a tree it runs `b` again only
+/// when `a` left nodes, where `longest` runs its winner again.
 pub fn longer<A, B>(a: A, b: B) -> Longer<A, B> {
     Longer(a, b)
 }

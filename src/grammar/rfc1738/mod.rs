@@ -150,7 +150,8 @@ pub struct Longest<T> {
 /// derivation tree only the winner's nodes may stay, and nodes can only be dropped from the
 /// end: there each alternative's nodes are dropped after it runs, and the winner runs again.
 /// A hard failure (a `%` without two hex digits, which no alternative can take) ends the
-/// choice at once, as `cut` does.
+/// choice at once, as `cut` does. RFC 1630's URL grammar has the two-way form, `longer`
+/// (`grammar/rfc1630/url.rs`), which says how the two differ.
 pub fn longest<'a, T: Alternatives<'a>>(alts: T) -> Longest<T> {
     Longest {
         alts,

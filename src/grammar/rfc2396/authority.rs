@@ -195,11 +195,7 @@ pub(crate) fn host_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Host<'a>> {
 /// RFC 2732's `IPv6reference` (dialect [`Rfc2732`](super::Rfc2732)), or nothing at all: RFC 2396 has no such host.
 #[inline(always)]
 fn ipv6reference_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    if D::IPV6 {
-        crate::grammar::rfc2732::ipv6reference(i)
-    } else {
-        fail()
-    }
+    if D::IPV6 { D::ipv6reference(i) } else { fail() }
 }
 
 /// ```text
@@ -266,7 +262,7 @@ pub(crate) fn ipv4address_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a
 #[inline(always)]
 fn ipv4_part<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     if D::IPV6 {
-        crate::grammar::rfc2732::digits_1_3(i)
+        D::digits_1_3(i)
     } else {
         many1(DIGIT, "digit").parse(i)
     }

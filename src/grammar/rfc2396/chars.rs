@@ -7,10 +7,42 @@
 
 use nom::Parser;
 
-use super::{Dialect, Rfc2396};
 use crate::input::primitives::{one, one_or_escape, production};
-use crate::input::{PResult, Span, escape};
+use crate::input::{PResult, Span, escape, fail};
 use crate::table::Table;
+
+/// Which text of RFC 2396's productions a function follows: RFC 2396's own ([`Rfc2396`]) or
+/// RFC 2396 as RFC 2732 amends it ([`Rfc2732`]: `host` takes an `IPv6reference`, `reserved`
+/// and so `uric` take `[` and `]`, and `IPv4address` is RFC 2373's). The functions that reach
+/// the amended productions take it as a type parameter (`host_in::<Rfc2732>`), so each
+/// dialect is compiled on its own, with no test left at run time.
+///
+/// RFC 2732's own productions are reached through the dialect (`D::ipv6reference`), so that
+/// this grammar names none of RFC 2732's, which builds on it: [`Rfc2732`]'s implementation
+/// is in `grammar/rfc2732`.
+pub trait Dialect: Copy + 'static {
+    /// Whether this is RFC 2732's text.
+    const IPV6: bool;
+    /// RFC 2732's `IPv6reference`, called only when [`Dialect::IPV6`].
+    fn ipv6reference(i: Span<'_>) -> PResult<'_, Span<'_>>;
+    /// RFC 2373's `1*3DIGIT`, the parts of its `IPv4address`, called only when
+    /// [`Dialect::IPV6`].
+    fn digits_1_3(i: Span<'_>) -> PResult<'_, Span<'_>>;
+}
+
+/// RFC 2396's productions as printed (rfc2396.txt:1463-1540).
+#[derive(Debug, Clone, Copy)]
+pub struct Rfc2396;
+
+impl Dialect for Rfc2396 {
+    const IPV6: bool = false;
+    fn ipv6reference(_: Span<'_>) -> PResult<'_, Span<'_>> {
+        fail()
+    }
+    fn digits_1_3(_: Span<'_>) -> PResult<'_, Span<'_>> {
+        fail()
+    }
+}
 
 // =============================================================================================
 // uric, reserved, unreserved, mark: sections 2, 2.2, 2.3 (rfc2396.txt:1519-1524)

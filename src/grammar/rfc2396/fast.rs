@@ -22,13 +22,12 @@
 //! prefixes, and generated members and mutations; the `fast_path` fuzz target does the same on
 //! arbitrary input; the differential tests hold both passes to the spec text.
 
-use nom::Err;
-
 use super::authority::LABELS;
 use super::chars::ALPHA;
 use super::uri::URIC_NO_SLASH;
+use crate::grammar::common::{BadEscape, Text, finish, run};
 use crate::grammar::labels;
-use crate::input::{Fail, PResult, Span, escape_end, take_in_line};
+use crate::input::{PResult, Span, escape_end};
 use crate::part::Part;
 use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
 use crate::table::{Table, Wide};
@@ -40,69 +39,6 @@ const REG_NAME: Wide = super::authority::REG_NAME.wide();
 const DIGIT: Wide = super::chars::DIGIT.wide();
 const REL_SEGMENT: Wide = super::uri::REL_SEGMENT.wide();
 const SCHEME_REST: Wide = super::uri::SCHEME_REST.wide();
-
-/// A `%` without two hex digits after it: the parse fails outright.
-pub(crate) struct BadEscape;
-
-/// The text being parsed and its offset in the whole input, to make [`Part`]s from positions.
-#[derive(Clone, Copy)]
-pub(crate) struct Text<'a> {
-    s: &'a str,
-    base: usize,
-}
-
-impl<'a> Text<'a> {
-    /// The text of a span.
-    #[inline(always)]
-    pub(crate) fn of(i: &Span<'a>) -> Text<'a> {
-        Text {
-            s: i.fragment(),
-            base: i.location_offset(),
-        }
-    }
-
-    /// A whole text, offsets from 0.
-    #[inline(always)]
-    pub(crate) fn whole(s: &'a str) -> Text<'a> {
-        Text { s, base: 0 }
-    }
-
-    #[inline(always)]
-    pub(crate) fn bytes(self) -> &'a [u8] {
-        self.s.as_bytes()
-    }
-
-    /// Where `p`, a part of this text, ends: its position in the text.
-    #[inline(always)]
-    pub(crate) fn end(self, p: Part<'a>) -> usize {
-        p.end() - self.base
-    }
-
-    /// The part from byte `a` to byte `e`.
-    #[inline(always)]
-    pub(crate) fn part(self, a: usize, e: usize) -> Part<'a> {
-        debug_assert!(a <= e && self.s.is_char_boundary(a) && self.s.is_char_boundary(e));
-        // SAFETY: every position the scans below (and those of RFC 3986's fast pass) return
-        // is 0, or a position they reached from 0 over ASCII bytes only (table members, `%`, hex digits and the literals of the
-        // grammar), so it is at most the length of the text and a char boundary; and `a`
-        // comes before `e` in every call.
-        let text = unsafe { self.s.get_unchecked(a..e) };
-        Part::new(text, self.base + a)
-    }
-}
-
-/// `*( t | escaped )` from `n`: where the run stops. [`crate::input::run_with_escapes`] with
-/// the vector scans ([`Wide::run_end`]).
-#[inline(always)]
-pub(crate) fn run(b: &[u8], mut n: usize, t: &Wide) -> Result<usize, BadEscape> {
-    loop {
-        n = t.run_end(b, n);
-        if b.get(n) != Some(&b'%') {
-            return Ok(n);
-        }
-        n = escape_end(b, n).map_err(|_| BadEscape)?;
-    }
-}
 
 /// `scheme ":"` at the start: the length of the scheme, when a `:` follows it. RFC 3986's
 /// `scheme` is the same language (rfc3986.txt:2715).
@@ -299,16 +235,6 @@ fn is_ipv4address(h: &[u8]) -> bool {
         }
     }
     dots == 3 && digits > 0
-}
-
-/// The result of a scan as a nom result: the rest of the input after `end` (the consumed
-/// characters are URI characters, which hold no newline) and the value.
-#[inline(always)]
-pub(crate) fn finish<'a, O>(i: Span<'a>, r: Result<(usize, O), BadEscape>) -> PResult<'a, O> {
-    match r {
-        Ok((end, o)) => Ok((take_in_line(i, end).0, o)),
-        Err(BadEscape) => Err(Err::Failure(Fail)),
-    }
 }
 
 /// The fast pass of [`super::uri_reference`].

@@ -23,33 +23,8 @@ pub use chars::*;
 pub use path::*;
 pub use uri::*;
 
+pub use crate::grammar::rfc2732::Rfc2732;
 use crate::grammar::{Rule, rule};
-
-/// Which text of RFC 2396's productions a function follows: RFC 2396's own ([`Rfc2396`]) or
-/// RFC 2396 as RFC 2732 amends it ([`Rfc2732`]: `host` takes an `IPv6reference`, `reserved`
-/// and so `uric` take `[` and `]`, and `IPv4address` is RFC 2373's). The functions that reach
-/// the amended productions take it as a type parameter (`host_in::<Rfc2732>`), so each
-/// dialect is compiled on its own, with no test left at run time.
-pub trait Dialect: Copy + 'static {
-    /// Whether this is RFC 2732's text.
-    const IPV6: bool;
-}
-
-/// RFC 2396's productions as printed (rfc2396.txt:1463-1540).
-#[derive(Debug, Clone, Copy)]
-pub struct Rfc2396;
-
-impl Dialect for Rfc2396 {
-    const IPV6: bool = false;
-}
-
-/// RFC 2396's productions as RFC 2732 section 3 amends them (rfc2732.txt:116-138).
-#[derive(Debug, Clone, Copy)]
-pub struct Rfc2732;
-
-impl Dialect for Rfc2732 {
-    const IPV6: bool = true;
-}
 
 /// The productions of RFC 2396, in spec order: Appendix A, then section 2.4.3.
 pub static RULES: &[Rule] = &[

@@ -21,11 +21,27 @@ use nom::multi::{many_m_n, many0_count};
 use nom::sequence::preceded;
 use nom::{OutputMode, Parser};
 
-use crate::grammar::rfc2396::{self as base, DIGIT, HEX, Rfc2732};
+use crate::grammar::rfc2396::{self as base, DIGIT, Dialect, HEX};
 use crate::grammar::{Rule, rule};
 use crate::input::primitives::{Out, branch, lift, lit, next_byte, one, production};
 use crate::input::{Fail, PResult, Span, fail};
 use crate::rfc2396::Host;
+
+/// RFC 2396's productions as RFC 2732 section 3 amends them (rfc2732.txt:116-138).
+#[derive(Debug, Clone, Copy)]
+pub struct Rfc2732;
+
+impl Dialect for Rfc2732 {
+    const IPV6: bool = true;
+    #[inline(always)]
+    fn ipv6reference(i: Span<'_>) -> PResult<'_, Span<'_>> {
+        ipv6reference(i)
+    }
+    #[inline(always)]
+    fn digits_1_3(i: Span<'_>) -> PResult<'_, Span<'_>> {
+        digits_1_3(i)
+    }
+}
 
 // =============================================================================================
 // Section 3 (1): host and ipv6reference (rfc2732.txt:122-123)
