@@ -38,7 +38,7 @@
 use std::ops::Range;
 
 use crate::error::{Error, Position};
-use crate::extract::Syntax;
+use crate::extract::{Found, Syntax};
 use crate::grammar::Grammar;
 use crate::input::Expected;
 
@@ -506,49 +506,21 @@ pub fn fix_text_each(
         }
         // Under RFC 1738 the fragment is no part of the URL: only the URL is fixed.
         let (error, reason) = match fix(crate::extract::checked_part(grammar, &f.text), grammar) {
-            FixResult::Fixed { fixes, .. } => {
-                // Each fix must replace the very characters it escapes, in the text: not a
-                // character reference that stands for them, nor a line break (in an HTML
-                // attribute a line break is dropped from the URL, so `%0A` would change it).
-                let mut why = None;
-                let mut mapped = Vec::with_capacity(fixes.len());
-                for x in &fixes {
-                    let start = f.source_offset(x.range.start);
-                    let end = start + x.range.len();
-                    let Some(there) = text.get(start..end) else {
-                        why = Some(NOT_AS_WRITTEN);
-                        break;
-                    };
-                    if there.contains(['\n', '\r']) {
-                        why = Some(LINE_BREAK);
-                        break;
+            FixResult::Fixed { fixes, .. } => match text_edits(text, &f, &fixes) {
+                Ok(mapped) => {
+                    for (r, s) in mapped {
+                        out.push_str(&text[last..r.start]);
+                        out.push_str(&s);
+                        last = r.end;
                     }
-                    if there.chars().all(char::is_whitespace) && in_line_break(text, start..end) {
-                        why = Some(WRAPPED_AT_SPACE);
-                        break;
-                    }
-                    if Some(there) != f.text.get(x.range.clone()) {
-                        why = Some(NOT_AS_WRITTEN);
-                        break;
-                    }
-                    mapped.push((start..end, x.replacement.clone()));
+                    fixed += 1;
+                    continue;
                 }
-                match why {
-                    None => {
-                        for (r, s) in mapped {
-                            out.push_str(&text[last..r.start]);
-                            out.push_str(&s);
-                            last = r.end;
-                        }
-                        fixed += 1;
-                        continue;
-                    }
-                    Some(reason) => match f.error(text) {
-                        Some(e) => (e, reason.to_string()),
-                        None => continue,
-                    },
-                }
-            }
+                Err(reason) => match f.error(text) {
+                    Some(e) => (e, reason.to_string()),
+                    None => continue,
+                },
+            },
             FixResult::Valid => continue,
             FixResult::Unfixable { error, reason } => {
                 let offset = f.source_offset(error.offset());
@@ -569,6 +541,47 @@ pub fn fix_text_each(
         fixed,
         unfixed: Vec::new(),
     }
+}
+
+/// The edits of `text` that make the fixes of a URI found in it, each the text range to
+/// replace and what to write there, in text order; or, when one of them cannot be made in
+/// place, why. Each fix must replace the very characters it escapes, in the text: not a
+/// character reference that stands for them, nor a line break (in an HTML attribute a line
+/// break is dropped from the URL, so `%0A` would change it), nor the space that a line break
+/// inside delimiters is read as. [`fix_text_with`] and the language server's quick fixes make
+/// their edits with it.
+///
+/// ```
+/// use urigram::{Grammar, extract::extract, fix::{FixResult, fix, text_edits}};
+/// let text = "see <URL:http://a/b c> and <URL:x:a b\n  c>";
+/// let found = extract(text, Grammar::Rfc2396);
+/// let FixResult::Fixed { fixes, .. } = fix(&found[0].text, Grammar::Rfc2396) else { panic!() };
+/// assert_eq!(text_edits(text, &found[0], &fixes), Ok(vec![(19..20, "%20".to_string())]));
+/// let FixResult::Fixed { fixes, .. } = fix(&found[1].text, Grammar::Rfc2396) else { panic!() };
+/// assert!(text_edits(text, &found[1], &fixes).unwrap_err().contains("wrapped"));
+/// ```
+pub fn text_edits(
+    text: &str,
+    found: &Found<'_>,
+    fixes: &[Fix],
+) -> Result<Vec<(Range<usize>, String)>, &'static str> {
+    let mut mapped = Vec::with_capacity(fixes.len());
+    for x in fixes {
+        let start = found.source_offset(x.range.start);
+        let end = start + x.range.len();
+        let there = text.get(start..end).ok_or(NOT_AS_WRITTEN)?;
+        if there.contains(['\n', '\r']) {
+            return Err(LINE_BREAK);
+        }
+        if there.chars().all(char::is_whitespace) && in_line_break(text, start..end) {
+            return Err(WRAPPED_AT_SPACE);
+        }
+        if Some(there) != found.text.get(x.range.clone()) {
+            return Err(NOT_AS_WRITTEN);
+        }
+        mapped.push((start..end, x.replacement.clone()));
+    }
+    Ok(mapped)
 }
 
 /// Why a URI of a text with fixes is left as it is, when a fix would replace a line break.

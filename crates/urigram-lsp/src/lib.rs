@@ -953,7 +953,8 @@ impl Server {
     }
 
     /// The text edits for `fixes` (ranges in the URI `f`, found at `base`), or `None` when
-    /// one of them reaches across the URI's pieces.
+    /// one of them cannot be made in place ([`fix::text_edits`], as `fix --text` makes them:
+    /// not across the URI's pieces, not on a line break or the space one is read as).
     fn edits(
         &self,
         doc: &Doc,
@@ -962,16 +963,14 @@ impl Server {
         fixes: &[Fix],
         at: &mut Cursor<'_>,
     ) -> Option<Vec<TextEdit>> {
-        let mut out = Vec::new();
-        for x in fixes {
-            let start = base + f.source_offset(x.range.start);
-            let end = start + x.range.len();
-            if doc.text.get(start..end)? != &f.text[x.range.clone()] {
-                return None;
-            }
-            let range = lsp_types::Range::new(at.at(start).0, at.at(end).0);
-            out.push(TextEdit::new(range, x.replacement.clone()));
-        }
+        let edits = fix::text_edits(doc.text.get(base..)?, f, fixes).ok()?;
+        let out = edits
+            .into_iter()
+            .map(|(r, new)| {
+                let range = lsp_types::Range::new(at.at(base + r.start).0, at.at(base + r.end).0);
+                TextEdit::new(range, new)
+            })
+            .collect();
         Some(out)
     }
 

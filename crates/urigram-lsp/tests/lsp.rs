@@ -372,6 +372,36 @@ fn at_most_a_thousand_diagnostics_and_a_count_of_the_rest() {
     c.notify("exit", Value::Null);
 }
 
+/// A delimited URI with spaces wrapped across lines: the quick fix escapes the space within
+/// the line, and no fix writes `%20` for the line break (read as a space) into the
+/// indentation, as `fix --text` leaves such a URI.
+#[test]
+fn no_quick_fix_escapes_a_line_break_read_as_a_space() {
+    let mut c = start();
+    c.initialize(json!({}), Value::Null);
+    let text = "the KDE format: <info:(gcc)G++ and\n   GCC>\n";
+    c.open(DOC, text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "{d}");
+    assert_eq!(range(&d[0]), (0, 30, 0, 31));
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let actions = r["result"].as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:#?}");
+    let edits = actions[0]["edit"]["changes"][DOC].as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(
+        (range(&edits[0]), edits[0]["newText"].clone()),
+        ((0, 30, 0, 31), json!("%20"))
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
 #[test]
 fn quick_fixes_and_document_links() {
     let mut c = start();
