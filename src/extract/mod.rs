@@ -1024,7 +1024,6 @@ struct Candidate {
 
 impl Candidate {
     /// The same candidate in a text that has `by` more bytes before it.
-    #[cfg(feature = "markup")]
     fn shift(&mut self, by: usize) {
         let move_by = |r: &mut Range<usize>| *r = r.start + by..r.end + by;
         move_by(&mut self.outer);
