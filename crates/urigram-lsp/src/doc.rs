@@ -1112,34 +1112,53 @@ mod tests {
     /// over (a hundred parts).
     #[test]
     fn markdown_edits_read_again_what_a_whole_reading_finds() {
-        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0031);
         let mut texts = corpus(".md");
         assert!(texts.len() >= 7);
         texts.push(texts.concat().repeat(8));
+        let partial = edits_read_again(
+            Syntax::Markdown,
+            texts,
+            MD_EDITS,
+            0x3986_2396_1738_0031,
+            50,
+            400,
+        );
+        assert!(partial > 300, "{partial} edits read part of the text");
+    }
+
+    /// Random edits of `bits` in each of `texts` read as `syntax`, one at a time and in bursts,
+    /// each followed by a refresh: after each, what a whole reading finds; a text over 200 KB
+    /// must have more than `parts` parts and gets `big_steps` steps (the others 150, or 100
+    /// outside Markdown). How many refreshes read only part of the text.
+    fn edits_read_again(
+        syntax: Syntax,
+        texts: Vec<String>,
+        bits: &[&str],
+        seed: u64,
+        parts: usize,
+        big_steps: usize,
+    ) -> usize {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let small_steps = if syntax == Syntax::Markdown { 150 } else { 100 };
         let mut partial = 0;
         for (t, text) in texts.into_iter().enumerate() {
             let big = text.len() > 200_000;
-            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Markdown);
-            assert!(!big || d.parts.len() > 50, "{} parts", d.parts.len());
-            for step in 0..if big { 400 } else { 150 } {
+            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, syntax);
+            assert!(!big || d.parts.len() > parts, "{} parts", d.parts.len());
+            for step in 0..if big { big_steps } else { small_steps } {
                 for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
-                    random_edit(&mut rng, &mut d, MD_EDITS);
+                    random_edit(&mut rng, &mut d, bits);
                 }
                 d.refresh(Grammar::Rfc3986);
                 partial += usize::from(d.last_read.len() < d.text.len());
-                assert_whole(&d, &format!("text {t} step {step}"));
+                assert_whole(&d, &format!("{syntax:?} text {t} step {step}"));
                 if step % 10 == 0 {
                     assert_found(&d);
                 }
             }
-            let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Markdown);
-            assert_eq!(all.len(), d.items.len());
-            for (k, f) in all.iter().enumerate() {
-                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
-                assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
-            }
+            assert_found(&d);
         }
-        assert!(partial > 300, "{partial} edits read part of the text");
+        partial
     }
 
     /// Random edits of what reStructuredText is made of.
@@ -1174,7 +1193,6 @@ mod tests {
     /// bursts, each followed by a refresh: always what a whole reading finds.
     #[test]
     fn rst_edits_read_again_what_a_whole_reading_finds() {
-        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0357);
         let mut texts: Vec<String> = corpus(".txt")
             .into_iter()
             .filter(|t| {
@@ -1184,23 +1202,14 @@ mod tests {
         texts.extend(corpus(".rst.txt"));
         assert!(texts.len() >= 5, "{}", texts.len());
         texts.push(texts.concat().repeat(4));
-        let mut partial = 0;
-        for (t, text) in texts.into_iter().enumerate() {
-            let big = text.len() > 200_000;
-            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Rst);
-            assert!(!big || d.parts.len() > 20, "{} parts", d.parts.len());
-            for step in 0..if big { 300 } else { 100 } {
-                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
-                    random_edit(&mut rng, &mut d, RST_EDITS);
-                }
-                d.refresh(Grammar::Rfc3986);
-                partial += usize::from(d.last_read.len() < d.text.len());
-                assert_whole(&d, &format!("text {t} step {step}"));
-                if step % 10 == 0 {
-                    assert_found(&d);
-                }
-            }
-        }
+        let partial = edits_read_again(
+            Syntax::Rst,
+            texts,
+            RST_EDITS,
+            0x3986_2396_1738_0357,
+            20,
+            300,
+        );
         assert!(partial > 200, "{partial} edits read part of the text");
     }
 
@@ -1274,33 +1283,17 @@ mod tests {
     /// parts and the count of invalid URIs are always those of a whole reading.
     #[test]
     fn html_edits_read_again_what_a_whole_reading_finds() {
-        let mut rng = fastrand::Rng::with_seed(0x3986_2396_1738_0032);
         let mut texts = corpus(".html");
         assert!(texts.len() >= 4);
         texts.push(texts.concat().repeat(3));
-        let mut partial = 0;
-        for (t, text) in texts.into_iter().enumerate() {
-            let big = text.len() > 200_000;
-            let mut d = Doc::new(uri(), text, None, Grammar::Rfc3986, Syntax::Html);
-            assert!(!big || d.parts.len() > 20, "{} parts", d.parts.len());
-            for step in 0..if big { 300 } else { 100 } {
-                for _ in 0..if rng.u8(..4) == 0 { rng.usize(2..6) } else { 1 } {
-                    random_edit(&mut rng, &mut d, HTML_EDITS);
-                }
-                d.refresh(Grammar::Rfc3986);
-                partial += usize::from(d.last_read.len() < d.text.len());
-                assert_whole(&d, &format!("text {t} step {step}"));
-                if step % 10 == 0 {
-                    assert_found(&d);
-                }
-            }
-            let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, Syntax::Html);
-            assert_eq!(all.len(), d.items.len());
-            for (k, f) in all.iter().enumerate() {
-                let (base, g) = d.found(k, Grammar::Rfc3986).unwrap();
-                assert_eq!((&g.text, base + g.range.start), (&f.text, f.range.start));
-            }
-        }
+        let partial = edits_read_again(
+            Syntax::Html,
+            texts,
+            HTML_EDITS,
+            0x3986_2396_1738_0032,
+            20,
+            300,
+        );
         // Random edits leave comments and code elements open, which then run to the end.
         assert!(partial > 100, "{partial} edits read part of the text");
     }
