@@ -1,0 +1,311 @@
+//! Checking an Arrow column through the Arrow PyCapsule interface: pyarrow arrays, chunked
+//! arrays, tables and record-batch readers, polars series and data frames, and anything else
+//! that exports `__arrow_c_stream__` or `__arrow_c_array__`. The strings are read from the
+//! Arrow buffers (no Python object per row), checked on every core with the interpreter
+//! detached, and the results are an Arrow stream again, made one input chunk at a time as the
+//! consumer reads it, so memory holds a chunk, not the column.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt64Builder};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
+use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
+use arrow_array::{
+    Array, ArrayRef, BinaryArray, LargeBinaryArray, LargeStringArray, RecordBatch,
+    RecordBatchReader, StringArray, StringViewArray, StructArray, make_array,
+};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
+use urigram::{Grammar, Rule};
+
+use crate::bulk::{Item, Outcome, check_batch_detached, thread_count};
+use crate::{grammar_of, rule_of};
+
+/// Rows checked between two looks at pending signals (Ctrl-C).
+const SLICE: usize = 1 << 16;
+
+/// The input: chunks of one column.
+enum Input {
+    Stream(ArrayStreamReader),
+    One(Option<ArrayRef>),
+}
+
+impl Input {
+    fn next_chunk(&mut self) -> Option<Result<ArrayRef, ArrowError>> {
+        match self {
+            Input::Stream(r) => r.next(),
+            Input::One(a) => a.take().map(Ok),
+        }
+    }
+}
+
+/// The lazy result stream: each input chunk checked when the consumer asks for the next batch.
+struct Checking {
+    input: Input,
+    column: Option<String>,
+    grammar: Grammar,
+    rule: &'static Rule,
+    threads: usize,
+    schema: SchemaRef,
+}
+
+/// The result's columns: `valid` (null for a null input), `offset` (characters; null unless
+/// invalid), `rule` and `code` (null unless invalid).
+fn result_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        Field::new("valid", DataType::Boolean, true),
+        Field::new("offset", DataType::UInt64, true),
+        Field::new("rule", DataType::Utf8, true),
+        Field::new("code", DataType::Utf8, true),
+    ]))
+}
+
+impl Checking {
+    /// The string column of a chunk: the chunk, or the named (or only) field of a struct.
+    fn column_of(&self, chunk: ArrayRef) -> Result<ArrayRef, ArrowError> {
+        let DataType::Struct(fields) = chunk.data_type() else {
+            return Ok(chunk);
+        };
+        let s = chunk
+            .as_any()
+            .downcast_ref::<StructArray>()
+            .ok_or_else(|| ArrowError::InvalidArgumentError("a struct that is not one".into()))?;
+        let i = match &self.column {
+            Some(name) => fields
+                .iter()
+                .position(|f| f.name() == name)
+                .ok_or_else(|| {
+                    ArrowError::InvalidArgumentError(format!("no column named {name:?}"))
+                })?,
+            None if fields.len() == 1 => 0,
+            None => {
+                return Err(ArrowError::InvalidArgumentError(format!(
+                    "a table of {} columns: name the column to check (column=...)",
+                    fields.len()
+                )));
+            }
+        };
+        Ok(s.column(i).clone())
+    }
+
+    fn check_chunk(&self, chunk: ArrayRef) -> Result<RecordBatch, ArrowError> {
+        let col = self.column_of(chunk)?;
+        let n = col.len();
+        let mut valid = BooleanBuilder::with_capacity(n);
+        let mut offset = UInt64Builder::with_capacity(n);
+        let mut rule = StringBuilder::new();
+        let mut code = StringBuilder::new();
+        let mut start = 0;
+        while start < n {
+            let len = SLICE.min(n - start);
+            let items = items_of(&col, start, len)?;
+            let (g, r, t) = (self.grammar, self.rule, self.threads);
+            // Detached, whether or not the consumer holds the interpreter.
+            let outcomes = Python::attach(|py| py.detach(|| check_batch_detached(g, r, &items, t)));
+            for o in &outcomes {
+                match o {
+                    Outcome::Missing => {
+                        valid.append_null();
+                        offset.append_null();
+                        rule.append_null();
+                        code.append_null();
+                    }
+                    Outcome::Valid => {
+                        valid.append_value(true);
+                        offset.append_null();
+                        rule.append_null();
+                        code.append_null();
+                    }
+                    Outcome::Invalid(b, at) => {
+                        valid.append_value(false);
+                        offset.append_value(*at as u64);
+                        rule.append_value(b.rule());
+                        code.append_value(b.code());
+                    }
+                }
+            }
+            start += len;
+            // Ctrl-C: stop within a slice's time.
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                Python::attach(|py| e.restore(py));
+                return Err(ArrowError::ExternalError(
+                    "the check was interrupted".into(),
+                ));
+            }
+        }
+        RecordBatch::try_new(
+            self.schema.clone(),
+            vec![
+                Arc::new(valid.finish()),
+                Arc::new(offset.finish()),
+                Arc::new(rule.finish()),
+                Arc::new(code.finish()),
+            ],
+        )
+    }
+}
+
+impl Iterator for Checking {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let chunk = self.input.next_chunk()?;
+        Some(chunk.and_then(|c| self.check_chunk(c)))
+    }
+}
+
+impl RecordBatchReader for Checking {
+    fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+}
+
+/// The items of rows `start..start + len` of a string or binary column, borrowed from its
+/// buffers.
+fn items_of(col: &ArrayRef, start: usize, len: usize) -> Result<Vec<Item<'_>>, ArrowError> {
+    use std::borrow::Cow;
+    macro_rules! rows {
+        ($ty:ty, $item:ident) => {{
+            let a = col
+                .as_any()
+                .downcast_ref::<$ty>()
+                .expect("the type was matched");
+            (start..start + len)
+                .map(|i| {
+                    if a.is_null(i) {
+                        Item::Missing
+                    } else {
+                        Item::$item(Cow::Borrowed(a.value(i)))
+                    }
+                })
+                .collect()
+        }};
+    }
+    Ok(match col.data_type() {
+        DataType::Utf8 => rows!(StringArray, Str),
+        DataType::LargeUtf8 => rows!(LargeStringArray, Str),
+        DataType::Utf8View => rows!(StringViewArray, Str),
+        DataType::Binary => rows!(BinaryArray, Bytes),
+        DataType::LargeBinary => rows!(LargeBinaryArray, Bytes),
+        DataType::Null => (0..len).map(|_| Item::Missing).collect(),
+        t => {
+            return Err(ArrowError::InvalidArgumentError(format!(
+                "a column of {t}: strings (utf8, large_utf8, string_view) or binary are checked"
+            )));
+        }
+    })
+}
+
+/// The result of `check_arrow`: an Arrow stream of record batches (`valid`, `offset`,
+/// `rule`, `code`), one per input chunk, checked as it is read. Read it once, with
+/// `pyarrow.table(result)`, `pyarrow.RecordBatchReader.from_stream(result)` or
+/// `polars.DataFrame(result)`.
+#[pyclass(module = "urigram", name = "ArrowChecks")]
+struct ArrowChecks {
+    // A mutex: a Python object may be shared between threads; the stream is read once.
+    checking: std::sync::Mutex<Option<Checking>>,
+}
+
+impl ArrowChecks {
+    fn take(&self) -> Option<Checking> {
+        self.checking.lock().map_or(None, |mut c| c.take())
+    }
+    fn is_read(&self) -> bool {
+        self.checking.lock().map_or(true, |c| c.is_none())
+    }
+}
+
+#[pymethods]
+impl ArrowChecks {
+    /// The Arrow PyCapsule interface's stream export.
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        // The schema is fixed; a requested one is a hint the protocol lets a producer ignore.
+        let _ = requested_schema;
+        let checking = self
+            .take()
+            .ok_or_else(|| PyValueError::new_err("the checks were read already"))?;
+        let stream = FFI_ArrowArrayStream::new(Box::new(checking));
+        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+    }
+
+    fn __repr__(&self) -> &'static str {
+        if !self.is_read() {
+            "<urigram.ArrowChecks: valid, offset, rule, code (not read yet)>"
+        } else {
+            "<urigram.ArrowChecks: read>"
+        }
+    }
+}
+
+/// Check the strings of an Arrow column (see the module docs).
+#[pyfunction]
+#[pyo3(signature = (data, grammar = "rfc3986", rule = None, *, column = None, threads = None))]
+fn check_arrow(
+    data: &Bound<'_, PyAny>,
+    grammar: &str,
+    rule: Option<&str>,
+    column: Option<String>,
+    threads: Option<usize>,
+) -> PyResult<ArrowChecks> {
+    let g = grammar_of(grammar)?;
+    let r = rule_of(g, rule)?;
+    let input = if data.hasattr("__arrow_c_stream__")? {
+        let cap = data.call_method1("__arrow_c_stream__", (data.py().None(),))?;
+        let cap = cap.cast::<PyCapsule>()?;
+        let ptr = cap.pointer_checked(Some(c"arrow_array_stream"))?;
+        // SAFETY: the PyCapsule interface: an "arrow_array_stream" capsule holds a valid
+        // `ArrowArrayStream`; `from_raw` moves it out and marks the capsule's copy released,
+        // as the interface asks of a consumer.
+        let reader = unsafe { ArrayStreamReader::from_raw(ptr.as_ptr().cast()) }
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Input::Stream(reader)
+    } else if data.hasattr("__arrow_c_array__")? {
+        let pair = data.call_method1("__arrow_c_array__", (data.py().None(),))?;
+        let pair = pair.cast::<PyTuple>()?;
+        let schema_cap = pair.get_item(0)?;
+        let schema_cap = schema_cap.cast::<PyCapsule>()?;
+        let array_cap = pair.get_item(1)?;
+        let array_cap = array_cap.cast::<PyCapsule>()?;
+        let schema_ptr = schema_cap.pointer_checked(Some(c"arrow_schema"))?;
+        let array_ptr = array_cap.pointer_checked(Some(c"arrow_array"))?;
+        // SAFETY: the interface: the capsules hold a valid `ArrowSchema` (borrowed here; the
+        // capsule keeps and releases it) and a valid `ArrowArray`, moved out here and marked
+        // released in the capsule.
+        let array = unsafe { FFI_ArrowArray::from_raw(array_ptr.as_ptr().cast()) };
+        // SAFETY: as above; the schema capsule lives until the end of this function.
+        let schema = unsafe { &*(schema_ptr.as_ptr() as *const FFI_ArrowSchema) };
+        // SAFETY: the array and the schema came together from one export.
+        let data =
+            unsafe { from_ffi(array, schema) }.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Input::One(Some(make_array(data)))
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "check_arrow: expected an Arrow array, chunked array, table or stream \
+             (__arrow_c_stream__ or __arrow_c_array__), not {}",
+            data.get_type().name()?
+        )));
+    };
+    Ok(ArrowChecks {
+        checking: std::sync::Mutex::new(Some(Checking {
+            input,
+            column,
+            grammar: g,
+            rule: r,
+            threads: thread_count(threads),
+            schema: result_schema(),
+        })),
+    })
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ArrowChecks>()?;
+    m.add_function(wrap_pyfunction!(check_arrow, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,70 @@
+"""Typed references: components, resolution (RFC 3986 section 5.4's examples), normalization
+and equivalence, as the Rust library computes them."""
+
+import pytest
+
+import urigram
+
+BASE = "http://a/b/c/d;p?q"
+
+# rfc3986.txt:1950-2010 (section 5.4.1 and 5.4.2).
+EXAMPLES = [
+    ("g:h", "g:h"), ("g", "http://a/b/c/g"), ("./g", "http://a/b/c/g"), ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"), ("//g", "http://g"), ("?y", "http://a/b/c/d;p?y"), ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"), ("g#s", "http://a/b/c/g#s"), ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"), ("g;x", "http://a/b/c/g;x"), ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"), (".", "http://a/b/c/"), ("./", "http://a/b/c/"), ("..", "http://a/b/"),
+    ("../", "http://a/b/"), ("../g", "http://a/b/g"), ("../..", "http://a/"), ("../../", "http://a/"),
+    ("../../g", "http://a/g"), ("../../../g", "http://a/g"), ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"), ("/../g", "http://a/g"), ("g.", "http://a/b/c/g."), (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."), ("..g", "http://a/b/c/..g"), ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"), ("g/./h", "http://a/b/c/g/h"), ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"), ("g;x=1/../y", "http://a/b/c/y"), ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"), ("g#s/./x", "http://a/b/c/g#s/./x"), ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+]
+
+
+@pytest.mark.parametrize("ref,target", EXAMPLES)
+def test_rfc3986_resolution_examples(ref, target):
+    assert str(urigram.parse(BASE).join(ref)) == target
+
+
+def test_components():
+    r = urigram.parse("foo://user:pw@example.com:8042/over/there?name=ferret#nose")
+    assert (r.scheme, r.authority, r.userinfo, r.host, r.host_kind, r.port, r.port_str) == (
+        "foo", "user:pw@example.com:8042", "user:pw", "example.com", "reg-name", 8042, "8042")
+    assert (r.path, r.path_segments, r.query, r.fragment) == ("/over/there", ["over", "there"], "name=ferret", "nose")
+    assert (r.kind, r.is_absolute, r.grammar) == ("absolute", True, "rfc3986")
+    assert str(r) == "foo://user:pw@example.com:8042/over/there?name=ferret#nose"
+    assert r.to_dict()["port"] == 8042
+    r = urigram.parse("urn:example:animal:ferret:nose")
+    assert (r.authority, r.host, r.port, r.path) == (None, None, None, "example:animal:ferret:nose")
+    assert urigram.parse("http://[::1]/").host_kind == "ipv6"
+    assert urigram.parse("#f").kind == "same-document"
+    assert urigram.parse("http://h/", "rfc2396").host_kind == "hostname"
+
+
+def test_parse_rejects_with_the_diagnostic():
+    with pytest.raises(urigram.InvalidURI) as info:
+        urigram.parse("http://a b/")
+    assert info.value.offset == 8
+    with pytest.raises(ValueError, match="typed references"):
+        urigram.parse("http://a/", "rfc1738")
+
+
+def test_normalize_and_equivalent():
+    r = urigram.parse("HTTP://Example.COM:80/%7euser/./a")
+    assert str(r.normalize()) == "http://example.com/~user/a"
+    assert r.equivalent("http://example.com/~user/a")
+    assert r.equivalent(urigram.parse("http://EXAMPLE.com/%7Euser/a"))
+    assert not r.equivalent("http://example.com/~user/b")
+    assert str(urigram.parse("HTTP://a:80/%7e", "rfc2396").normalize()) == "http://a/~"
+
+
+def test_equality_and_hash():
+    a, b = urigram.parse("http://a/"), urigram.parse("http://a/")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != urigram.parse("http://a/", "rfc2396")
+    assert a != "http://a/"
+    assert repr(a) == "Reference(\"http://a/\", grammar=\"rfc3986\")"
