@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt64Builder};
+use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
@@ -56,7 +56,7 @@ struct Checking {
 fn result_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         Field::new("valid", DataType::Boolean, true),
-        Field::new("offset", DataType::UInt64, true),
+        Field::new("offset", DataType::Int64, true),
         Field::new("rule", DataType::Utf8, true),
         Field::new("code", DataType::Utf8, true),
     ]))
@@ -94,7 +94,7 @@ impl Checking {
         let col = self.column_of(chunk)?;
         let n = col.len();
         let mut valid = BooleanBuilder::with_capacity(n);
-        let mut offset = UInt64Builder::with_capacity(n);
+        let mut offset = Int64Builder::with_capacity(n);
         let mut rule = StringBuilder::new();
         let mut code = StringBuilder::new();
         let mut start = 0;
@@ -120,7 +120,7 @@ impl Checking {
                     }
                     Outcome::Invalid(b, at) => {
                         valid.append_value(false);
-                        offset.append_value(*at as u64);
+                        offset.append_value(*at as i64);
                         rule.append_value(b.rule());
                         code.append_value(b.code());
                     }

@@ -16,3 +16,9 @@ def test_docstring_examples(module):
     result = doctest.testmod(module, extraglobs={"urigram": urigram, "jsonschema": jsonschema})
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_readme_examples(root):
+    result = doctest.testfile(str(root / "python" / "README.md"), module_relative=False)
+    assert result.attempted > 0
+    assert result.failed == 0

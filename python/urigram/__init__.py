@@ -72,7 +72,7 @@ class InvalidURI(ValueError):
     def __init__(self, diagnostic: dict, text: Any = None) -> None:
         self._d = dict(diagnostic)
         d = self._d
-        report = d.pop("report", None) or d.get("message", "")
+        report = (d.pop("report", None) or d.get("message", "")).rstrip("\n")
         self.report: str = report
         self.byte_offset: int = d["offset"]
         self.byte_end: int = d["end"]

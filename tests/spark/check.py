@@ -141,6 +141,37 @@ def check_main(want_codes):
     return f"{len(got)} codes and the summary printed"
 
 
+def char_offset(line, offset):
+    """A byte offset of the command line's as characters of the line."""
+    return len(line.encode()[:offset].decode(errors="ignore"))
+
+
+def check_in_process(sc):
+    """(e) job_python.py: the Python package in-process in mapInArrow over spark.read.text:
+    every line's verdict, offset, rule and code equal the command line's on the whole file, under
+    the recipe's grammar."""
+    from pyspark.sql import SparkSession
+    import job_python
+    spark = SparkSession(sc)
+    rows = job_python.checked(spark.read.text(CORPUS)).collect()
+    out = subprocess.run([URIGRAM, "check", "--grammar", job_python.GRAMMAR, "--format", "jsonl",
+                          "--file", CORPUS], capture_output=True, text=True)
+    assert out.returncode <= 1, out.stderr
+    whole = [json.loads(r) for r in out.stdout.splitlines()]
+    assert len(rows) == len(whole), f"{len(rows)} rows, {len(whole)} lines"
+    invalid = 0
+    for row, rec in zip(rows, whole):
+        assert row["uri"] == rec["input"]
+        assert row["valid"] == rec["valid"], rec["input"]
+        if not rec["valid"]:
+            invalid += 1
+            e = rec["error"]
+            got = (row["offset"], row["rule"], row["code"])
+            want = (char_offset(rec["input"], e["offset"]), e["rule"], e["code"])
+            assert got == want, f"{rec['input']!r}: {got} != {want}"
+    return f"{len(rows)} rows, {invalid} invalid, as the command line gives them"
+
+
 def main():
     conf = (SparkConf().setMaster("local[2]").setAppName("urigram-spark-test")
             .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1")
@@ -162,6 +193,7 @@ def main():
             ("summary, empty partition first", lambda: check_summary(uneven)),
             ("exit codes", lambda: check_exit_codes(sc)),
             ("job.py as spark-submit runs it", lambda: check_main(by_code(direct_records()[1]))),
+            ("job_python.py, in-process (mapInArrow)", lambda: check_in_process(sc)),
         ]
         for name, run in checks:
             start = time.monotonic()

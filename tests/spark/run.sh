@@ -31,8 +31,17 @@ if ! cmp -s tests/spark/requirements.txt "$venv/urigram-requirements.txt"; then
     -r tests/spark/requirements.txt
   cp tests/spark/requirements.txt "$venv/urigram-requirements.txt"
 fi
+# The Python package for job_python.py: the wheel in target/wheels (.ci/run builds it), else
+# built now from python/.
+wheel="$(ls target/wheels/urigram-*.whl 2>/dev/null | head -n 1 || true)"
+if [ -z "$wheel" ]; then
+  echo "== building the Python package's wheel into target/wheels"
+  "$venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps -w target/wheels ./python
+  wheel="$(ls target/wheels/urigram-*.whl | head -n 1)"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 "$venv/bin/python" -c \
-  'import pyspark, sys; print(f"pyspark {pyspark.__version__}, python {sys.version.split()[0]}")'
+  'import pyspark, urigram, sys; print(f"pyspark {pyspark.__version__}, python {sys.version.split()[0]}, urigram {urigram.__file__}")'
 
 echo "== cargo build"
 cargo build --quiet --bin urigram

@@ -459,13 +459,13 @@ fn first_use_papercuts() {
     );
 }
 
-/// The Spark recipe of docs/corpus.md is tests/spark/job.py (between its guide markers), which
-/// tests/spark/run.sh runs on a local Spark; the two cannot drift apart.
+/// The Spark recipes of docs/corpus.md are tests/spark/job.py and tests/spark/job_python.py
+/// (between their guide markers), which tests/spark/run.sh runs on a local Spark; the guide and
+/// the files cannot drift apart.
 #[test]
 fn guide_spark_recipe_is_the_tested_job() {
     let root = std::path::Path::new(common::ROOT);
     let readme = std::fs::read_to_string(root.join("docs/corpus.md")).unwrap();
-    let job = std::fs::read_to_string(root.join("tests/spark/job.py")).unwrap();
     let between = |text: &str, begin: &str, end: &str| -> String {
         let start = text.find(begin).unwrap_or_else(|| panic!("no {begin:?}")) + begin.len();
         let len = text[start..]
@@ -473,26 +473,32 @@ fn guide_spark_recipe_is_the_tested_job() {
             .unwrap_or_else(|| panic!("no {end:?} after {begin:?}"));
         text[start..start + len].to_string()
     };
-    let marker = "<!-- The block below is tests/spark/job.py between its guide markers";
-    let after_marker = &readme[readme.find(marker).expect("the marker") + marker.len()..];
-    let quoted = between(after_marker, "```python\n", "```\n");
-    let recipe = between(&job, "# docs/corpus.md: begin\n", "# docs/corpus.md: end\n");
-    assert!(recipe.contains("lines.pipe("), "{recipe}");
-    if let Some((n, (q, r))) = quoted
-        .lines()
-        .chain(["<end>"])
-        .zip(recipe.lines().chain(["<end>"]))
-        .enumerate()
-        .find(|(_, (q, r))| q != r)
-    {
-        panic!(
-            "docs/corpus.md's Spark block differs from tests/spark/job.py at its line {}: the guide \
-             has {q:?}, the file {r:?}; copy the file's lines between its guide markers into \
-             the block",
-            n + 1
-        );
+    for (file, has) in [
+        ("tests/spark/job.py", "lines.pipe("),
+        ("tests/spark/job_python.py", "mapInArrow("),
+    ] {
+        let job = std::fs::read_to_string(root.join(file)).unwrap();
+        let marker = format!("<!-- The block below is {file} between its guide markers");
+        let after_marker = &readme[readme.find(&marker).expect("the marker") + marker.len()..];
+        let quoted = between(after_marker, "```python\n", "```\n");
+        let recipe = between(&job, "# docs/corpus.md: begin\n", "# docs/corpus.md: end\n");
+        assert!(recipe.contains(has), "{recipe}");
+        if let Some((n, (q, r))) = quoted
+            .lines()
+            .chain(["<end>"])
+            .zip(recipe.lines().chain(["<end>"]))
+            .enumerate()
+            .find(|(_, (q, r))| q != r)
+        {
+            panic!(
+                "docs/corpus.md's Spark block differs from {file} at its line {}: the guide \
+                 has {q:?}, the file {r:?}; copy the file's lines between its guide markers \
+                 into the block",
+                n + 1
+            );
+        }
+        assert_eq!(quoted, recipe);
     }
-    assert_eq!(quoted, recipe);
 }
 
 /// `--grammar` reads a grammar's name in any case, as `"RFC2396".parse::<Grammar>()` does,
