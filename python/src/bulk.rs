@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyList, PyString};
 use urigram::{Brief, Grammar, Rule};
 
 use crate::{grammar_of, rule_of, str_of};
@@ -103,57 +103,60 @@ fn item_of<'a>(v: &'a Bound<'_, PyAny>) -> PyResult<Item<'a>> {
     )))
 }
 
-/// The columns the results go to.
-pub(crate) struct Columns<'py> {
-    pub(crate) valid: Bound<'py, PyList>,
-    pub(crate) offset: Bound<'py, PyList>,
-    pub(crate) rule: Bound<'py, PyList>,
-    pub(crate) code: Bound<'py, PyList>,
-}
-
-impl<'py> Columns<'py> {
-    pub(crate) fn new(py: Python<'py>) -> Columns<'py> {
-        Columns {
-            valid: PyList::empty(py),
-            offset: PyList::empty(py),
-            rule: PyList::empty(py),
-            code: PyList::empty(py),
-        }
-    }
-
-    pub(crate) fn push(&self, o: &Outcome) -> PyResult<()> {
-        let py = self.valid.py();
-        match o {
-            Outcome::Missing => {
-                self.valid.append(py.None())?;
-                self.offset.append(py.None())?;
-                self.rule.append(py.None())?;
-                self.code.append(py.None())?;
-            }
-            Outcome::Valid => {
-                self.valid.append(true)?;
-                self.offset.append(py.None())?;
-                self.rule.append(py.None())?;
-                self.code.append(py.None())?;
-            }
-            Outcome::Invalid(b, at) => {
-                self.valid.append(false)?;
-                self.offset.append(*at)?;
-                self.rule.append(b.rule())?;
-                self.code.append(b.code())?;
-            }
-        }
-        Ok(())
-    }
-
-    pub(crate) fn into_dict(self) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(self.valid.py());
-        d.set_item("valid", self.valid)?;
-        d.set_item("offset", self.offset)?;
-        d.set_item("rule", self.rule)?;
-        d.set_item("code", self.code)?;
-        Ok(d)
-    }
+/// The columns of the outcomes, in order: `valid`, `offset`, `rule` and `code`, each made in
+/// one step from its length (no list grows item by item).
+fn columns<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound<'py, PyDict>> {
+    let none = || py.None().into_bound(py);
+    let valid = PyList::new(
+        py,
+        outcomes.iter().map(|o| match o {
+            Outcome::Missing => none(),
+            Outcome::Valid => PyBool::new(py, true).to_owned().into_any(),
+            Outcome::Invalid(..) => PyBool::new(py, false).to_owned().into_any(),
+        }),
+    )?;
+    let offset = PyList::new(
+        py,
+        outcomes.iter().map(|o| match o {
+            Outcome::Invalid(_, at) => PyInt::new(py, *at).into_any(),
+            _ => none(),
+        }),
+    )?;
+    // The rules' names and the codes repeat: one string object for each.
+    let mut names: std::collections::HashMap<String, Bound<'py, PyString>> = Default::default();
+    let mut name = |s: String| {
+        names
+            .entry(s)
+            .or_insert_with_key(|k| PyString::new(py, k))
+            .clone()
+            .into_any()
+    };
+    let rule = PyList::new(
+        py,
+        outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Invalid(b, _) => name(b.rule().to_string()),
+                _ => none(),
+            })
+            .collect::<Vec<_>>(),
+    )?;
+    let code = PyList::new(
+        py,
+        outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Invalid(b, _) => name(b.code()),
+                _ => none(),
+            })
+            .collect::<Vec<_>>(),
+    )?;
+    let d = PyDict::new(py);
+    d.set_item("valid", valid)?;
+    d.set_item("offset", offset)?;
+    d.set_item("rule", rule)?;
+    d.set_item("code", code)?;
+    Ok(d)
 }
 
 /// The number of threads to use: `threads`, or every core.
@@ -179,7 +182,7 @@ fn check_many<'py>(
     let r = rule_of(g, rule)?;
     let threads = thread_count(threads);
     let batch_size = batch_size.max(1);
-    let cols = Columns::new(py);
+    let mut all: Vec<Outcome> = Vec::new();
     let mut iter = items.try_iter()?;
     loop {
         // A batch ends at `batch_size` items or at about 16 MiB of text, whichever comes
@@ -201,11 +204,9 @@ fn check_many<'py>(
         let outcomes = check_batch(py, g, r, &batch, threads);
         // Ctrl-C: `KeyboardInterrupt` between batches.
         py.check_signals()?;
-        for o in &outcomes {
-            cols.push(o)?;
-        }
+        all.extend(outcomes);
     }
-    cols.into_dict()
+    columns(py, &all)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

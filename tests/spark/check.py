@@ -152,6 +152,9 @@ def check_in_process(sc):
     the recipe's grammar."""
     from pyspark.sql import SparkSession
     import job_python
+    # The workers unpickle check_batches by its module's name: ship the module, as
+    # `spark-submit --py-files job_python.py` would (spark-submit's own main file goes by value).
+    sc.addPyFile(job_python.__file__)
     spark = SparkSession(sc)
     rows = job_python.checked(spark.read.text(CORPUS)).collect()
     out = subprocess.run([URIGRAM, "check", "--grammar", job_python.GRAMMAR, "--format", "jsonl",

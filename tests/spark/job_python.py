@@ -17,9 +17,11 @@ def check_batches(batches):
     """mapInArrow's function: each Arrow record batch of a partition, its `value` column (what
     spark.read.text gives) checked without a Python object per line, on the worker's cores."""
     for batch in batches:
-        checks = pa.table(urigram.check_arrow(batch, GRAMMAR, column="value"))
-        yield pa.RecordBatch.from_arrays(
-            [batch.column("value"), *checks.columns], names=["uri", *checks.column_names])
+        # One result batch per input batch (check_arrow gives one per chunk it reads).
+        checks = pa.RecordBatchReader.from_stream(urigram.check_arrow(batch, GRAMMAR, column="value"))
+        for result in checks:
+            yield pa.RecordBatch.from_arrays(
+                [batch.column("value"), *result.columns], names=["uri", *result.schema.names])
 
 
 def checked(lines):
