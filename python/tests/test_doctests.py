@@ -22,3 +22,12 @@ def test_readme_examples(root):
     result = doctest.testfile(str(root / "python" / "README.md"), module_relative=False)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_dataframe_example(root):
+    """python/examples/dataframes.py (pandas and polars) runs, and its assertions hold."""
+    import runpy
+
+    pytest.importorskip("pandas")
+    pytest.importorskip("polars")
+    runpy.run_path(str(root / "python" / "examples" / "dataframes.py"), run_name="__main__")
