@@ -99,6 +99,48 @@ fn start_rules_agree_on_real_urls() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The rules with a whole-input fast check besides the start rules (RFC 3986's `URI` and
+/// `absolute-URI`, RFC 2396's `absoluteURI`), on the example corpus and every prefix of its
+/// lines, and on each line with a `#` fragment added: `check` and a locator give the
+/// interpreter's verdict, and `check`'s offset is the interpreter's.
+#[test]
+fn whole_input_checks_agree_on_real_urls() {
+    let text = include_str!("../examples/urls.txt");
+    let mut failures = Vec::new();
+    let mut compared = 0usize;
+    for (g, rule) in [
+        (Grammar::Rfc3986, "URI"),
+        (Grammar::Rfc3986, "absolute-URI"),
+        (Grammar::Rfc2396, "absoluteURI"),
+    ] {
+        let spec = oracle(g);
+        let rec = spec.recognizer(rule).unwrap();
+        let mut locator = g.locator(rule).unwrap();
+        for l in text.lines() {
+            let with_fragment = format!("{l}#f");
+            let inputs = l.char_indices().map(|(k, _)| &l[..k]).chain([
+                l,
+                with_fragment.as_str(),
+                "a:",
+                "a:#",
+                "//a",
+                "a/b:c",
+            ]);
+            for input in inputs {
+                compared += 1;
+                failures.extend(compare(g, rule, &rec, input));
+                if locator.locate(input).is_ok() != rec.check(input).is_ok() {
+                    failures.push(format!(
+                        "{} {rule}: the locator differs on {input:?}",
+                        g.name()
+                    ));
+                }
+            }
+        }
+    }
+    assert_no_failures(failures, compared);
+}
+
 /// Same productions, same order, as the spec text.
 #[test]
 fn registries_list_the_spec_productions_in_order() {
@@ -223,6 +265,8 @@ fn registry_functions(g: Grammar) -> BTreeMap<String, String> {
     let body = &body[..body.find("\n];").expect("the registry's end")];
     let mut out = BTreeMap::new();
     for entry in body.split("rule!(").skip(1) {
+        // `whole f => "name", ...`: the rule with a whole-input fast check.
+        let entry = entry.split_once("=>").map_or(entry, |(_, rest)| rest);
         let args: Vec<&str> = entry[..entry.find(')').unwrap()]
             .split(',')
             .map(str::trim)

@@ -172,6 +172,10 @@ impl Locator {
     }
 
     fn locate_text(&mut self, input: &str) -> Result<(), Brief> {
+        if self.rule.whole.is_some_and(|whole| whole(input)) {
+            self.rejections = share(self.rejections, false);
+            return Ok(());
+        }
         if self.rejections < MOSTLY_REJECTED
             && let Ok((rest, ())) = (self.rule.parse)(fast_span(input))
             && rest.fragment().is_empty()

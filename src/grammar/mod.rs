@@ -177,6 +177,9 @@ impl Grammar {
     /// [`Grammar::check`] of text, against a rule looked up.
     #[inline]
     fn check_text(self, rule: &Rule, input: &str) -> Result<(), Error> {
+        if rule.whole.is_some_and(|whole| whole(input)) {
+            return Ok(());
+        }
         if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
             && rest.fragment().is_empty()
         {
@@ -264,6 +267,9 @@ impl Grammar {
 
     /// [`Grammar::locate`] of text, against a rule looked up.
     fn locate_text(self, rule: &Rule, input: &str) -> Result<(), Brief> {
+        if rule.whole.is_some_and(|whole| whole(input)) {
+            return Ok(());
+        }
         if let Ok((rest, ())) = (rule.parse)(crate::input::fast_span(input))
             && rest.fragment().is_empty()
         {

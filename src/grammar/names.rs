@@ -32,6 +32,10 @@ pub struct Rule {
     pub nullable: bool,
     /// The combinator, with its typed output dropped.
     pub(crate) parse: for<'a> fn(Span<'a>) -> PResult<'a, ()>,
+    /// A whole-input check that gives the combinator's verdict on a whole input faster (a fast
+    /// pass), where the rule has one: tried first by [`Grammar::check`] and the locators,
+    /// which run `parse` when it rejects (for the diagnosis, or a verdict it cannot give).
+    pub(crate) whole: Option<fn(&str) -> bool>,
 }
 
 impl fmt::Debug for Rule {
@@ -46,8 +50,16 @@ impl fmt::Debug for Rule {
 
 /// A registry entry: `rule!("URI-reference", uri_reference, 1465, "4.1", nullable)`.
 macro_rules! rule {
+    // `whole f => ...`: the rule with its whole-input fast check `f` ([`Rule::whole`]).
+    (whole $w:path => $name:literal, $f:path, $line:literal, $section:literal $(, $nullable:ident)?) => {
+        $crate::grammar::Rule {
+            whole: Some($w),
+            ..rule!($name, $f, $line, $section $(, $nullable)?)
+        }
+    };
     ($name:literal, $f:path, $line:literal, $section:literal $(, $nullable:ident)?) => {
         $crate::grammar::Rule {
+            whole: None,
             name: $name,
             line: $line,
             section: $section,

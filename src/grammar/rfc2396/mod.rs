@@ -26,10 +26,21 @@ pub use uri::*;
 pub use crate::grammar::rfc2732::Rfc2732;
 use crate::grammar::{Rule, rule};
 
+/// Whether all of `s` is an `absoluteURI`, by the fast pass: a `URI-reference` that starts
+/// with `scheme ":"` and holds no `#`. Exact: `URI-reference` is `[ absoluteURI | relativeURI ]
+/// [ "#" fragment ]`; an `absoluteURI` starts so and holds no `#` (`uric` has none), while a
+/// `relativeURI` never starts so, since it starts with `/` or a `rel_segment`, which holds no
+/// `:` (rfc2396.txt:1465-1467, 1475-1480).
+pub(crate) fn is_absolute_uri(s: &str) -> bool {
+    !s.as_bytes().contains(&b'#')
+        && fast::scheme(s.as_bytes()).is_some()
+        && fast::is_uri_reference(s)
+}
+
 /// The productions of RFC 2396, in spec order: Appendix A, then section 2.4.3.
 pub static RULES: &[Rule] = &[
     rule!("URI-reference", uri_reference, 1465, "4", nullable),
-    rule!("absoluteURI", absolute_uri, 1466, "3"),
+    rule!(whole is_absolute_uri => "absoluteURI", absolute_uri, 1466, "3"),
     rule!("relativeURI", relative_uri, 1467, "5"),
     rule!("hier_part", hier_part, 1469, "3"),
     rule!("opaque_part", opaque_part, 1470, "3"),

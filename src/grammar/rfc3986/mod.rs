@@ -40,12 +40,27 @@ pub use uri::*;
 
 use crate::grammar::{Rule, rule};
 
+/// Whether all of `s` is a `URI`, by the fast pass: a `URI-reference` that starts with
+/// `scheme ":"`. Exact: `URI` is one alternative of `URI-reference` and starts so; the other,
+/// `relative-ref`, never does, since it starts with `//`, `/`, `?`, `#`, its end, or a
+/// `segment-nz-nc`, which holds no `:` (rfc3986.txt:2704-2710, 2767, 2773).
+pub(crate) fn is_uri(s: &str) -> bool {
+    crate::grammar::rfc2396::fast::scheme(s.as_bytes()).is_some() && fast::is_uri_reference(s)
+}
+
+/// Whether all of `s` is an `absolute-URI`, by the fast pass: a `URI` with no `#`. Exact:
+/// `absolute-URI` is `URI` without `[ "#" fragment ]`, and no other part of a `URI` holds a
+/// `#` (rfc3986.txt:2697, 2706).
+pub(crate) fn is_absolute_uri(s: &str) -> bool {
+    !s.as_bytes().contains(&b'#') && is_uri(s)
+}
+
 /// The productions of RFC 3986, in the order of Appendix A.
 pub static RULES: &[Rule] = &[
-    rule!("URI", uri, 2697, "3"),
+    rule!(whole is_uri => "URI", uri, 2697, "3"),
     rule!("hier-part", hier_part, 2699, "3", nullable),
     rule!("URI-reference", uri_reference, 2704, "4.1", nullable),
-    rule!("absolute-URI", absolute_uri, 2706, "4.3"),
+    rule!(whole is_absolute_uri => "absolute-URI", absolute_uri, 2706, "4.3"),
     rule!("relative-ref", relative_ref, 2708, "4.2", nullable),
     rule!("relative-part", relative_part, 2710, "4.2", nullable),
     rule!("scheme", scheme, 2715, "3.1"),
