@@ -96,7 +96,21 @@ pub(crate) fn rule_of(g: Grammar, name: Option<&str>) -> PyResult<&'static Rule>
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// Whether `text` is one string of the rule's language.
+/// Whether ``text`` is one string of the production's language.
+///
+/// ``grammar`` is a grammar's name (``urigram.grammars()``) and ``rule`` one of its
+/// productions by its spec name (``urigram.rules(grammar)``); by default the grammar's start
+/// rule (RFC 3986's ``URI-reference``). ``bytes`` are read as octets.
+///
+/// >>> import urigram
+/// >>> urigram.is_valid("http://[::1]:80/")
+/// True
+/// >>> urigram.is_valid("http://a/b c")
+/// False
+/// >>> urigram.is_valid("mailto:a@b", rule="URI")
+/// True
+/// >>> urigram.is_valid("a.example", "rfc2396", "hostname")
+/// True
 #[pyfunction]
 #[pyo3(signature = (text, grammar = "rfc3986", rule = None))]
 fn is_valid(text: &Bound<'_, PyAny>, grammar: &str, rule: Option<&str>) -> PyResult<bool> {

@@ -9,7 +9,7 @@ import urigram.jsonschema
 import urigram.pydantic
 
 
-@pytest.mark.parametrize("module", [urigram, urigram.jsonschema, urigram.pydantic])
+@pytest.mark.parametrize("module", [urigram, urigram._urigram, urigram.jsonschema, urigram.pydantic])
 def test_docstring_examples(module):
     import jsonschema
 

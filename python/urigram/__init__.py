@@ -110,23 +110,9 @@ class InvalidURI(ValueError):
         return dict(self._d)
 
 
-def is_valid(text: str | bytes, grammar: str = "rfc3986", rule: Optional[str] = None) -> bool:
-    """Whether ``text`` is one string of the production's language.
-
-    ``grammar`` is a grammar's name (``urigram.grammars()``) and ``rule`` one of its
-    productions by its spec name (``urigram.rules(grammar)``); by default the grammar's start
-    rule (RFC 3986's ``URI-reference``). ``bytes`` are read as octets.
-
-    >>> urigram.is_valid("http://[::1]:80/")
-    True
-    >>> urigram.is_valid("http://a/b c")
-    False
-    >>> urigram.is_valid("mailto:a@b", rule="absolute-URI")
-    True
-    >>> urigram.is_valid("a.example", "rfc2396", "hostname")
-    True
-    """
-    return _urigram.is_valid(text, grammar, rule)
+# The native function itself: a call costs no Python frame (its docstring, with examples,
+# is the native one).
+is_valid = _urigram.is_valid
 
 
 def diagnose(
