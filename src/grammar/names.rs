@@ -141,13 +141,14 @@ impl Grammar {
     ];
 
     /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
-    /// use for `mid:` and `cid:` addresses and which accepts no URI. What a conformance matrix
-    /// covers.
+    /// use for `mid:` and `cid:` addresses and which accepts no URI, and RFC 3987's IRIs, which
+    /// are not URIs (and whose surfaces come later). What a conformance matrix covers.
     ///
     /// ```
     /// use urigram::Grammar;
-    /// assert_eq!(Grammar::URI.len(), 7);
+    /// assert_eq!(Grammar::URI.len(), 6);
     /// assert!(!Grammar::URI.contains(&Grammar::Rfc822));
+    /// assert!(!Grammar::URI.contains(&Grammar::Rfc3987));
     /// ```
     pub const URI: &'static [Grammar] = &[
         Grammar::Rfc2396,
@@ -156,7 +157,6 @@ impl Grammar {
         Grammar::Rfc1630,
         Grammar::Rfc1630Url,
         Grammar::Rfc3986,
-        Grammar::Rfc3987,
     ];
 
     /// What the grammar is, in a few words: `RFC 2396 generic URI syntax (Appendix A)`.
