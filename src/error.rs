@@ -775,7 +775,7 @@ fn named(grammar: Grammar, stack: &[&'static str], mut expected: Vec<Expected>) 
         }
     };
     match grammar {
-        Grammar::Rfc3986 => {
+        Grammar::Rfc3986 | Grammar::Rfc3987 => {
             let octet = if matches!(inner, "IPv4address" | "dec-octet") {
                 "dec-octet"
             } else {

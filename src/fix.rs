@@ -345,11 +345,19 @@ fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
             {
                 false
             }
-            // RFC 2732 and RFC 3986 allow them in a host (and RFC 2732 in a query).
-            '[' | ']' => !matches!(grammar, Grammar::Rfc2732 | Grammar::Rfc3986),
+            // RFC 2732, RFC 3986 and RFC 3987 allow them in a host (and RFC 2732 in a query).
+            '[' | ']' => !matches!(
+                grammar,
+                Grammar::Rfc2732 | Grammar::Rfc3986 | Grammar::Rfc3987
+            ),
             // RFC 1630's `extra` holds `"`.
             '"' => !rfc1630,
             ' ' | '<' | '>' | '{' | '}' | '|' | '\\' | '^' | '`' => true,
+            // RFC 3987 holds a `ucschar` or an `iprivate` somewhere: left to the check's errors.
+            c if grammar == Grammar::Rfc3987 && !c.is_ascii() => {
+                use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
+                !is_ucschar(c) && !is_iprivate(c)
+            }
             c => c.is_control() || !c.is_ascii(),
         };
         if escape {

@@ -52,6 +52,21 @@ pub(crate) enum CharHelp {
     Rfc2732Bracket,
     /// RFC 3986's `[` or `]` outside the host.
     Rfc3986Bracket,
+    /// RFC 3987's `iprivate` outside a query.
+    Iprivate,
+    /// A Unicode noncharacter (U+FDD0-FDEF, U+xFFFE and U+xFFFF), which no IRI holds.
+    Noncharacter,
+    /// A bidirectional formatting character (U+200E, U+200F, U+202A-202E) where RFC 3987 takes
+    /// no `ucschar`.
+    Bidi,
+    /// A C1 control character (U+0080-009F).
+    C1Control,
+    /// U+2028 or U+2029 (line and paragraph separators) where RFC 3987 takes no `ucschar`.
+    LineSeparator,
+    /// A `ucschar` where RFC 3987 takes none (a scheme, a port, an IP literal).
+    UcscharHere,
+    /// A character above ASCII that is neither a `ucschar` nor an `iprivate`.
+    NotUcschar,
 }
 
 impl Help {
@@ -155,6 +170,47 @@ impl Help {
                          literal in the host holds (section 3.2.2); elsewhere it is written ",
                         hint,
                     ]),
+                    CharHelp::Iprivate => cat(&[
+                        "a private-use character (iprivate, RFC 3987 section 2.2) may stand in \
+                         an IRI's query only; elsewhere escape its UTF-8 octets as ",
+                        hint,
+                    ]),
+                    CharHelp::Noncharacter => cat(&[
+                        "a Unicode noncharacter is in no IRI (ucschar leaves U+FDD0-FDEF and \
+                         U+xFFFE-xFFFF out, RFC 3987 section 2.2); if it is data, escape its UTF-8 \
+                         octets as ",
+                        hint,
+                    ]),
+                    CharHelp::Bidi => cat(&[
+                        "a bidirectional formatting character: IRIs MUST NOT contain one (RFC \
+                         3987 section 4.1), and here the grammar takes no ucschar at all; remove \
+                         it, or escape its UTF-8 octets as ",
+                        hint,
+                        " where escapes are allowed",
+                    ]),
+                    CharHelp::C1Control => cat(&[
+                        "a C1 control character is in no IRI (ucschar starts at U+00A0, RFC 3987 \
+                         section 2.2); escape its UTF-8 octets as ",
+                        hint,
+                    ]),
+                    CharHelp::LineSeparator => cat(&[
+                        "a line or paragraph separator, which this part of an IRI cannot hold \
+                         (no ucschar here, RFC 3987 section 2.2); it often comes from copied \
+                         text: remove it, or escape its UTF-8 octets as ",
+                        hint,
+                        " where escapes are allowed",
+                    ]),
+                    CharHelp::UcscharHere => cat(&[
+                        "`",
+                        c,
+                        "` is a ucschar, which RFC 3987 admits only in an IRI's userinfo, host \
+                         name, path, query and fragment (section 2.2): it cannot stand here",
+                    ]),
+                    CharHelp::NotUcschar => cat(&[
+                        "the character is neither a ucschar nor an iprivate (RFC 3987 section \
+                         2.2), so no IRI holds it; escape its UTF-8 octets as ",
+                        hint,
+                    ]),
                 }
             }
         }
@@ -204,6 +260,7 @@ pub(crate) fn help(
         "rfc1738" => "RFC 1738 section 2.2",
         "rfc1630" | "rfc1630-url" => "RFC 1630, \"Encoding reserved characters\"",
         "rfc3986" => "RFC 3986 section 2.1",
+        "rfc3987" => "RFC 3987 section 2.2",
         _ => "RFC 2396 section 2.4.3",
     };
     if expected.contains(&Expected::Rule("hex")) {
@@ -304,14 +361,29 @@ fn char_help(
             return Some(Help::Char(CharHelp::Rfc2732Bracket, c, excluded));
         }
     }
-    if grammar == "rfc3986" && c == '%' && before.rfind('[') > before.rfind(']') {
+    if matches!(grammar, "rfc3986" | "rfc3987") && c == '%' && before.rfind('[') > before.rfind(']')
+    {
         return Some(Help::Fixed(
             "an RFC 3986 IP-literal holds an IPv6 address or an IPvFuture: zone identifiers \
              (`%25` and a zone) came with RFC 6874 and are not part of this grammar",
         ));
     }
-    if grammar == "rfc3986" && (c == '[' || c == ']') {
+    if matches!(grammar, "rfc3986" | "rfc3987") && (c == '[' || c == ']') {
         return Some(Help::Char(CharHelp::Rfc3986Bracket, c, excluded));
+    }
+    if grammar == "rfc3987" && !c.is_ascii() {
+        use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
+        let kind = match c as u32 {
+            _ if is_iprivate(c) => CharHelp::Iprivate,
+            0xFDD0..=0xFDEF => CharHelp::Noncharacter,
+            n if n & 0xFFFE == 0xFFFE => CharHelp::Noncharacter,
+            0x80..=0x9F => CharHelp::C1Control,
+            0x200E | 0x200F | 0x202A..=0x202E => CharHelp::Bidi,
+            0x2028 | 0x2029 => CharHelp::LineSeparator,
+            _ if is_ucschar(c) => CharHelp::UcscharHere,
+            _ => CharHelp::NotUcschar,
+        };
+        return Some(Help::Char(kind, c, excluded));
     }
     let kind = match c {
         ' ' => CharHelp::Space,
@@ -362,6 +434,7 @@ fn port_with_a_letter<'a>(
 fn port_help(grammar: &str, k: usize, c: char, authority: &str) -> String {
     let (section, userinfo) = match grammar {
         "rfc3986" => (" (RFC 3986 section 3.2.3)", "a userinfo"),
+        "rfc3987" => (" (RFC 3987 section 2.2, RFC 3986's port)", "an iuserinfo"),
         "rfc2396" | "rfc2732" => (" (RFC 2396 section 3.2.2)", "a userinfo"),
         "rfc1738" => (" (RFC 1738 section 3.1)", "a user and password"),
         _ => ("", "a user and password"),
@@ -495,7 +568,7 @@ mod tests {
         // `{}` marks each place a character goes, one place at a time.
         let places = |g: Grammar| -> &'static [&'static str] {
             match g {
-                Grammar::Rfc2396 | Grammar::Rfc2732 | Grammar::Rfc3986 => {
+                Grammar::Rfc2396 | Grammar::Rfc2732 | Grammar::Rfc3986 | Grammar::Rfc3987 => {
                     &["{}http://u{}@a{}:8{}/b{}?q{}#f{}", "a{}b/c{}", "[::1{}]"]
                 }
                 Grammar::Rfc1738 => &[
@@ -521,6 +594,18 @@ mod tests {
         };
         let mut chars: Vec<String> = (0u8..0x80).map(|b| char::from(b).to_string()).collect();
         chars.extend(["\u{e9}".to_string(), "\u{1F600}".to_string()]);
+        // The edges of RFC 3987's ucschar and iprivate, noncharacters, and characters no range
+        // holds (a C1 control, a bidi mark, a line separator).
+        chars.extend(
+            [
+                0x85, 0x9F, 0xA0, 0x200E, 0x202E, 0x2028, 0xD7FF, 0xE000, 0xF8FF, 0xF900, 0xFDCF,
+                0xFDD0, 0xFDEF, 0xFFEF, 0xFFFE, 0x1FFFE, 0xE0FFF, 0xE1000, 0xF0000, 0x10FFFD,
+                0x10FFFF,
+            ]
+            .iter()
+            .filter_map(|&n| char::from_u32(n))
+            .map(String::from),
+        );
         let classes = [
             K::Space,
             K::Control,

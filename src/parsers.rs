@@ -36,7 +36,7 @@
 //!
 //! Every grammar has its module, one function per production, named by the spec's name in
 //! snake case: [`rfc2396`] (the productions other specifications cite), [`rfc2732`],
-//! [`rfc3986`], [`rfc1738`], [`rfc1630`] and [`rfc1630_url`] (RFC 1630's two BNFs), and
+//! [`rfc3986`], [`rfc3987`], [`rfc1738`], [`rfc1630`] and [`rfc1630_url`] (RFC 1630's two BNFs), and
 //! [`rfc822`]; `parsers::rfc3986::uri_reference` is `URI-reference` of RFC 3986.
 //! [`production`] and [`complete`] reach the same productions by grammar and spec name.
 //!
@@ -568,6 +568,60 @@ pub mod rfc3986 {
         reserved = "reserved" @ 33;
         gen_delims = "gen-delims" @ 34;
         sub_delims = "sub-delims" @ 35;
+    }
+}
+
+/// Every production of RFC 3987 section 2.2 (IRIs), as nom parsers of a prefix of UTF-8 text,
+/// each named by the spec's name in snake case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc3987::{ihost, iri_reference};
+/// assert_eq!(iri_reference::<Error<&str>>("http://\u{E9}.example/\u{4E2D} and more"), Ok((" and more", "http://\u{E9}.example/\u{4E2D}")));
+/// assert_eq!(ihost::<Error<&str>>("b\u{FC}cher.example:80"), Ok((":80", "b\u{FC}cher.example")));
+/// ```
+pub mod rfc3987 {
+    registry_parsers! {
+        Grammar::Rfc3987,
+        iri = "IRI" @ 0;
+        ihier_part = "ihier-part" @ 1;
+        iri_reference = "IRI-reference" @ 2;
+        absolute_iri = "absolute-IRI" @ 3;
+        irelative_ref = "irelative-ref" @ 4;
+        irelative_part = "irelative-part" @ 5;
+        iauthority = "iauthority" @ 6;
+        iuserinfo = "iuserinfo" @ 7;
+        ihost = "ihost" @ 8;
+        ireg_name = "ireg-name" @ 9;
+        ipath = "ipath" @ 10;
+        ipath_abempty = "ipath-abempty" @ 11;
+        ipath_absolute = "ipath-absolute" @ 12;
+        ipath_noscheme = "ipath-noscheme" @ 13;
+        ipath_rootless = "ipath-rootless" @ 14;
+        ipath_empty = "ipath-empty" @ 15;
+        isegment = "isegment" @ 16;
+        isegment_nz = "isegment-nz" @ 17;
+        isegment_nz_nc = "isegment-nz-nc" @ 18;
+        ipchar = "ipchar" @ 19;
+        iquery = "iquery" @ 20;
+        ifragment = "ifragment" @ 21;
+        iunreserved = "iunreserved" @ 22;
+        ucschar = "ucschar" @ 23;
+        iprivate = "iprivate" @ 24;
+        scheme = "scheme" @ 25;
+        port = "port" @ 26;
+        ip_literal = "IP-literal" @ 27;
+        ipvfuture = "IPvFuture" @ 28;
+        ipv6address = "IPv6address" @ 29;
+        h16 = "h16" @ 30;
+        ls32 = "ls32" @ 31;
+        ipv4address = "IPv4address" @ 32;
+        dec_octet = "dec-octet" @ 33;
+        pct_encoded = "pct-encoded" @ 34;
+        unreserved = "unreserved" @ 35;
+        reserved = "reserved" @ 36;
+        gen_delims = "gen-delims" @ 37;
+        sub_delims = "sub-delims" @ 38;
     }
 }
 

@@ -24,6 +24,9 @@ mod rfc2396_examples;
 mod rfc2732_examples;
 mod rfc3986_differential;
 mod rfc3986_examples;
+#[cfg(feature = "bnf")]
+mod rfc3987_differential;
+mod rfc3987_examples;
 mod robustness;
 
 /// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).

@@ -44,6 +44,7 @@ per_grammar! {
     rfc1630_url: Grammar::Rfc1630Url,
     rfc822: Grammar::Rfc822,
     rfc3986: Grammar::Rfc3986,
+    rfc3987: Grammar::Rfc3987,
 }
 
 /// The snapshot text of `rule` in `g`, as the grammar `label` would print it (the header and

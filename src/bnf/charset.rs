@@ -128,3 +128,135 @@ impl std::fmt::Debug for CharSet {
         write!(f, "]")
     }
 }
+
+/// The surrogates, which are no characters (a Rust `char` is never one): ranges are kept
+/// without them, so that every position of a range is a character.
+const SURROGATES: (u32, u32) = (0xD800, 0xDFFF);
+
+/// Sets of code points above ASCII (sorted, disjoint, not adjacent, no surrogates), numbered
+/// as they are first made; set 0 is the empty set. A compiled grammar keeps one table, and a
+/// terminal ([`Term`]) names its non-ASCII part by number, so that terminals stay small,
+/// `Copy`, and equal exactly when their sets are.
+#[derive(Debug, Clone)]
+pub(crate) struct Wide {
+    sets: Vec<Vec<(u32, u32)>>,
+    ids: std::collections::HashMap<Vec<(u32, u32)>, u32>,
+}
+
+impl Default for Wide {
+    fn default() -> Self {
+        let mut ids = std::collections::HashMap::new();
+        ids.insert(Vec::new(), 0);
+        Wide {
+            sets: vec![Vec::new()],
+            ids,
+        }
+    }
+}
+
+impl Wide {
+    /// The number of the set holding the union of `ranges` (above ASCII, surrogates left out).
+    fn intern(&mut self, mut ranges: Vec<(u32, u32)>) -> u32 {
+        ranges.sort_unstable();
+        let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            let (lo, hi) = (lo.max(0x80), hi.min(0x10_FFFF));
+            let parts = [
+                (lo, hi.min(SURROGATES.0 - 1)),
+                (lo.max(SURROGATES.1 + 1), hi),
+            ];
+            for (lo, hi) in parts {
+                if lo > hi {
+                    continue;
+                }
+                match out.last_mut() {
+                    Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                    _ => out.push((lo, hi)),
+                }
+            }
+        }
+        if let Some(&id) = self.ids.get(&out) {
+            return id;
+        }
+        let id = self.sets.len() as u32;
+        self.ids.insert(out.clone(), id);
+        self.sets.push(out);
+        id
+    }
+
+    /// The ranges of set `id`.
+    pub(crate) fn ranges(&self, id: u32) -> &[(u32, u32)] {
+        self.sets.get(id as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The terminal of the code points `lo..=hi`.
+    pub(crate) fn range(&mut self, lo: char, hi: char) -> Term {
+        let (lo, hi) = (lo as u32, hi as u32);
+        let ascii = if lo < 0x80 {
+            CharSet::range(lo as u8, hi.min(0x7F) as u8)
+        } else {
+            CharSet::EMPTY
+        };
+        Term {
+            ascii,
+            wide: self.intern(vec![(lo, hi)]),
+        }
+    }
+
+    /// The terminal of one character.
+    pub(crate) fn char(&mut self, c: char) -> Term {
+        self.range(c, c)
+    }
+
+    /// The union of two terminals.
+    pub(crate) fn union(&mut self, a: Term, b: Term) -> Term {
+        let wide = if a.wide == b.wide || b.wide == 0 {
+            a.wide
+        } else if a.wide == 0 {
+            b.wide
+        } else {
+            let mut both = self.ranges(a.wide).to_vec();
+            both.extend_from_slice(self.ranges(b.wide));
+            self.intern(both)
+        };
+        Term {
+            ascii: a.ascii.union(b.ascii),
+            wide,
+        }
+    }
+
+    /// Whether `c` is a member of `t`.
+    #[inline]
+    pub(crate) fn contains(&self, t: Term, c: char) -> bool {
+        let c = c as u32;
+        if c < 0x80 {
+            return t.ascii.contains(c as u8);
+        }
+        t.wide != 0 && {
+            let ranges = self.ranges(t.wide);
+            let k = ranges.partition_point(|&(_, hi)| hi < c);
+            ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
+        }
+    }
+}
+
+/// A terminal of a compiled grammar: one character of a set, its ASCII part as a [`CharSet`]
+/// and its part above ASCII as the number of a set of a [`Wide`] table (0: none). Grammars
+/// over ASCII only have terminals whose `wide` is 0, read exactly as their `CharSet`s were.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Term {
+    pub(crate) ascii: CharSet,
+    pub(crate) wide: u32,
+}
+
+impl Term {
+    /// The terminal of an ASCII set.
+    pub(crate) const fn ascii(ascii: CharSet) -> Term {
+        Term { ascii, wide: 0 }
+    }
+
+    /// Whether no character is a member.
+    pub(crate) const fn is_empty(self) -> bool {
+        self.ascii.is_empty() && self.wide == 0
+    }
+}

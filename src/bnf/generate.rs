@@ -9,9 +9,12 @@
 //! and options are taken more often than not); once only the smallest fit, it takes a smallest
 //! one. A smallest production's symbols are each strictly smaller than its left-hand side, so
 //! generation always ends, and the output is never longer than `max(budget, smallest
-//! derivation of the rule)`. It is an explicit-stack loop; nothing recurses.
+//! derivation of the rule)`. It is an explicit-stack loop; nothing recurses. A terminal over
+//! ASCII draws one of its members uniformly; one with ranges above ASCII (RFC 3987's
+//! `ucschar`, `iprivate`) draws their first and last characters often (`wide_member`).
 
 use super::BnfError;
+use super::charset::Term;
 use super::interp::{Cfg, Prod, Sym};
 use super::reader::Grammar;
 
@@ -55,21 +58,22 @@ impl std::fmt::Debug for Generator<'_> {
 impl Generator<'_> {
     /// A random member of the rule, of size at most `budget` (or the rule's smallest
     /// derivation if that is larger). The size counts characters and productions used, so a
-    /// budget of a few hundred gives strings of up to a few hundred bytes.
+    /// budget of a few hundred gives strings of up to a few hundred characters.
     pub fn member(&mut self, budget: usize) -> String {
         let budget = u64::try_from(budget).unwrap_or(u64::MAX);
         let cfg = self.cfg;
-        let mut out: Vec<u8> = Vec::new();
+        let mut out = String::new();
         let mut committed = cfg.min_size.get(self.start as usize).copied().unwrap_or(0);
         self.stack.clear();
         self.stack.push(Sym::N(self.start));
         while let Some(sym) = self.stack.pop() {
             match sym {
-                Sym::T(set) => {
-                    if let Some(b) = set.nth(self.rng.usize(..set.len().max(1))) {
-                        out.push(b);
+                Sym::T(set) if set.wide == 0 => {
+                    if let Some(b) = set.ascii.nth(self.rng.usize(..set.ascii.len().max(1))) {
+                        out.push(char::from(b));
                     }
                 }
+                Sym::T(set) => out.push(self.wide_member(set)),
                 Sym::N(a) => {
                     let prods = cfg.prods_of(a);
                     let least = cfg.min_size.get(a as usize).copied().unwrap_or(0);
@@ -96,8 +100,31 @@ impl Generator<'_> {
                 }
             }
         }
-        // Every terminal is an ASCII set, so the bytes are UTF-8.
-        String::from_utf8(out).unwrap_or_default()
+        out
+    }
+
+    /// A member of a terminal with characters above ASCII (an ABNF range such as RFC 3987's
+    /// `ucschar`): half the time one of its ASCII members (when it has any), else a character
+    /// of one of its ranges, picked uniformly among the ranges, and a quarter of those times the
+    /// range's first or last character, so that the edges of every range come up often.
+    fn wide_member(&mut self, set: Term) -> char {
+        let ascii = set.ascii;
+        if !ascii.is_empty() && self.rng.bool() {
+            return ascii
+                .nth(self.rng.usize(..ascii.len()))
+                .map_or('a', char::from);
+        }
+        let ranges = self.cfg.wide.ranges(set.wide);
+        let Some(&(lo, hi)) = ranges.get(self.rng.usize(..ranges.len().max(1))) else {
+            return ascii.nth(0).map_or('a', char::from);
+        };
+        let code = match self.rng.u8(..8) {
+            0 => lo,
+            1 => hi,
+            _ => self.rng.u32(lo..=hi),
+        };
+        // Ranges hold no surrogates, so every code point in one is a character.
+        char::from_u32(code).unwrap_or('a')
     }
 
     /// A random one-character mutation of `input`; see [`mutate`].

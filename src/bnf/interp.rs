@@ -4,7 +4,9 @@
 //! Compilation gives every rule one nonterminal and every group, option and repetition a fresh
 //! one: `[ x ]` becomes `F -> x | ε`, `*x` becomes `R -> R x | ε` (left recursion, which
 //! Earley handles in linear time), `<n>*<m>x` becomes n copies of `x` and nested options.
-//! Terminals are sets of bytes ([`CharSet`]); a literal is a sequence of one-byte sets. Rules
+//! Terminals are sets of characters (`Term`: an ASCII [`CharSet`](super::CharSet) and, for ABNF ranges above
+//! ASCII such as RFC 3987's `ucschar`, a set of code-point ranges); a literal is a sequence of
+//! one-character sets, and input is read a character at a time. Rules
 //! whose language is a set of single characters (`alpha`, `uric` minus its escape ...) are
 //! folded into one set wherever they are used, which keeps the charts small without changing
 //! any language. Productions that mention a rule deriving no finite string are dropped (and a
@@ -26,15 +28,15 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::BnfError;
-use super::charset::CharSet;
+use super::charset::{Term, Wide};
 use super::machine::Machine;
 use super::reader::{Expr, Grammar};
 
 /// A symbol of a production.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Sym {
-    /// One byte of the set.
-    T(CharSet),
+    /// One character of the set.
+    T(Term),
     /// A nonterminal.
     N(u32),
 }
@@ -44,7 +46,7 @@ pub(crate) enum Sym {
 enum Post {
     /// Nothing: the production of this nonterminal is complete.
     Done(u32),
-    T(CharSet),
+    T(Term),
     N(u32),
 }
 
@@ -72,6 +74,8 @@ pub(crate) struct Cfg {
     start: Vec<u32>,
     /// The same grammar as a pushdown automaton: the recognizer used where it is bounded.
     machine: Machine,
+    /// The sets of characters above ASCII that terminals name.
+    pub(crate) wide: Wide,
 }
 
 impl Cfg {
@@ -109,6 +113,7 @@ struct Builder {
     prods: Vec<(u32, Vec<Sym>)>,
     nts: u32,
     symbols: usize,
+    wide: Wide,
 }
 
 impl Builder {
@@ -135,8 +140,13 @@ impl Builder {
     ) -> Result<(), CompileError> {
         match e {
             Expr::Empty => {}
-            Expr::Literal(bytes) => out.extend(bytes.iter().map(|&b| Sym::T(CharSet::single(b)))),
-            Expr::Chars(set) => out.push(Sym::T(*set)),
+            Expr::Literal(bytes) => {
+                for c in String::from_utf8_lossy(bytes).chars() {
+                    out.push(Sym::T(self.wide.char(c)));
+                }
+            }
+            Expr::Chars(set) => out.push(Sym::T(Term::ascii(*set))),
+            Expr::Range(lo, hi) => out.push(Sym::T(self.wide.range(*lo, *hi))),
             Expr::Rule(name) => out.push(Sym::N(resolve(name)?)),
             Expr::Seq(items) => {
                 for item in items {
@@ -220,6 +230,7 @@ pub(crate) fn compile(
         prods: Vec::new(),
         nts: n_rules,
         symbols: 0,
+        wide: Wide::default(),
     };
     for (i, (expr, group)) in rules.iter().enumerate() {
         let mut res = |name: &str| {
@@ -249,9 +260,10 @@ pub(crate) fn compile(
     }
     let n = b.nts as usize;
     let mut prods = b.prods;
+    let mut wide = b.wide;
 
     // Fold nonterminals whose language is a set of single characters into that set.
-    let mut class: Vec<Option<CharSet>> = vec![None; n];
+    let mut class: Vec<Option<Term>> = vec![None; n];
     let mut by_lhs: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (k, (lhs, _)) in prods.iter().enumerate() {
         by_lhs[*lhs as usize].push(k);
@@ -262,13 +274,13 @@ pub(crate) fn compile(
             if class[a].is_some() || by_lhs[a].is_empty() {
                 continue;
             }
-            let mut set = CharSet::EMPTY;
+            let mut set = Term::default();
             let mut all = true;
             for &k in &by_lhs[a] {
                 match prods[k].1.as_slice() {
-                    [Sym::T(s)] => set = set.union(*s),
+                    [Sym::T(s)] => set = wide.union(set, *s),
                     [Sym::N(c)] if class[*c as usize].is_some() => {
-                        set = set.union(class[*c as usize].unwrap_or_default());
+                        set = wide.union(set, class[*c as usize].unwrap_or_default());
                     }
                     _ => {
                         all = false;
@@ -335,12 +347,12 @@ pub(crate) fn compile(
     };
     for alts in grouped {
         cfg.first.push(cfg.prods.len() as u32);
-        let mut merged = CharSet::EMPTY;
+        let mut merged = Term::default();
         let mut seen: HashSet<Vec<Sym>> = HashSet::new();
         let mut rest = Vec::new();
         for rhs in alts {
             if let [Sym::T(s)] = rhs.as_slice() {
-                merged = merged.union(*s);
+                merged = wide.union(merged, *s);
             } else if seen.insert(rhs.clone()) {
                 rest.push(rhs);
             }
@@ -414,6 +426,7 @@ pub(crate) fn compile(
     if cfg.post.len() >= u32::MAX as usize {
         return Err(CompileError::TooLarge);
     }
+    cfg.wide = wide;
     cfg.machine = Machine::new(&cfg);
     Ok(cfg)
 }
@@ -611,10 +624,13 @@ impl Earley<'_> {
     }
 }
 
-fn recognize(cfg: &Cfg, start: u32, input: &[u8], use_leo: bool) -> Result<(), usize> {
-    let Ok(n) = u32::try_from(input.len()) else {
+fn recognize(cfg: &Cfg, start: u32, input: &str, use_leo: bool) -> Result<(), usize> {
+    if u32::try_from(input.len()).is_err() {
         return Err(0);
-    };
+    }
+    // Chart set `j` is after the `j`-th character; offsets are reported in bytes.
+    let chars: Vec<(usize, char)> = input.char_indices().collect();
+    let n = chars.len() as u32;
     let mut e = Earley {
         cfg,
         cur: Vec::new(),
@@ -640,19 +656,19 @@ fn recognize(cfg: &Cfg, start: u32, input: &[u8], use_leo: bool) -> Result<(), u
         if j == n {
             break;
         }
-        let byte = input[j as usize];
+        let (at, c) = chars[j as usize];
         e.next.clear();
         e.next_seen.clear();
         for item in std::mem::take(&mut e.scan) {
             if let Post::T(set) = cfg.post[item.dotted() as usize]
-                && set.contains(byte)
+                && cfg.wide.contains(set, c)
                 && e.next_seen.insert(item.advanced())
             {
                 e.next.push(item.advanced());
             }
         }
         if e.next.is_empty() {
-            return Err(j as usize);
+            return Err(at);
         }
         std::mem::swap(&mut e.cur, &mut e.next);
         std::mem::swap(&mut e.cur_seen, &mut e.next_seen);
@@ -693,8 +709,10 @@ impl Recognizer<'_> {
     /// continuation could make the input valid). The offset is `input.len()` when the whole
     /// input could still be continued into a member.
     ///
-    /// The offset counts bytes. Bytes outside ASCII match nothing, so the offset is never
-    /// past the first of them and is always a character boundary of `input`. For every rule
+    /// The input is read a character at a time and the offset counts bytes: it is always a
+    /// character boundary of `input`. Characters outside ASCII match only the ABNF ranges
+    /// above ASCII (RFC 3987's `ucschar` and `iprivate`); in every other grammar the offset
+    /// is never past the first of them. For every rule
     /// of the built-in grammars, ambiguous ones included (RFC 1630's `hostname`, where
     /// `ialpha` may itself hold the dots), time is linear in the input and memory does not
     /// depend on it; a rule of a [`Grammar::parse`]d grammar that can embed itself (`a = "("
@@ -702,26 +720,26 @@ impl Recognizer<'_> {
     /// instead, cubic at worst. Nothing recurses.
     /// An input longer than `u32::MAX` bytes is rejected at 0.
     pub fn check(&self, input: &str) -> Result<(), usize> {
-        let (cfg, bytes) = (&self.grammar.cfg, input.as_bytes());
+        let cfg = &self.grammar.cfg;
         if u32::try_from(input.len()).is_err() {
             return Err(0);
         }
-        (cfg.machine.recognize(self.start, bytes))
-            .unwrap_or_else(|| recognize(cfg, self.start, bytes, true))
+        (cfg.machine.recognize(self.start, input))
+            .unwrap_or_else(|| recognize(cfg, self.start, input, true))
     }
 
     /// [`Recognizer::check`] by the Earley recognizer, for tests.
     #[cfg(test)]
     pub(crate) fn check_earley(&self, input: &str) -> Result<(), usize> {
-        recognize(&self.grammar.cfg, self.start, input.as_bytes(), true)
+        recognize(&self.grammar.cfg, self.start, input, true)
     }
 
     /// [`Recognizer::check`] by the automaton with a cache of two closed sets, for tests.
     #[cfg(test)]
     pub(crate) fn check_small_cache(&self, input: &str) -> Result<(), usize> {
-        let (cfg, bytes) = (&self.grammar.cfg, input.as_bytes());
-        (cfg.machine.recognize_with(self.start, bytes, 2))
-            .unwrap_or_else(|| recognize(cfg, self.start, bytes, true))
+        let cfg = &self.grammar.cfg;
+        (cfg.machine.recognize_with(self.start, input, 2))
+            .unwrap_or_else(|| recognize(cfg, self.start, input, true))
     }
 
     /// Whether [`Recognizer::check`] runs the bounded pushdown automaton (not Earley).
@@ -733,7 +751,7 @@ impl Recognizer<'_> {
     /// [`Recognizer::check`] without Leo's memoization: plain Earley, for tests.
     #[cfg(test)]
     pub(crate) fn check_without_leo(&self, input: &str) -> Result<(), usize> {
-        recognize(&self.grammar.cfg, self.start, input.as_bytes(), false)
+        recognize(&self.grammar.cfg, self.start, input, false)
     }
 
     /// Whether `input` is in the rule's language.

@@ -13,8 +13,8 @@
 //! Earley items by their origins.
 //!
 //! The closed sets of configurations are also memoized as the states of a deterministic
-//! automaton built while reading (keyed by the configurations a byte led to, at most a few
-//! hundred per check), so a long run of one fragment costs a table lookup per byte.
+//! automaton built while reading (keyed by the configurations a character led to, at most a few
+//! hundred per check), so a long run of one fragment costs a table lookup per character.
 //!
 //! Bounds. When no nonterminal reachable from the rule can call itself other than as the last
 //! symbol of a production (no self-embedding: true of every rule of the RFC grammars, tested),
@@ -27,20 +27,20 @@
 //! size, when ambiguity nests deep).
 //!
 //! Exactness. Every symbol of the compiled grammar derives some string, so every configuration
-//! reached after `j` bytes proves `input[..j]` a prefix of a member, and the set is empty only
+//! reached after the characters of `input[..j]` proves `input[..j]` a prefix of a member, and the set is empty only
 //! when no continuation can make a member: the verdict and the error offset are those of the
 //! language, the same as Earley's chart gives (`tests.rs` compares the two on every rule).
 
 use std::collections::{HashMap, HashSet};
 
-use super::charset::CharSet;
+use super::charset::{Term, Wide};
 use super::interp::{Cfg, IntBuild, Item, Sym};
 
 /// What follows the dot of a dotted rule of the machine.
 #[derive(Debug, Clone, Copy)]
 enum Step {
-    /// One byte of the set.
-    T(CharSet),
+    /// One character of the set.
+    T(Term),
     /// A nonterminal; `tail` when it is the last symbol of its production.
     Call { nt: u32, tail: bool },
     /// The production is complete: pop the context.
@@ -57,6 +57,8 @@ pub(crate) struct Machine {
     first: Vec<u32>,
     /// Whether the contexts reachable from a nonterminal form a finite set.
     bounded: Vec<bool>,
+    /// The sets above ASCII that the terminals name (the grammar's).
+    wide: Wide,
 }
 
 impl Machine {
@@ -119,6 +121,7 @@ impl Machine {
         }
         m.first.push(m.starts.len() as u32);
         m.bounded = bounded(&prods);
+        m.wide = cfg.wide.clone();
         m
     }
 
@@ -139,7 +142,7 @@ impl Machine {
     /// that is a prefix of some member. `None` when the machine does not take the rule: it is
     /// not [`Machine::is_bounded`], or its contexts, though finitely many, number more than
     /// [`MAX_FRAMES`] (a grammar whose ambiguity nests deep).
-    pub(crate) fn recognize(&self, start: u32, input: &[u8]) -> Option<Result<(), usize>> {
+    pub(crate) fn recognize(&self, start: u32, input: &str) -> Option<Result<(), usize>> {
         self.recognize_with(start, input, MAX_STATES)
     }
 
@@ -148,7 +151,7 @@ impl Machine {
     pub(crate) fn recognize_with(
         &self,
         start: u32,
-        input: &[u8],
+        input: &str,
         max_states: usize,
     ) -> Option<Result<(), usize>> {
         if !self.is_bounded(start) {
@@ -174,8 +177,8 @@ impl Machine {
             .map(|&d| Config::new(d, ROOT))
             .collect();
         let mut state = dfa.state(&mut run, kernel)?.0;
-        for (j, &byte) in input.iter().enumerate() {
-            let key = (u64::from(state) << 8) | u64::from(byte);
+        for (j, c) in input.char_indices() {
+            let key = (u64::from(state) << 21) | u64::from(c as u32);
             if let Some(&next) = dfa.next.get(&key) {
                 state = next;
                 continue;
@@ -183,7 +186,7 @@ impl Machine {
             let mut kernel: Vec<Config> = dfa.states[state as usize]
                 .scan
                 .iter()
-                .filter(|c| matches!(self.steps[c.dotted() as usize], Step::T(set) if set.contains(byte)))
+                .filter(|k| matches!(self.steps[k.dotted() as usize], Step::T(set) if self.wide.contains(set, c)))
                 .map(|c| c.advanced())
                 .collect();
             if kernel.is_empty() {
@@ -208,18 +211,18 @@ impl Machine {
 const MAX_STATES: usize = 512;
 
 /// The closed sets of one check, as the states of a deterministic automaton built as the input
-/// needs them. A state is keyed by its kernel, the configurations reached by reading a byte
-/// (sorted), and keeps what its closure gives: the configurations waiting on a byte and
+/// needs them. A state is keyed by its kernel, the configurations reached by reading a
+/// character (sorted), and keeps what its closure gives: the configurations waiting on a character and
 /// whether the rule completes there. The closure is a function of the kernel alone, so the
 /// states and the memoized transitions only save work; a long input that goes through the
-/// same sets again (a repeated fragment) costs one lookup per byte. Past `max_states` the
+/// same sets again (a repeated fragment) costs one lookup per character. Past `max_states` the
 /// cache starts over, so its memory is bounded too.
 #[derive(Default)]
 struct Dfa {
     max_states: usize,
     states: Vec<State>,
     ids: HashMap<Vec<Config>, u32, IntBuild>,
-    /// (state << 8 | byte) to the next state.
+    /// (state << 21 | character) to the next state.
     next: HashMap<u64, u32, IntBuild>,
 }
 
@@ -281,7 +284,7 @@ struct Run<'m> {
     /// The current position's configurations, in order of addition (the work list).
     cur: Vec<Config>,
     seen: HashSet<Config, IntBuild>,
-    /// The configurations of the current position waiting on a byte.
+    /// The configurations of the current position waiting on a character.
     scan: Vec<Config>,
     /// Whether the rule completed at the current position.
     accepted: bool,
@@ -309,7 +312,7 @@ impl Run<'_> {
         Some(id)
     }
 
-    /// Adds every configuration reachable from the current ones without reading a byte.
+    /// Adds every configuration reachable from the current ones without reading a character.
     fn close(&mut self) {
         self.scan.clear();
         self.accepted = false;

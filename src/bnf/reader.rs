@@ -86,10 +86,25 @@ pub enum Notation {
 pub enum Expr {
     /// Nothing: an empty body (RFC 1630's `void`) or an empty alternative.
     Empty,
-    /// A literal: these exact bytes (case-sensitive).
+    /// A literal: these exact characters, as UTF-8 bytes (case-sensitive).
     Literal(Vec<u8>),
-    /// One character of a set, from a prose value such as `<any ASCII character>`.
+    /// One character of a set, from a prose value such as `<any ASCII character>` or an ABNF
+    /// range within ASCII (`%x41-5A`).
     Chars(CharSet),
+    /// One character whose code point is in `lo..=hi`: an ABNF value or range above ASCII,
+    /// read as code points (RFC 3987's `ucschar = %xA0-D7FF / ...`, rfc3987.txt:435; "Terminals
+    /// in the ABNF are characters, not bytes", rfc3987.txt:359-361).
+    ///
+    /// ```
+    /// use urigram::bnf::Expr;
+    /// let g = urigram::bnf::load("rfc3987")?;
+    /// let Expr::Alt(ranges) = g.rule("iprivate").unwrap().expr() else { panic!() };
+    /// assert_eq!(ranges[0], Expr::Range('\u{E000}', '\u{F8FF}'));
+    /// assert!(g.matches("iprivate", "\u{F8FF}")?);
+    /// assert_eq!(g.check("iprivate", "\u{F900}")?, Err(0));
+    /// # Ok::<(), urigram::bnf::BnfError>(())
+    /// ```
+    Range(char, char),
     /// A reference to the named rule.
     Rule(String),
     /// The parts in order.
@@ -289,6 +304,29 @@ pub(crate) const IMPORTS: &[Import] = &[
                  case-insensitive strings, so a to f too",
     },
     Import {
+        grammar: "rfc3987",
+        name: "ALPHA",
+        from: "rfc2234",
+        rule: "ALPHA",
+        reason: "an ABNF core rule (\"The syntax of this ABNF is described in [RFC2234]\", \
+                 rfc3987.txt:357-358), RFC 2234 section 6.1: %x41-5A / %x61-7A",
+    },
+    Import {
+        grammar: "rfc3987",
+        name: "DIGIT",
+        from: "rfc2234",
+        rule: "DIGIT",
+        reason: "an ABNF core rule (rfc3987.txt:357-358), RFC 2234 section 6.1: %x30-39",
+    },
+    Import {
+        grammar: "rfc3987",
+        name: "HEXDIG",
+        from: "rfc2234",
+        rule: "HEXDIG",
+        reason: "an ABNF core rule (rfc3987.txt:357-358), RFC 2234 section 6.1: DIGIT / \"A\" \
+                 ... \"F\", case-insensitive strings, so a to f too",
+    },
+    Import {
         grammar: "rfc1630-url",
         name: "addr-spec",
         from: "rfc822",
@@ -340,6 +378,7 @@ const RFC1630_BNF: &str = include_str!("../../grammar/rfc1630.bnf");
 const RFC822_BNF: &str = include_str!("../../grammar/rfc822.bnf");
 const RFC2732_BNF: &str = include_str!("../../grammar/rfc2732.bnf");
 const RFC3986_BNF: &str = include_str!("../../grammar/rfc3986.bnf");
+const RFC3987_BNF: &str = include_str!("../../grammar/rfc3987.bnf");
 
 /// The three core rules of ABNF that RFC 3986's Appendix A uses (ALPHA, DIGIT, HEXDIG; the
 /// RFC names them in section 1.3, rfc3986.txt:590-594), as RFC 2234 section 6.1 defines them.
@@ -402,6 +441,13 @@ const BUILTINS: &[Builtin] = &[
         amends: None,
     },
     Builtin {
+        name: "rfc3987",
+        text: RFC3987_BNF,
+        notation: Notation::Abnf,
+        start: "IRI-reference",
+        amends: None,
+    },
+    Builtin {
         name: "rfc2234",
         text: RFC2234_CORE,
         notation: Notation::Abnf,
@@ -418,6 +464,7 @@ const NAMES: &[&str] = &[
     "rfc822",
     "rfc2732",
     "rfc3986",
+    "rfc3987",
 ];
 
 /// The names of the built-in grammars, for [`load`].
@@ -425,7 +472,10 @@ const NAMES: &[&str] = &[
 /// ```
 /// assert_eq!(
 ///     urigram::bnf::names(),
-///     ["rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822", "rfc2732", "rfc3986"]
+///     [
+///         "rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822", "rfc2732", "rfc3986",
+///         "rfc3987"
+///     ]
 /// );
 /// // The core rules RFC 3986 imports load too, but are no grammar of their own:
 /// assert!(urigram::bnf::load("rfc2234")?.matches("HEXDIG", "f")?);
@@ -966,6 +1016,8 @@ enum Tok {
     /// An ABNF quoted string: case-insensitive (RFC 2234 section 2.3).
     NoCase(Vec<u8>),
     Set(CharSet),
+    /// An ABNF value or range above ASCII: code points.
+    Range(char, char),
     Open,
     Close,
     OptOpen,
@@ -1181,6 +1233,12 @@ impl Lexer<'_> {
 
 /// An ABNF `num-val` after its `%` (RFC 2234 section 2.3 and 3.4): `x41`, `x41-5A`,
 /// `x41.42`, and the same with `d` (decimal) and `b` (binary). The token and the length read.
+///
+/// Values are characters (RFC 3987 section 2.2: "Terminals in the ABNF are characters, not
+/// bytes", rfc3987.txt:359-361): a range within ASCII is a [`CharSet`] as before, a value or
+/// range above ASCII is a range of code points ([`Expr::Range`]), and a concatenation holds the
+/// characters' UTF-8 bytes. A value that is no character (a surrogate, or above 10FFFF) is
+/// malformed.
 fn num_val(text: &str) -> Option<(Tok, usize)> {
     let b = text.as_bytes();
     let radix = match b.first()? {
@@ -1190,31 +1248,36 @@ fn num_val(text: &str) -> Option<(Tok, usize)> {
         _ => return None,
     };
     let mut i = 1;
-    let number = |i: &mut usize| -> Option<u8> {
+    let number = |i: &mut usize| -> Option<char> {
         let start = *i;
         while *i < b.len() && (b[*i] as char).is_digit(radix) {
             *i += 1;
         }
-        let n = u32::from_str_radix(text.get(start..*i)?, radix).ok()?;
-        // Only ASCII: every grammar here is over ASCII characters.
-        u8::try_from(n).ok().filter(u8::is_ascii)
+        char::from_u32(u32::from_str_radix(text.get(start..*i)?, radix).ok()?)
     };
     let first = number(&mut i)?;
     match b.get(i) {
         Some(b'-') => {
             i += 1;
             let last = number(&mut i)?;
-            (first <= last).then_some((Tok::Set(CharSet::range(first, last)), i))
+            if first > last {
+                None
+            } else if last.is_ascii() {
+                Some((Tok::Set(CharSet::range(first as u8, last as u8)), i))
+            } else {
+                Some((Tok::Range(first, last), i))
+            }
         }
         Some(b'.') => {
-            let mut bytes = vec![first];
+            let mut text = String::from(first);
             while b.get(i) == Some(&b'.') {
                 i += 1;
-                bytes.push(number(&mut i)?);
+                text.push(number(&mut i)?);
             }
-            Some((Tok::Lit(bytes), i))
+            Some((Tok::Lit(text.into_bytes()), i))
         }
-        _ => Some((Tok::Lit(vec![first]), i)),
+        _ if first.is_ascii() => Some((Tok::Lit(vec![first as u8]), i)),
+        _ => Some((Tok::Range(first, first), i)),
     }
 }
 
@@ -1354,6 +1417,7 @@ impl Parser<'_> {
             Tok::Lit(l) => Expr::Literal(l),
             Tok::NoCase(l) => no_case(&l),
             Tok::Set(s) => Expr::Chars(s),
+            Tok::Range(lo, hi) => Expr::Range(lo, hi),
             Tok::Open => {
                 let e = self.alt()?;
                 self.expect(&Tok::Close, "`)`")?;

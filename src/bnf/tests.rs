@@ -28,6 +28,7 @@ fn file_text(name: &str) -> &'static str {
         "rfc822" => include_str!("../../grammar/rfc822.bnf"),
         "rfc2732" => include_str!("../../grammar/rfc2732.bnf"),
         "rfc3986" => include_str!("../../grammar/rfc3986.bnf"),
+        "rfc3987" => include_str!("../../grammar/rfc3987.bnf"),
         _ => panic!("no file for {name}"),
     }
 }
@@ -357,6 +358,7 @@ fn start_rules() {
             ("rfc822", "addr-spec".to_owned()),
             ("rfc2732", "URI-reference".to_owned()),
             ("rfc3986", "URI-reference".to_owned()),
+            ("rfc3987", "IRI-reference".to_owned()),
         ]
     );
 }
@@ -697,8 +699,9 @@ fn abnf_notation() {
         "a = %x5A-41",
         "a = %x41-",
         "a = %x41.",
-        "a = %x100",
-        "a = %d200",
+        "a = %xD800",
+        "a = %x110000",
+        "a = %x41.DFFF",
     ] {
         let (line, msg) = err(bad);
         assert_eq!(line, Some(1), "{bad}");
@@ -707,6 +710,80 @@ fn abnf_notation() {
     assert!(err("a = <vague words>").1.contains("unknown prose"));
     // A rule name as a prose value must name a rule.
     assert!(err("a = 0<b>").1.contains("`b`"));
+}
+
+/// "Terminals in the ABNF are characters, not bytes" (rfc3987.txt:359-361): `%x` values and
+/// ranges above ASCII are code points, matched against the characters of the text, and the
+/// offsets stay in bytes at character boundaries.
+#[test]
+fn values_above_ascii_are_code_points() {
+    let text = "a = %xA0-D7FF / %x10000-1FFFD\nb = %x41.E9\nc = %x20-FF\nd = %d233 / %x100";
+    let g = Grammar::parse("t", Notation::Abnf, text).unwrap();
+    for ok in ["\u{A0}", "\u{D7FF}", "\u{10000}", "\u{1FFFD}", "\u{4E2D}"] {
+        assert_eq!(g.check("a", ok).unwrap(), Ok(()), "{ok:?}");
+    }
+    for bad in ["\u{9F}", "\u{E000}", "\u{FFFF}", "\u{1FFFE}", "a"] {
+        assert_eq!(g.check("a", bad).unwrap(), Err(0), "{bad:?}");
+    }
+    // The second character starts at byte 2 (U+00A0 is two bytes in UTF-8).
+    assert_eq!(g.check("a", "\u{A0}\u{A0}").unwrap(), Err(2));
+    assert_eq!(g.check("a", "\u{10000}x").unwrap(), Err(4));
+    assert_eq!(g.check("b", "A\u{E9}").unwrap(), Ok(()));
+    assert_eq!(g.check("b", "Ae").unwrap(), Err(1));
+    assert_eq!(
+        g.rule("b").unwrap().expr(),
+        &Expr::Literal("A\u{E9}".as_bytes().to_vec())
+    );
+    // A range from ASCII to above it: both parts.
+    for ok in [" ", "~", "\u{7F}", "\u{80}", "\u{FF}"] {
+        assert!(g.matches("c", ok).unwrap(), "{ok:?}");
+    }
+    assert_eq!(g.check("c", "\u{100}").unwrap(), Err(0));
+    assert!(g.matches("d", "\u{E9}").unwrap() && g.matches("d", "\u{100}").unwrap());
+    assert_eq!(
+        g.rule("d").unwrap().expr(),
+        &Expr::Alt(vec![
+            Expr::Range('\u{E9}', '\u{E9}'),
+            Expr::Range('\u{100}', '\u{100}'),
+        ])
+    );
+    // Both recognizers agree.
+    let r = g.recognizer("a").unwrap();
+    for s in ["\u{A0}\u{D7FF}", "\u{A0}\u{E000}", "\u{E000}", "\u{10000}"] {
+        assert_eq!(r.check(s), r.check_earley(s), "{s:?}");
+    }
+}
+
+/// The generator draws characters of ranges above ASCII, their edges among them.
+#[test]
+fn members_of_code_point_ranges() {
+    let g = grammar("rfc3987");
+    let mut seen = std::collections::BTreeSet::new();
+    for rule in ["ucschar", "iprivate"] {
+        let mut members = g.generator(rule, 7).unwrap();
+        for _ in 0..4000 {
+            let m = members.member(10);
+            assert_eq!(g.check(rule, &m).unwrap(), Ok(()), "{rule} {m:?}");
+            seen.insert(m.chars().next().unwrap() as u32);
+        }
+    }
+    for edge in [
+        0xA0, 0xD7FF, 0xF900, 0xFDCF, 0xFDF0, 0xFFEF, 0xE1000, 0xEFFFD,
+    ] {
+        assert!(seen.contains(&edge), "ucschar edge {edge:X} never drawn");
+    }
+    for edge in [0xE000, 0xF8FF, 0xF0000, 0x10FFFD] {
+        assert!(seen.contains(&edge), "iprivate edge {edge:X} never drawn");
+    }
+    let mut iris = g.generator("IRI-reference", 3).unwrap();
+    let wide = (0..500)
+        .map(|_| iris.member(80))
+        .filter(|m| !m.is_ascii())
+        .count();
+    assert!(
+        wide > 100,
+        "{wide} of 500 IRI references hold a character above ASCII"
+    );
 }
 
 #[test]
@@ -1041,6 +1118,13 @@ impl Naive<'_> {
                 Some(&b) if c.contains(b) => vec![pos + 1],
                 _ => vec![],
             },
+            Expr::Range(lo, hi) => {
+                let head = String::from_utf8_lossy(&s[pos..s.len().min(pos + 4)]).into_owned();
+                match head.chars().next() {
+                    Some(c) if (*lo..=*hi).contains(&c) => vec![pos + c.len_utf8()],
+                    _ => vec![],
+                }
+            }
             Expr::Rule(n) => self.rule(gi, n, s, pos),
             Expr::Seq(items) => {
                 let mut cur = vec![pos];

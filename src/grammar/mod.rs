@@ -84,6 +84,7 @@ pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc2732;
 pub mod rfc3986;
+pub mod rfc3987;
 pub mod rfc822;
 #[cfg(test)]
 mod shape;

@@ -122,6 +122,21 @@ pub enum Grammar {
     /// RFC 3986 Appendix A, the generic syntax that replaced RFC 2396 (start rule
     /// `URI-reference`).
     Rfc3986,
+    /// RFC 3987 section 2.2, IRIs: RFC 3986 with the characters of `ucschar` (and `iprivate`
+    /// in queries) (start rule `IRI-reference`). The input is UTF-8 text; offsets are bytes.
+    /// Checks run the productions (no fast pass yet), and the grammar has no typed values,
+    /// mappings or comparison yet.
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let g = Grammar::Rfc3987;
+    /// assert!(g.check("IRI", "http://r\u{E9}sum\u{E9}.example.org").is_ok());
+    /// // A private-use character only in a query.
+    /// assert!(g.check("IRI-reference", "/p?\u{E000}").is_ok());
+    /// let e = g.check("IRI-reference", "/\u{E000}").unwrap_err();
+    /// assert_eq!(e.offset(), 1);
+    /// ```
+    Rfc3987,
 }
 
 impl Grammar {
@@ -134,16 +149,18 @@ impl Grammar {
         Grammar::Rfc1630Url,
         Grammar::Rfc822,
         Grammar::Rfc3986,
+        Grammar::Rfc3987,
     ];
 
     /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
-    /// use for `mid:` and `cid:` addresses and which accepts no URI. What a conformance matrix
-    /// covers.
+    /// use for `mid:` and `cid:` addresses and which accepts no URI, and RFC 3987's IRIs, which
+    /// are not URIs (and whose surfaces come later). What a conformance matrix covers.
     ///
     /// ```
     /// use urigram::Grammar;
     /// assert_eq!(Grammar::URI.len(), 6);
     /// assert!(!Grammar::URI.contains(&Grammar::Rfc822));
+    /// assert!(!Grammar::URI.contains(&Grammar::Rfc3987));
     /// ```
     pub const URI: &'static [Grammar] = &[
         Grammar::Rfc2396,
@@ -168,6 +185,7 @@ impl Grammar {
             Grammar::Rfc822 => "RFC 822 addr-spec, the addresses of mid: and cid:",
             Grammar::Rfc2732 => "RFC 2396 with RFC 2732's IPv6 literals (section 3)",
             Grammar::Rfc3986 => "RFC 3986 generic URI syntax (Appendix A)",
+            Grammar::Rfc3987 => "RFC 3987 IRIs (section 2.2)",
         }
     }
 
@@ -181,6 +199,7 @@ impl Grammar {
             Grammar::Rfc1738 => "rfc1738",
             Grammar::Rfc2732 => "rfc2732",
             Grammar::Rfc3986 => "rfc3986",
+            Grammar::Rfc3987 => "rfc3987",
         }
     }
 
@@ -194,6 +213,7 @@ impl Grammar {
             Grammar::Rfc1738 => "rfc1738.txt",
             Grammar::Rfc2732 => "rfc2732.txt",
             Grammar::Rfc3986 => "rfc3986.txt",
+            Grammar::Rfc3987 => "rfc3987.txt",
         }
     }
 
@@ -207,6 +227,7 @@ impl Grammar {
             Grammar::Rfc1738 => "url",
             Grammar::Rfc2732 => "URI-reference",
             Grammar::Rfc3986 => "URI-reference",
+            Grammar::Rfc3987 => "IRI-reference",
         }
     }
 
@@ -233,7 +254,8 @@ impl fmt::Display for Grammar {
 /// assert_eq!("rfc2396".parse::<Grammar>().unwrap(), Grammar::Rfc2396);
 /// assert_eq!("RFC1630-URL".parse::<Grammar>().unwrap(), Grammar::Rfc1630Url);
 /// assert_eq!("RFC3986".parse::<Grammar>().unwrap(), Grammar::Rfc3986);
-/// assert!("rfc3987".parse::<Grammar>().is_err());
+/// assert_eq!("RFC3987".parse::<Grammar>().unwrap(), Grammar::Rfc3987);
+/// assert!("rfc3988".parse::<Grammar>().is_err());
 /// ```
 impl FromStr for Grammar {
     type Err = LookupError;

@@ -516,9 +516,11 @@ fn grammar_names_in_any_case() {
     let (code, out, _) = urigram(&["rules", "--grammar", "RFC1630-URL"], b"");
     assert_eq!(code, 0);
     assert!(out.lines().any(|r| r == "httpaddress"), "{out}");
-    let (code, _, err) = urigram(&["check", "--grammar", "RFC3987", "x"], b"");
+    let (code, out, _) = urigram(&["check", "-g", "RFC3987", "http://\u{E9}.example/"], b"");
+    assert_eq!((code, out.as_str()), (0, "ok: http://\u{E9}.example/\n"));
+    let (code, _, err) = urigram(&["check", "--grammar", "RFC3988", "x"], b"");
     assert_eq!(code, 2);
-    assert!(err.contains("invalid value 'RFC3987'"), "{err}");
+    assert!(err.contains("invalid value 'RFC3988'"), "{err}");
     assert!(err.contains("rfc2396, rfc2732"), "{err}");
 }
 

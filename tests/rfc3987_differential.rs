@@ -1,0 +1,227 @@
+//! Grammar `rfc3987` against the BNF interpreter (`urigram::bnf`), which reads
+//! `grammar/rfc3987.bnf` itself, its `%x` ranges as code points: the verdict and, for a
+//! rejected string, the error offset (bytes, at a character boundary) must agree. Inputs:
+//! generated members of every production (the generator draws the edges of `ucschar` and
+//! `iprivate` often) and chains of mutations; mutations that put a character at every edge of
+//! `ucschar` and `iprivate`, a noncharacter, a C1 control or a line separator at every
+//! character boundary of members; and every short string over the pieces that decide the
+//! rewritten rules (`ihost`, `ipath`), with characters above ASCII among them.
+#![cfg(feature = "bnf")]
+
+use urigram::{Grammar, bnf};
+
+const G: Grammar = Grammar::Rfc3987;
+
+/// The characters at the edges of `ucschar` and `iprivate` (inside and just outside), and
+/// characters no range holds.
+const EDGES: &[char] = &[
+    '\u{9F}',
+    '\u{A0}',
+    '\u{D7FF}',
+    '\u{E000}',
+    '\u{F8FF}',
+    '\u{F900}',
+    '\u{FDCF}',
+    '\u{FDD0}',
+    '\u{FDEF}',
+    '\u{FDF0}',
+    '\u{FFEF}',
+    '\u{FFF0}',
+    '\u{FFFD}',
+    '\u{FFFE}',
+    '\u{FFFF}',
+    '\u{10000}',
+    '\u{1FFFD}',
+    '\u{1FFFE}',
+    '\u{1FFFF}',
+    '\u{DFFFD}',
+    '\u{DFFFE}',
+    '\u{E0000}',
+    '\u{E0FFF}',
+    '\u{E1000}',
+    '\u{EFFFD}',
+    '\u{EFFFE}',
+    '\u{F0000}',
+    '\u{FFFFD}',
+    '\u{FFFFE}',
+    '\u{100000}',
+    '\u{10FFFD}',
+    '\u{10FFFE}',
+    '\u{10FFFF}',
+    '\u{80}',
+    '\u{85}',
+    '\u{2028}',
+    '\u{2029}',
+    '\u{200E}',
+    '\u{202E}',
+];
+
+fn compare<'s>(
+    rec: &bnf::Recognizer<'_>,
+    rule: &str,
+    inputs: impl IntoIterator<Item = &'s str>,
+    out: &mut Vec<String>,
+) -> usize {
+    crate::rfc1630_differential::compare(G, rec, rule, inputs, out)
+}
+
+fn oracle() -> bnf::Grammar {
+    bnf::load(G.name()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Fail with the first 40 disagreements, if there are any.
+fn assert_agree(mut bad: Vec<String>, n: usize) {
+    eprintln!("{n} comparisons, {} disagreements", bad.len());
+    let count = bad.len();
+    bad.truncate(40);
+    assert!(
+        bad.is_empty(),
+        "{count} disagreements in {n} comparisons:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// `s` with `c` inserted at character boundary `at`, and with the character there replaced.
+fn edge_mutations(s: &str, c: char) -> Vec<String> {
+    let bounds: Vec<usize> = s
+        .char_indices()
+        .map(|(k, _)| k)
+        .chain(std::iter::once(s.len()))
+        .collect();
+    let mut out = Vec::new();
+    for (j, &at) in bounds.iter().enumerate() {
+        out.push(format!("{}{c}{}", &s[..at], &s[at..]));
+        if let Some(&next) = bounds.get(j + 1) {
+            out.push(format!("{}{c}{}", &s[..at], &s[next..]));
+        }
+    }
+    out
+}
+
+#[test]
+fn members_and_mutation_chains_of_every_production() {
+    let spec = oracle();
+    let mut bad = Vec::new();
+    let (mut n, mut wide) = (0, 0);
+    for (k, rule) in G.rules().iter().enumerate() {
+        let rec = spec.recognizer(rule.name).unwrap();
+        let mut gen_ = spec.generator(rule.name, 0x3987_0000 + k as u64).unwrap();
+        let mut inputs = Vec::new();
+        for j in 0..600 {
+            let m = gen_.member(8 + (j % 8) * 10);
+            let mut x = m.clone();
+            for _ in 0..=(j % 3) {
+                x = gen_.mutation(&x);
+                inputs.push(x.clone());
+            }
+            inputs.push(m);
+        }
+        wide += inputs.iter().filter(|s| !s.is_ascii()).count();
+        n += compare(&rec, rule.name, inputs.iter().map(String::as_str), &mut bad);
+    }
+    eprintln!("{wide} inputs with characters above ASCII");
+    assert_agree(bad, n);
+    assert!(n > 39 * 1500, "{n}");
+    assert!(wide > n / 4, "{wide} of {n}");
+}
+
+/// Every edge character inserted at, and substituted for, every character of members of the
+/// productions that hold characters above ASCII, and of the start rule.
+#[test]
+fn edges_of_ucschar_and_iprivate_everywhere() {
+    let spec = oracle();
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for (k, rule) in [
+        "IRI-reference",
+        "IRI",
+        "iauthority",
+        "ihost",
+        "ipath",
+        "iquery",
+        "ifragment",
+        "ipchar",
+        "iunreserved",
+        "ucschar",
+        "iprivate",
+        "isegment-nz-nc",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rec = spec.recognizer(rule).unwrap();
+        let mut gen_ = spec.generator(rule, 0x3987_E000 + k as u64).unwrap();
+        let mut inputs = Vec::new();
+        for j in 0..40 {
+            let m = gen_.member(6 + (j % 4) * 8);
+            for &c in EDGES {
+                inputs.extend(edge_mutations(&m, c));
+            }
+        }
+        n += compare(&rec, rule, inputs.iter().map(String::as_str), &mut bad);
+    }
+    assert_agree(bad, n);
+    assert!(n > 100_000, "{n}");
+}
+
+/// Every concatenation of at most `len` pieces of `alphabet`.
+fn strings(alphabet: &[&str], len: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..len {
+        let next: Vec<String> = last
+            .iter()
+            .flat_map(|s| alphabet.iter().map(move |a| format!("{s}{a}")))
+            .collect();
+        all.extend(next.iter().cloned());
+        last = next;
+    }
+    all.sort();
+    all.dedup();
+    all
+}
+
+/// The start rule, `ipath`, the relative forms and the hosts on every short string of the
+/// characters that split a reference into its parts, with a `ucschar`, an `iprivate` and a
+/// noncharacter among them, alone and after prefixes.
+#[test]
+fn references_paths_and_hosts_in_depth() {
+    let spec = oracle();
+    let mut bad = Vec::new();
+    let mut n = 0;
+    let pieces = strings(
+        &[
+            "a", ":", "/", "?", "#", "@", "%2", "\u{E9}", "\u{E000}", "\u{FFFE}", "[",
+        ],
+        4,
+    );
+    for rule in [
+        "IRI-reference",
+        "IRI",
+        "absolute-IRI",
+        "irelative-ref",
+        "ipath",
+        "ihier-part",
+        "irelative-part",
+        "iauthority",
+    ] {
+        let rec = spec.recognizer(rule).unwrap();
+        n += compare(&rec, rule, pieces.iter().map(String::as_str), &mut bad);
+    }
+    let iri = spec.recognizer("IRI-reference").unwrap();
+    for prefix in ["s:", "s://", "s://u@h:1", "//h", "s:/", "./", "?"] {
+        let inputs: Vec<String> = pieces.iter().map(|p| format!("{prefix}{p}")).collect();
+        n += compare(
+            &iri,
+            "IRI-reference",
+            inputs.iter().map(String::as_str),
+            &mut bad,
+        );
+    }
+    let hosts = strings(&["1.", "25", "5", "\u{E9}", "%41", ":", "@", "[", "]"], 4);
+    for rule in ["ihost", "iauthority"] {
+        let rec = spec.recognizer(rule).unwrap();
+        n += compare(&rec, rule, hosts.iter().map(String::as_str), &mut bad);
+    }
+    assert_agree(bad, n);
+}
