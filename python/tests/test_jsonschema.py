@@ -44,7 +44,8 @@ def test_iri_formats():
     v = validator("iri")
     assert v.is_valid("http://例え.テスト/パス?q#f")
     assert not v.is_valid("//例え.テスト/")
-    assert not v.is_valid("http://example.com/\u2028")
+    assert not v.is_valid("http://example.com/\u0085")  # a C1 control: in no range of ucschar
+    assert v.is_valid("http://example.com/\u2028")  # U+2028 is in ucschar (%xA0-D7FF)
     assert validator("iri-reference").is_valid("パス")
 
 
