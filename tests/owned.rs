@@ -399,3 +399,24 @@ fn get_gives_every_variant_back() {
         assert_eq!((got, dbg(got)), (want, dbg(want)), "{s:?}");
     }
 }
+
+/// RFC 3986's `normalize` methods give the owned reference whose text is the free function's
+/// normal form (section 6.2.2 and 6.2.3), on every vector: no normal form fails to read as a
+/// `URI-reference` (which would keep the reference as it was).
+#[test]
+fn rfc3986_normalize_owns_the_normal_form() {
+    use urigram::rfc3986::{self, Components, UriReferenceBuf};
+    let mut read = 0;
+    for s in vectors() {
+        let Ok(u) = rfc3986::UriReference::parse(&s) else {
+            continue;
+        };
+        read += 1;
+        let text = rfc3986::normalize(&Components::parse(&s).unwrap());
+        let n: UriReferenceBuf = u.normalize();
+        assert_eq!(n.as_str(), text, "{s:?}");
+        assert_eq!(n.get(), rfc3986::UriReference::parse(&text).unwrap());
+        assert_eq!(s.parse::<UriReferenceBuf>().unwrap().normalize(), n);
+    }
+    assert!(read >= 100, "{read}");
+}
