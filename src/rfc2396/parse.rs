@@ -1,5 +1,6 @@
 //! Reading an RFC 2396 `URI-reference` with the grammar: [`UriReference::parse`] and its
-//! RFC 2732 reading, and the owned [`UriReferenceBuf`], whose text is read again by `get`.
+//! RFC 2732 reading, and the owned [`UriReferenceBuf`], whose `get` builds the view from the
+//! offsets it keeps.
 //! Above the grammar (`grammar::rfc2396`), which builds the values of `uri.rs`.
 
 use crate::error::Error;
