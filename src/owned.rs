@@ -55,6 +55,7 @@ impl<'a> Detach<'a> for Part<'a> {
             end_plus_one: NonZeroU32::new(end)?,
         })
     }
+    #[inline]
     fn attach(text: &'a str, kept: &Span32) -> Part<'a> {
         let (start, end) = (kept.start as usize, kept.end_plus_one.get() as usize - 1);
         // The range was the part's in this very text, so `get` finds it (the empty default
@@ -71,6 +72,7 @@ impl<'a, T: Detach<'a>> Detach<'a> for Option<T> {
             Some(t) => t.detach(base).map(Some),
         }
     }
+    #[inline]
     fn attach(text: &'a str, kept: &Option<T::Stored>) -> Option<T> {
         kept.as_ref().map(|k| T::attach(text, k))
     }
@@ -85,7 +87,8 @@ macro_rules! detach_plain {
                 fn detach(&self, _base: usize) -> Option<$ty> {
                     Some(*self)
                 }
-                fn attach(_text: &'a str, kept: &$ty) -> $ty {
+                #[inline]
+            fn attach(_text: &'a str, kept: &$ty) -> $ty {
                     *kept
                 }
             }
@@ -111,6 +114,7 @@ macro_rules! detach_view {
             fn detach(&self, base: usize) -> Option<Self::Stored> {
                 Some(($($crate::owned::Detach::detach(&self.$field, base)?,)*))
             }
+            #[inline]
             fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
                 let ($($field,)*) = kept;
                 $name { $($field: $crate::owned::Detach::attach(text, $field)),* }
@@ -123,6 +127,7 @@ macro_rules! detach_view {
             fn detach(&self, base: usize) -> Option<Self::Stored> {
                 $crate::owned::Detach::detach(&self.0, base)
             }
+            #[inline]
             fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
                 $name($crate::owned::Detach::attach(text, kept))
             }
@@ -143,6 +148,7 @@ macro_rules! detach_view {
                     $($name::$variant(v) => $kept::$variant($crate::owned::Detach::detach(v, base)?)),*
                 })
             }
+            #[inline]
             fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
                 match kept {
                     $($kept::$variant(v) => $name::$variant($crate::owned::Detach::attach(text, v))),*
@@ -169,6 +175,7 @@ macro_rules! detach_view {
                     })*
                 })
             }
+            #[inline]
             fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
                 match kept {
                     $($kept::$variant(($($field,)*)) => $name::$variant {
@@ -232,6 +239,7 @@ macro_rules! owned {
             #[doc = concat!("The typed view. The text was validated as ", $what, " when this")]
             /// value was made, and the components' places were kept then: this reads nothing
             /// again (and allocates nothing).
+            #[inline]
             pub fn get(&self) -> $view<'_> {
                 if let Some(kept) = &self.kept {
                     return $crate::owned::Detach::attach(&self.text, kept);
