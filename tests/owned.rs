@@ -236,3 +236,185 @@ fn to_buf_and_to_owned() {
     let same: rfc1738::Url<'_> = l.to_owned();
     assert_eq!(same, l);
 }
+
+/// Every text of the repository's vectors: the inputs of every case file (`tests/cases`, each
+/// production's, accepted or not) and the lines of the URL lists (`tests/data`, the examples).
+fn vectors() -> Vec<String> {
+    let root = urigram_testkit::root();
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(root.join("tests/cases")).unwrap() {
+        let path = entry.unwrap().path();
+        let grammar = path.file_stem().unwrap().to_string_lossy().into_owned();
+        out.extend(urigram_testkit::cases(grammar).into_iter().map(|c| c.input));
+    }
+    for list in [
+        "tests/data/real-urls-sample.txt",
+        "tests/data/rfc1738.txt",
+        "examples/urls.txt",
+    ] {
+        let text = std::fs::read_to_string(root.join(list)).unwrap();
+        out.extend(text.lines().map(str::to_string));
+    }
+    out
+}
+
+/// For one owned type `$buf`: on every text of `$texts` that `$parse` accepts, the owned values
+/// made by `FromStr` and by each of `$make` (from the text and the view) give, by `get`, the
+/// view `$parse` gives (`==`, which compares the parts' texts and offsets, and the same
+/// `Debug`). Evaluates to how many texts were accepted.
+macro_rules! get_is_the_parse {
+    ($texts:expr, $parse:expr, $buf:ty $(, $make:expr)*) => {{
+        let mut accepted = 0;
+        for s in $texts {
+            let Ok(want) = $parse(s.as_str()) else {
+                continue;
+            };
+            accepted += 1;
+            let bufs: Vec<$buf> = vec![s.parse().unwrap() $(, $make(s.clone(), want))*];
+            for b in &bufs {
+                assert_eq!(b.as_str(), s);
+                let got = b.get();
+                assert_eq!(got, want, "{s:?}");
+                assert_eq!(dbg(got), dbg(want), "{s:?}");
+            }
+        }
+        accepted
+    }};
+}
+
+/// An absolute RFC 2396 `URI-reference`.
+fn absolute(s: &str) -> Result<UriReference<'_>, ()> {
+    UriReference::parse(s)
+        .ok()
+        .filter(|u| u.is_absolute())
+        .ok_or(())
+}
+
+/// `get` builds each owned type's view from the offsets it keeps; that view is the parse of
+/// its text, part for part, on every vector (and the vectors hold texts of every type), the
+/// owned value made from the text (`FromStr`, `TryFrom<String>`) or from the view (`From`).
+#[test]
+fn get_gives_the_parse_on_every_vector() {
+    use urigram::rfc2396::AbsoluteUriBuf;
+    use urigram::rfc3986;
+    macro_rules! text_and_view {
+        ($buf:ty) => {
+            (
+                |s: String, _| <$buf>::try_from(s).unwrap(),
+                |_, v| <$buf>::from(v),
+            )
+        };
+    }
+    let texts = &vectors();
+    let (t, v) = text_and_view!(UriReferenceBuf);
+    let (t2, v2) = text_and_view!(UriReferenceBuf);
+    let (t3, v3) = text_and_view!(rfc3986::UriReferenceBuf);
+    let (t4, v4) = text_and_view!(rfc1738::UrlBuf);
+    let (t5, v5) = text_and_view!(rfc1630::UriBuf);
+    let (t6, v6) = text_and_view!(rfc1630::UrlBuf);
+    let (t7, v7) = text_and_view!(rfc1630::PrefixedUrlBuf);
+    let counts = [
+        get_is_the_parse!(texts, UriReference::parse, UriReferenceBuf, t, v),
+        get_is_the_parse!(texts, UriReference::parse_rfc2732, UriReferenceBuf, t2, v2),
+        get_is_the_parse!(texts, absolute, AbsoluteUriBuf, |_, v| {
+            AbsoluteUriBuf::try_from(v).unwrap()
+        }),
+        get_is_the_parse!(
+            texts,
+            rfc3986::UriReference::parse,
+            rfc3986::UriReferenceBuf,
+            t3,
+            v3
+        ),
+        get_is_the_parse!(texts, rfc1738::Url::parse, rfc1738::UrlBuf, t4, v4),
+        get_is_the_parse!(texts, rfc1630::Uri::parse, rfc1630::UriBuf, t5, v5),
+        get_is_the_parse!(texts, rfc1630::Url::parse, rfc1630::UrlBuf, t6, v6),
+        get_is_the_parse!(
+            &texts.iter().map(|s| format!("url:{s}")).collect::<Vec<_>>(),
+            rfc1630::PrefixedUrl::parse,
+            rfc1630::PrefixedUrlBuf,
+            t7,
+            v7
+        ),
+    ];
+    // Each type met many texts.
+    assert!(counts.iter().all(|&n| n >= 100), "{counts:?}");
+}
+
+/// Every variant of the enum views of RFC 1738 and RFC 1630 (each scheme's URL, each kind of
+/// news and WAIS URL, each file host) comes back from an owned value as it was parsed.
+#[test]
+fn get_gives_every_variant_back() {
+    let rfc1738 = [
+        "http://h:8/p?s",
+        "ftp://u:p@h/a/b;type=d",
+        "file:///etc/motd",
+        "file://localhost/etc/motd",
+        "file://h.example/x",
+        "gopher://h:70/1sel%09search%09plus",
+        "mailto:joe@example.com",
+        "news:*",
+        "news:comp.infosystems.www",
+        "news:123@h.example",
+        "nntp://h:119/comp.x/12",
+        "telnet://u@h:23/",
+        "telnet://h",
+        "wais://h:210/db",
+        "wais://h/db?cats+dogs",
+        "wais://h/db/TEXT/0%2C12",
+        "prospero://h:1525/a/b;k=v;k2=v2",
+        "x-other://u@h:1/p",
+        "x-other:opaque",
+    ]
+    .map(String::from);
+    let n = get_is_the_parse!(&rfc1738, rfc1738::Url::parse, rfc1738::UrlBuf);
+    assert_eq!(n, rfc1738.len());
+    let rfc1630 = [
+        "http://h:8/p?s+t",
+        "ftp://u:p@h/a",
+        "news:*",
+        "news:comp.x",
+        "news:a@h.example",
+        "nntp:comp.x/12",
+        "prospero://h:1525/a",
+        "telnet://u:p@h",
+        "gopher://h:70/1x",
+        "wais://h/db?x+y",
+        "wais://h/db",
+        "wais://h/db/TEXT/1=a;2=b;",
+        "mailto:joe@h.example",
+        "mid:a@b",
+        "cid:a@b",
+    ]
+    .map(String::from);
+    let n = get_is_the_parse!(&rfc1630, rfc1630::Url::parse, rfc1630::UrlBuf);
+    assert_eq!(n, rfc1630.len());
+    let prefixed = rfc1630.map(|s| format!("url:{s}"));
+    let n = get_is_the_parse!(
+        &prefixed,
+        rfc1630::PrefixedUrl::parse,
+        rfc1630::PrefixedUrlBuf
+    );
+    assert_eq!(n, prefixed.len());
+}
+
+/// RFC 3986's `normalize` methods give the owned reference whose text is the free function's
+/// normal form (section 6.2.2 and 6.2.3), on every vector: no normal form fails to read as a
+/// `URI-reference` (which would keep the reference as it was).
+#[test]
+fn rfc3986_normalize_owns_the_normal_form() {
+    use urigram::rfc3986::{self, Components, UriReferenceBuf};
+    let mut read = 0;
+    for s in vectors() {
+        let Ok(u) = rfc3986::UriReference::parse(&s) else {
+            continue;
+        };
+        read += 1;
+        let text = rfc3986::normalize(&Components::parse(&s).unwrap());
+        let n: UriReferenceBuf = u.normalize();
+        assert_eq!(n.as_str(), text, "{s:?}");
+        assert_eq!(n.get(), rfc3986::UriReference::parse(&text).unwrap());
+        assert_eq!(s.parse::<UriReferenceBuf>().unwrap().normalize(), n);
+    }
+    assert!(read >= 100, "{read}");
+}

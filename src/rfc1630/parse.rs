@@ -1,7 +1,7 @@
 //! Reading RFC 1630's two grammars with their productions: [`Uri::parse`] (the generic BNF),
 //! [`Url::parse`] and [`PrefixedUrl::parse`] (the BNF for specific URL schemes), and the owned
-//! types, whose text `get` reads again. Above the grammar (`grammar::rfc1630`), which builds the
-//! values of `mod.rs` and `url.rs`.
+//! types, whose `get` builds the view from the offsets they keep. Above the grammar
+//! (`grammar::rfc1630`), which builds the values of `mod.rs` and `url.rs`.
 
 use crate::error::Error;
 use crate::grammar::Grammar;

@@ -939,6 +939,173 @@ impl<'a> AddrSpec<'a> {
     }
 }
 
+/// What the owned [`UriBuf`](crate::rfc1630::UriBuf), [`UrlBuf`](crate::rfc1630::UrlBuf) and
+/// [`PrefixedUrlBuf`](crate::rfc1630::PrefixedUrlBuf) keep beside their texts, so that their
+/// `get` reads nothing again ([`Detach`](crate::owned::Detach)).
+mod kept {
+    use super::{
+        AddrSpec, Article, FtpUrl, GopherUrl, GroupArt, Host, HostPort, HttpUrl, Login, MailId,
+        MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, ProsperoUrl, TelnetUrl, Url, WaisKind, WaisUrl,
+        Wpath,
+    };
+    use crate::owned::detach_view;
+    use crate::part::Part;
+    use crate::rfc1630::{Search, Uri};
+    use crate::shared::HostKind;
+
+    detach_view!(
+        struct Uri<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            path: Part<'a>,
+            search: Option<Part<'a>>,
+            fragment: Option<Part<'a>>,
+        }
+    );
+    detach_view!(struct Search<'a>(Part<'a>));
+    detach_view!(
+        struct PrefixedUrl<'a> {
+            text: Part<'a>,
+            url: Url<'a>,
+        }
+    );
+
+    impl<'a> PrefixedUrl<'a> {
+        /// The whole text with its place, where the kept offsets count from.
+        pub(crate) fn as_part(&self) -> Part<'a> {
+            self.text
+        }
+    }
+    detach_view!(enum Url<'a> as UrlKept {
+        Http(HttpUrl<'a>),
+        Ftp(FtpUrl<'a>),
+        News(NewsUrl<'a>),
+        Nntp(NntpUrl<'a>),
+        Prospero(ProsperoUrl<'a>),
+        Telnet(TelnetUrl<'a>),
+        Gopher(GopherUrl<'a>),
+        Wais(WaisUrl<'a>),
+        Mailto(MailtoUrl<'a>),
+        Mid(MailId<'a>),
+        Cid(MailId<'a>),
+    });
+    detach_view!(
+        struct Host<'a> {
+            text: Part<'a>,
+            kind: HostKind,
+        }
+    );
+    detach_view!(
+        struct HostPort<'a> {
+            text: Part<'a>,
+            host: Host<'a>,
+            port: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct Login<'a> {
+            text: Part<'a>,
+            user: Option<Part<'a>>,
+            password: Option<Part<'a>>,
+            hostport: HostPort<'a>,
+        }
+    );
+    detach_view!(
+        struct HttpUrl<'a> {
+            text: Part<'a>,
+            hostport: HostPort<'a>,
+            path: Option<Part<'a>>,
+            search: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct FtpUrl<'a> {
+            text: Part<'a>,
+            login: Login<'a>,
+            path: Part<'a>,
+        }
+    );
+    detach_view!(
+        struct NewsUrl<'a> {
+            text: Part<'a>,
+            groupart: GroupArt<'a>,
+        }
+    );
+    detach_view!(enum GroupArt<'a> as GroupArtKept {
+        All(Part<'a>),
+        Group(Part<'a>),
+        Article(Article<'a>),
+    });
+    detach_view!(
+        struct Article<'a> {
+            text: Part<'a>,
+            local: Part<'a>,
+            host: Host<'a>,
+        }
+    );
+    detach_view!(
+        struct NntpUrl<'a> {
+            text: Part<'a>,
+            group: Part<'a>,
+            number: Part<'a>,
+        }
+    );
+    detach_view!(
+        struct ProsperoUrl<'a> {
+            text: Part<'a>,
+            hostport: HostPort<'a>,
+            path: Part<'a>,
+        }
+    );
+    detach_view!(
+        struct TelnetUrl<'a> {
+            text: Part<'a>,
+            login: Login<'a>,
+        }
+    );
+    detach_view!(
+        struct GopherUrl<'a> {
+            text: Part<'a>,
+            hostport: HostPort<'a>,
+            gtype: Option<Part<'a>>,
+            gcommand: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct WaisUrl<'a> {
+            text: Part<'a>,
+            hostport: HostPort<'a>,
+            database: Part<'a>,
+            kind: WaisKind<'a>,
+        }
+    );
+    detach_view!(enum WaisKind<'a> as WaisKindKept {
+        Index { search: Option<Search<'a>> },
+        Doc { wtype: Part<'a>, wpath: Wpath<'a> },
+    });
+    detach_view!(struct Wpath<'a>(Part<'a>));
+    detach_view!(
+        struct MailtoUrl<'a> {
+            text: Part<'a>,
+            local: Part<'a>,
+            hostname: Part<'a>,
+        }
+    );
+    detach_view!(
+        struct MailId<'a> {
+            text: Part<'a>,
+            addr: AddrSpec<'a>,
+        }
+    );
+    detach_view!(
+        struct AddrSpec<'a> {
+            text: Part<'a>,
+            local_part: Part<'a>,
+            domain: Part<'a>,
+        }
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -143,9 +143,12 @@ impl Url<'_> {
         let n = self.scheme().as_str().len();
         match text.get(..n) {
             Some(scheme) if scheme.bytes().any(|b| b.is_ascii_uppercase()) => {
-                UrlBuf(format!("{}{}", scheme.to_ascii_lowercase(), &text[n..]))
+                // The same bytes elsewhere, so the same parts: those the grammar reads in
+                // the lowered text (`parse_with` read them there).
+                let lowered = format!("{}{}", scheme.to_ascii_lowercase(), &text[n..]);
+                UrlBuf::with_text(lowered, self)
             }
-            _ => UrlBuf(text.to_string()),
+            _ => UrlBuf::with_text(text.to_string(), self),
         }
     }
 }

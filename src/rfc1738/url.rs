@@ -236,3 +236,177 @@ impl fmt::Display for Url<'_> {
         f.write_str(self.as_str())
     }
 }
+
+/// What an owned [`UrlBuf`](crate::rfc1738::UrlBuf) keeps beside its text, so that its `get`
+/// reads nothing again ([`Detach`](crate::owned::Detach)).
+mod kept {
+    use crate::owned::detach_view;
+    use crate::part::Part;
+    use crate::rfc1738::{
+        Article, FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, GroupPart, Host, HostKind,
+        HostPort, HttpUrl, IpSchemePart, Login, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl,
+        SchemePart, TelnetUrl, Url, WaisKind, WaisUrl,
+    };
+
+    detach_view!(enum Url<'a> as UrlKept {
+        Http(HttpUrl<'a>),
+        Ftp(FtpUrl<'a>),
+        News(NewsUrl<'a>),
+        Nntp(NntpUrl<'a>),
+        Telnet(TelnetUrl<'a>),
+        Gopher(GopherUrl<'a>),
+        Wais(WaisUrl<'a>),
+        Mailto(MailtoUrl<'a>),
+        File(FileUrl<'a>),
+        Prospero(ProsperoUrl<'a>),
+        Generic(GenericUrl<'a>),
+    });
+    detach_view!(
+        struct Host<'a> {
+            text: Part<'a>,
+            kind: HostKind,
+        }
+    );
+    detach_view!(
+        struct HostPort<'a> {
+            text: Part<'a>,
+            host: Host<'a>,
+            port: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct Login<'a> {
+            text: Part<'a>,
+            user: Option<Part<'a>>,
+            password: Option<Part<'a>>,
+            hostport: HostPort<'a>,
+        }
+    );
+    detach_view!(
+        struct IpSchemePart<'a> {
+            text: Part<'a>,
+            login: Login<'a>,
+            urlpath: Option<Part<'a>>,
+        }
+    );
+    detach_view!(enum SchemePart<'a> as SchemePartKept {
+        Opaque(Part<'a>),
+        Ip(IpSchemePart<'a>),
+    });
+    detach_view!(
+        struct GenericUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            schemepart: SchemePart<'a>,
+        }
+    );
+    detach_view!(
+        struct HttpUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            hostport: HostPort<'a>,
+            path: Option<Part<'a>>,
+            search: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct FtpUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            login: Login<'a>,
+            path: Option<Part<'a>>,
+            typecode: Option<Part<'a>>,
+        }
+    );
+    detach_view!(enum FileHost<'a> as FileHostKept {
+        Empty(Part<'a>),
+        Localhost(Part<'a>),
+        Host(Host<'a>),
+    });
+    detach_view!(
+        struct FileUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            host: FileHost<'a>,
+            path: Part<'a>,
+        }
+    );
+    detach_view!(
+        struct GopherUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            hostport: HostPort<'a>,
+            path: Option<Part<'a>>,
+            gtype: Option<Part<'a>>,
+            selector: Option<Part<'a>>,
+            search: Option<Part<'a>>,
+            gopher_plus: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct MailtoUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            address: Part<'a>,
+        }
+    );
+    detach_view!(enum GroupPart<'a> as GroupPartKept {
+        All(Part<'a>),
+        Group(Part<'a>),
+        Article(Article<'a>),
+    });
+    detach_view!(
+        struct Article<'a> {
+            text: Part<'a>,
+            unique: Part<'a>,
+            host: Host<'a>,
+        }
+    );
+    detach_view!(
+        struct NewsUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            grouppart: GroupPart<'a>,
+        }
+    );
+    detach_view!(
+        struct NntpUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            hostport: HostPort<'a>,
+            group: Part<'a>,
+            article: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct TelnetUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            login: Login<'a>,
+            slash: bool,
+        }
+    );
+    detach_view!(enum WaisKind<'a> as WaisKindKept {
+        Database {},
+        Index { search: Part<'a> },
+        Document { wtype: Part<'a>, wpath: Part<'a> },
+    });
+    detach_view!(
+        struct WaisUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            hostport: HostPort<'a>,
+            database: Part<'a>,
+            kind: WaisKind<'a>,
+        }
+    );
+    detach_view!(
+        struct ProsperoUrl<'a> {
+            text: Part<'a>,
+            scheme: Part<'a>,
+            hostport: HostPort<'a>,
+            path: Part<'a>,
+            fields: Part<'a>,
+        }
+    );
+}

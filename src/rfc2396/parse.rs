@@ -1,5 +1,6 @@
 //! Reading an RFC 2396 `URI-reference` with the grammar: [`UriReference::parse`] and its
-//! RFC 2732 reading, and the owned [`UriReferenceBuf`], whose text is read again by `get`.
+//! RFC 2732 reading, and the owned [`UriReferenceBuf`], whose `get` builds the view from the
+//! offsets it keeps.
 //! Above the grammar (`grammar::rfc2396`), which builds the values of `uri.rs`.
 
 use crate::error::Error;
@@ -280,3 +281,25 @@ macro_rules! accessors {
 pub(crate) use accessors;
 
 accessors!(UriReferenceBuf, "urigram::UriReferenceBuf");
+
+#[cfg(test)]
+mod tests {
+    use super::{UriReference, UriReferenceBuf};
+
+    /// An owned value that kept no offsets (its text was of 4 GiB or more) reads its text
+    /// again: the same view.
+    #[test]
+    fn without_offsets_get_reads_the_text() {
+        for s in ["http://u@h:8/p?q#f", "http://[::1]/", "../g"] {
+            let kept = UriReferenceBuf::try_from(s).unwrap();
+            assert!(kept.kept.is_some());
+            let unkept = UriReferenceBuf {
+                text: s.to_string(),
+                kept: None,
+            };
+            assert_eq!(unkept.get(), kept.get());
+            assert_eq!(unkept.get(), UriReference::parse_either(s).unwrap());
+            assert_eq!(unkept, kept);
+        }
+    }
+}

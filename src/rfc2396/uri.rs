@@ -824,3 +824,50 @@ pub fn default_port(scheme: &str) -> Option<u16> {
         .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
         .map(|&(_, p)| p)
 }
+
+/// What an owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf) keeps beside its text,
+/// so that its `get` reads nothing again ([`Detach`](crate::owned::Detach)).
+mod kept {
+    use super::{Authority, Hier, Host, Path, PathKind, Server, UriReference};
+    use crate::owned::{detach_plain, detach_view};
+    use crate::part::Part;
+    use crate::shared::HostKind;
+
+    detach_plain!(PathKind);
+    detach_view!(
+        struct UriReference<'a> {
+            text: Part<'a>,
+            scheme: Option<Part<'a>>,
+            hier: Hier<'a>,
+            fragment: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct Hier<'a> {
+            authority: Option<Authority<'a>>,
+            path: Path<'a>,
+            query: Option<Part<'a>>,
+        }
+    );
+    detach_view!(enum Authority<'a> as AuthorityKept { Server(Server<'a>), RegName(Part<'a>) });
+    detach_view!(
+        struct Server<'a> {
+            text: Part<'a>,
+            userinfo: Option<Part<'a>>,
+            host: Option<Host<'a>>,
+            port: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct Host<'a> {
+            text: Part<'a>,
+            kind: HostKind,
+        }
+    );
+    detach_view!(
+        struct Path<'a> {
+            text: Part<'a>,
+            kind: PathKind,
+        }
+    );
+}

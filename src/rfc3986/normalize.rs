@@ -18,7 +18,11 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 }
 
 /// The syntax-based (6.2.2) and scheme-based (6.2.3) normal form of a reference (see the
-/// ladder on [`equivalent`] for each rule), recomposed by section 5.3.
+/// ladder on [`equivalent`] for each rule), recomposed by section 5.3. A `String`, as
+/// [`Components`] may hold a reference of no grammar; the methods
+/// [`UriReference::normalize`](crate::rfc3986::UriReference::normalize) and
+/// [`UriReferenceBuf::normalize`](crate::rfc3986::UriReferenceBuf::normalize) give the same
+/// text as a validated [`UriReferenceBuf`](crate::rfc3986::UriReferenceBuf).
 ///
 /// ```
 /// use urigram::rfc3986::{Components, normalize};

@@ -104,14 +104,24 @@ impl<'a> UriReference<'a> {
 }
 
 impl<'a> UriReference<'a> {
-    /// The normal form of section 6.2.2 and 6.2.3 ([`normalize`]).
+    /// The normal form of section 6.2.2 and 6.2.3 ([`normalize`], whose text this holds), as
+    /// an owned reference, as RFC 2396's
+    /// [`UriReference::normalize`](crate::rfc2396::UriReference::normalize) gives.
     ///
     /// ```
-    /// let u = urigram::rfc3986::UriReference::parse("HTTP://Example.COM:80/%7euser/./a").unwrap();
-    /// assert_eq!(u.normalize(), "http://example.com/~user/a");
+    /// use urigram::rfc3986::{UriReference, UriReferenceBuf};
+    /// let u = UriReference::parse("HTTP://Example.COM:80/%7euser/./a").unwrap();
+    /// let n: UriReferenceBuf = u.normalize();
+    /// assert_eq!(n, "http://example.com/~user/a");
+    /// assert_eq!(n.host_str(), Some("example.com"));
+    /// assert_eq!(n.normalize(), n); // the normal form is its own
     /// ```
-    pub fn normalize(&self) -> String {
-        normalize(&self.components())
+    pub fn normalize(&self) -> UriReferenceBuf {
+        // The normal form of a reference is one: decoding only unreserved characters, the
+        // case of the scheme, host and escapes, a default port dropped and dot segments
+        // removed (unless that would make the path an authority) keep it a `URI-reference`.
+        // Should it ever not read as one, the reference is its own normal form.
+        UriReferenceBuf::try_from(normalize(&self.components())).unwrap_or_else(|_| self.to_buf())
     }
 }
 
@@ -303,7 +313,7 @@ impl UriReferenceBuf {
     /// let u: urigram::rfc3986::UriReferenceBuf = "http://A/%7e".parse().unwrap();
     /// assert_eq!(u.normalize(), "http://a/~");
     /// ```
-    pub fn normalize(&self) -> String {
+    pub fn normalize(&self) -> UriReferenceBuf {
         self.get().normalize()
     }
 }

@@ -534,6 +534,47 @@ impl<'a> Path<'a> {
     }
 }
 
+/// What an owned [`UriReferenceBuf`](crate::rfc3986::UriReferenceBuf) keeps beside its text,
+/// so that its `get` reads nothing again ([`Detach`](crate::owned::Detach)).
+mod kept {
+    use super::{Authority, Host, Path, PathKind, UriReference};
+    use crate::owned::{detach_plain, detach_view};
+    use crate::part::Part;
+    use crate::shared::HostKind;
+
+    detach_plain!(PathKind);
+    detach_view!(
+        struct UriReference<'a> {
+            text: Part<'a>,
+            scheme: Option<Part<'a>>,
+            authority: Option<Authority<'a>>,
+            path: Path<'a>,
+            query: Option<Part<'a>>,
+            fragment: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct Authority<'a> {
+            text: Part<'a>,
+            userinfo: Option<Part<'a>>,
+            host: Host<'a>,
+            port: Option<Part<'a>>,
+        }
+    );
+    detach_view!(
+        struct Host<'a> {
+            text: Part<'a>,
+            kind: HostKind,
+        }
+    );
+    detach_view!(
+        struct Path<'a> {
+            text: Part<'a>,
+            kind: PathKind,
+        }
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -115,7 +115,7 @@ impl Reading {
     /// 6.2.2 and 6.2.3.
     fn normalize(self, text: &str) -> Result<String, urigram::Error> {
         if self.rfc3986() {
-            rfc3986::Components::parse(text).map(|c| rfc3986::normalize(&c))
+            rfc3986::UriReference::parse(text).map(|r| r.normalize().into_string())
         } else {
             self.parse(text).map(|r| r.normalize().into_string())
         }
