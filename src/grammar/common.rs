@@ -115,12 +115,14 @@ pub(crate) fn scheme(b: &[u8]) -> Option<usize> {
 // ---------------------------------------------------------------------------------------------
 
 /// See [`longest`].
+///
+/// `IN_PLACE`: [`Longest::in_place`], a parameter of the type so that each choice is compiled
+/// for its own way of keeping nodes.
 #[derive(Clone, Copy)]
-pub(crate) struct Longest<T> {
+pub(crate) struct Longest<T, const IN_PLACE: bool = false> {
     alts: T,
     starts: &'static Starts,
     settled: Option<for<'s> fn(&Span<'s>) -> bool>,
-    in_place: bool,
 }
 
 /// The longest match among the alternatives `alts` (a tuple of parsers with one output), the
@@ -148,7 +150,6 @@ pub(crate) fn longest<'a, T: Alternatives<'a>>(alts: T) -> Longest<T> {
         alts,
         starts: &Starts::NONE,
         settled: None,
-        in_place: false,
     }
 }
 
@@ -181,26 +182,25 @@ impl<T> Longest<T> {
     /// partial derivation of a rejected input then holds the nodes that stood while an
     /// alternative failed farthest.
     #[inline(always)]
-    pub(crate) fn in_place(self) -> Longest<T> {
+    pub(crate) fn in_place(self) -> Longest<T, true> {
         Longest {
-            in_place: true,
-            ..self
+            alts: self.alts,
+            starts: self.starts,
+            settled: self.settled,
         }
     }
 }
 
-impl<'a, T: Alternatives<'a>> Parser<Span<'a>> for Longest<T> {
+impl<'a, T: Alternatives<'a>, const IN_PLACE: bool> Parser<Span<'a>> for Longest<T, IN_PLACE> {
     type Output = T::Output;
     type Error = Fail;
 
-    #[inline]
     fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, T::Output> {
         lift::<OM, T::Output>(self.longest(i))
     }
 }
 
-impl<T> Longest<T> {
-    #[inline]
+impl<T, const IN_PLACE: bool> Longest<T, IN_PLACE> {
     fn longest<'a>(&mut self, i: Span<'a>) -> PResult<'a, T::Output>
     where
         T: Alternatives<'a>,
@@ -214,7 +214,7 @@ impl<T> Longest<T> {
         };
         let t = i.extra;
         let fast = t.mode() == Mode::Fast;
-        let start = t.mark();
+        let start = if IN_PLACE { t.mark() } else { 0 };
         let mut best: Option<(usize, Span<'a>, T::Output)> = None;
         // In place: whether the best match's nodes were dropped (it then runs again).
         let mut dropped = false;
@@ -223,7 +223,7 @@ impl<T> Longest<T> {
             tries &= tries - 1;
             let mark = t.mark();
             let r = self.alts.run(k, i);
-            if !self.in_place {
+            if !IN_PLACE {
                 t.rollback(mark);
             }
             match r {
@@ -236,7 +236,7 @@ impl<T> Longest<T> {
                         .is_none_or(|(_, b, _)| rest.fragment().len() < b.fragment().len()) =>
                 {
                     // Only when recording a tree (`mark` is 0 otherwise).
-                    dropped = mark > start;
+                    dropped = IN_PLACE && mark > start;
                     if dropped {
                         t.rollback(start);
                     }
@@ -244,7 +244,7 @@ impl<T> Longest<T> {
                 }
                 // A loser's nodes go; in place, before any match, a failure's stay.
                 Ok(_) | Err(Err::Error(_)) => {
-                    if self.in_place && best.is_some() {
+                    if IN_PLACE && best.is_some() {
                         t.rollback(mark);
                     }
                 }
@@ -253,12 +253,12 @@ impl<T> Longest<T> {
         }
         match best {
             None => {
-                if self.in_place {
+                if IN_PLACE {
                     t.rollback(start);
                 }
                 fail()
             }
-            Some((k, _, _)) if dropped || (!self.in_place && t.mode() == Mode::Tree) => {
+            Some((k, _, _)) if dropped || (!IN_PLACE && t.mode() == Mode::Tree) => {
                 self.alts.run(k, i)
             }
             Some((_, rest, o)) => Ok((rest, o)),
@@ -317,12 +317,13 @@ mod tests {
     fn tree(in_place: bool, input: &str) -> (Option<String>, Vec<&'static str>, [usize; 2]) {
         RUNS.with(|r| r.iter().for_each(|c| c.set(0)));
         let t = Tracker::new(Mode::Tree);
-        let choice = longest((short, long));
-        let mut choice = if in_place { choice.in_place() } else { choice };
-        let rest = choice
-            .parse(t.span(input))
-            .ok()
-            .map(|(rest, _)| rest.fragment().to_string());
+        let i = t.span(input);
+        let r = if in_place {
+            longest((short, long)).in_place().parse(i)
+        } else {
+            longest((short, long)).parse(i)
+        };
+        let rest = r.ok().map(|(rest, _)| rest.fragment().to_string());
         let rules = t.nodes().iter().map(|n| n.rule).collect();
         (rest, rules, RUNS.with(|r| [r[0].get(), r[1].get()]))
     }
