@@ -1,4 +1,5 @@
-//! The library's modules are layers: no import cycle between them.
+//! The library's modules are layers: no import cycle between them, and no spec's grammar
+//! built on another's but where one spec extends another.
 //!
 //! The test reads every `src/**/*.rs`, strips comments (doc comments included), string and
 //! character literals, and every item under `#[cfg(test)]` or `#[cfg(all(test, ..))]` (a test
@@ -40,6 +41,80 @@ fn the_modules_have_no_import_cycle() {
     if let Some(cycle) = find_cycle(&graph) {
         panic!("import cycle: {} (the graph is above)", cycle.join(" -> "));
     }
+}
+
+/// The edges between two specs' grammars that the specs themselves draw: a spec defined as an
+/// extension of another (RFC 2732 of RFC 2396, RFC 3987 of RFC 3986), and RFC 1630, whose
+/// `midaddress` and `cidaddress` are RFC 822's `addr-spec` (rfc1630.txt:1324-1326), a
+/// production RFC 1630 names but does not define.
+const SPEC_EDGES: [(&str, &str); 3] = [
+    ("rfc2732", "rfc2396"),
+    ("rfc3987", "rfc3986"),
+    ("rfc1630", "rfc822"),
+];
+
+/// The spec whose grammar `node` is part of (`grammar::rfc2396`, `grammar::rfc2396::chars`):
+/// `rfc2396`.
+fn grammar_spec(node: &str) -> Option<&str> {
+    let spec = node.strip_prefix("grammar::")?.split("::").next()?;
+    spec.starts_with("rfc").then_some(spec)
+}
+
+/// The edges from one spec's grammar to another's that [`SPEC_EDGES`] does not list.
+fn foreign_grammar_edges(graph: &Graph) -> Vec<String> {
+    let mut found = Vec::new();
+    for (from, tos) in graph {
+        let Some(a) = grammar_spec(from) else {
+            continue;
+        };
+        for to in tos {
+            if let Some(b) = grammar_spec(to)
+                && a != b
+                && !SPEC_EDGES.contains(&(a, b))
+            {
+                found.push(format!("{from} -> {to}"));
+            }
+        }
+    }
+    found
+}
+
+/// A spec's grammar imports another spec's only where the specs say so ([`SPEC_EDGES`]):
+/// what two specs share and neither defines for the other (a scan of their common `scheme`)
+/// lives in `grammar::common`.
+#[test]
+fn a_grammar_imports_another_specs_only_where_it_extends_it() {
+    let graph = import_graph(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(
+        graph.contains_key("grammar::rfc2732"),
+        "the graph: {graph:?}"
+    );
+    assert_eq!(foreign_grammar_edges(&graph), Vec::<String>::new());
+}
+
+#[test]
+fn the_spec_edge_check_finds_a_foreign_grammar() {
+    let mut graph = Graph::new();
+    let mut add = |a: &str, b: &str| {
+        graph
+            .entry(a.to_string())
+            .or_default()
+            .insert(b.to_string());
+    };
+    add("grammar::rfc3986", "grammar::rfc2396");
+    add("grammar::rfc3986", "grammar::rfc3986::chars");
+    add("grammar::rfc3986", "grammar::common");
+    add("grammar::rfc2732", "grammar::rfc2396::chars");
+    add("grammar::rfc1738", "grammar::rfc2396::chars");
+    add("grammar::registry", "grammar::rfc1738");
+    add("rfc3986::parse", "grammar::rfc2396");
+    assert_eq!(
+        foreign_grammar_edges(&graph),
+        [
+            "grammar::rfc1738 -> grammar::rfc2396::chars",
+            "grammar::rfc3986 -> grammar::rfc2396"
+        ]
+    );
 }
 
 #[test]

@@ -179,6 +179,33 @@ fn examples_1_and_2() {
     assert_eq!(segs, ["albert", "bertram%2Fmarie-claude"]);
 }
 
+/// Examples 1 and 2 again, as values: `equivalent` on the parsed URLs and their owned form
+/// says what `same_uri` says of the texts; the generic BNF's values follow the same rule, with
+/// letters compared as written (the RFC states no case rule).
+#[test]
+fn examples_1_and_2_as_equivalent_values() {
+    let plain = Url::parse("http://info.cern.ch/albert/bertram/marie-claude").unwrap();
+    let hyphen = Url::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude").unwrap();
+    let lower = Url::parse("http://info.cern.ch/albert/bertram/marie%2dclaude").unwrap();
+    let slash = Url::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude").unwrap();
+    assert!(plain.equivalent(&hyphen) && hyphen.equivalent(&plain));
+    assert!(hyphen.equivalent(&lower));
+    assert!(!plain.equivalent(&slash) && !slash.equivalent(&plain));
+    assert!(plain.to_buf().equivalent(&hyphen));
+    assert!(!plain.to_buf().equivalent(&slash));
+    let upper = Url::parse("http://INFO.cern.ch/albert/bertram/marie-claude").unwrap();
+    assert!(!plain.equivalent(&upper));
+
+    let uri = |s| Uri::parse(s).unwrap();
+    assert!(uri("news:marie-claude").equivalent(&uri("news:marie%2Dclaude")));
+    assert!(!uri("wais:albert/bertram").equivalent(&uri("wais:albert%2Fbertram")));
+    // `+` is the search's space (rfc1630.txt:363): a real plus sign is escaped.
+    assert!(!uri("wais:db?a+b").equivalent(&uri("wais:db?a%2Bb")));
+    assert!(uri("wais:a+b").equivalent(&uri("wais:a%2Bb")));
+    assert!(!uri("News:x").equivalent(&uri("news:x")));
+    assert!(uri("news:x").to_buf().equivalent(&uri("news:%78")));
+}
+
 /// Example 3, rfc1630.txt:485-496: "are illegal, as all % characters imply encodings, and
 /// there is no decoding defined for "%*" or "%as" in this recommendation."
 #[test]

@@ -137,9 +137,9 @@ fn hand_written_choices_are_recognized() {
 }
 
 /// No production function runs a choice by hand (a closure over the span, a table of
-/// function pointers, a macro): the longest-match choices are named combinators (`longest`
-/// in RFC 1738, `longer` and `alt_by_first_byte` in RFC 1630, `hexpart_before_ipv4` in RFC
-/// 2732) inside the production's expression. The listed rewrites that split a run at its
+/// function pointers, a macro): the longest-match choices are named combinators (`longest`,
+/// shared by RFC 1738 and RFC 1630 from `grammar/common.rs`, `alt_by_first_byte` in RFC 1630,
+/// `hexpart_before_ipv4` in RFC 2732) inside the production's expression. The listed rewrites that split a run at its
 /// last `@` are the exception.
 #[test]
 fn choices_are_named_combinators() {

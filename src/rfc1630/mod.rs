@@ -32,6 +32,7 @@
 //! [`Grammar::Rfc1630`]: crate::Grammar::Rfc1630
 //! [`Grammar::Rfc1630Url`]: crate::Grammar::Rfc1630Url
 
+mod equivalent;
 mod escape;
 mod parse;
 mod resolve;

@@ -16,25 +16,26 @@
 //! begins an `escape`, or is the `%` of `% 0 0`), so such an input is rejected by every rule,
 //! and the failure's offset is the end of a valid prefix: it is safe to stop at once.
 
+use nom::Parser;
 use nom::branch::alt;
 use nom::combinator::{consumed, map, opt, recognize, success};
 use nom::multi::many1_count;
 use nom::sequence::preceded;
-use nom::{Err, OutputMode, Parser};
 
 use super::chars::{
     ALPHA, ALPHANUM, ALPHANUM2, DIGIT, EXTRA, HEX, NATIONAL, PUNCTUATION, RESERVED, URL_SAFE,
     URL_XALPHA, URL_XPALPHA,
 };
+use crate::grammar::common::longest;
 use crate::grammar::rfc822::addr_spec;
 use crate::grammar::{Rule, rule};
 use crate::input::primitives::{
-    Out, alt_by_first_byte, branch, joined, lift, lit, many_esc, many1, many1_esc, one,
-    one_or_escape, production,
+    alt_by_first_byte, branch, joined, lit, many_esc, many1, many1_esc, one, one_or_escape,
+    production,
 };
 use crate::input::{
-    Expected, Fail, Mode, PResult, Span, Starts, escape as escape_prim, expect_here, fail,
-    recognized, take,
+    Expected, Mode, PResult, Span, Starts, escape as escape_prim, expect_here, fail, recognized,
+    take,
 };
 use crate::part::Part;
 use crate::rfc1630::{
@@ -217,76 +218,6 @@ pub static RULES: &[Rule] = &[
 // ---------------------------------------------------------------------------------------------
 // Helpers for the ambiguous choices
 // ---------------------------------------------------------------------------------------------
-
-/// See [`longer`].
-#[derive(Clone, Copy)]
-pub struct Longer<A, B>(A, B);
-
-/// The longer of the matches of `a` and `b` (`a` on a tie), where the two alternatives
-/// overlap: nom's ordered `alt` would take `a` whenever it matches, even where only `b`'s
-/// longer match can lead to a member (each caller says why the longer match is the one a
-/// derivation can use). A hard failure of either is returned as it is (see the module doc),
-/// and `b` is not run when `a` failed hard. In a derivation tree only the chosen branch's
-/// productions stay: when `b` wins after `a` left nodes, `b` runs again on a tree without
-/// them.
-///
-/// The same job as RFC 1738's `longest` (`grammar/rfc1738/mod.rs`) for two alternatives:
-/// where both fail, this returns `a`'s error, where `longest` returns a fresh one; it has no
-/// first-byte filter and no early settling on the fast path; in a tree it runs `b` again only
-/// when `a` left nodes, where `longest` runs its winner again.
-pub fn longer<A, B>(a: A, b: B) -> Longer<A, B> {
-    Longer(a, b)
-}
-
-impl<'a, O, A, B> Parser<Span<'a>> for Longer<A, B>
-where
-    A: Parser<Span<'a>, Output = O, Error = Fail>,
-    B: Parser<Span<'a>, Output = O, Error = Fail>,
-{
-    type Output = O;
-    type Error = Fail;
-
-    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, O> {
-        lift::<OM, O>(self.longer(i))
-    }
-}
-
-impl<A, B> Longer<A, B> {
-    fn longer<'a, O>(&mut self, i: Span<'a>) -> PResult<'a, O>
-    where
-        A: Parser<Span<'a>, Output = O, Error = Fail>,
-        B: Parser<Span<'a>, Output = O, Error = Fail>,
-    {
-        let t = i.extra;
-        let before_a = t.mark();
-        let ra = self.0.parse(i);
-        if let Err(Err::Failure(f)) = ra {
-            return Err(Err::Failure(f));
-        }
-        let before_b = t.mark();
-        let rb = self.1.parse(i);
-        let b_wins = match (&ra, &rb) {
-            (_, Err(Err::Failure(_))) => return rb,
-            (Ok(x), Ok(y)) => y.0.fragment().len() < x.0.fragment().len(),
-            (Ok(_), Err(_)) => false,
-            (Err(_), Ok(_)) => true,
-            (Err(_), Err(_)) => {
-                t.rollback(before_a);
-                return ra;
-            }
-        };
-        if !b_wins {
-            t.rollback(before_b);
-            return ra;
-        }
-        if before_b > before_a {
-            // Only when recording a tree (`mark` is 0 otherwise).
-            t.rollback(before_a);
-            return self.1.parse(i);
-        }
-        rb
-    }
-}
 
 /// A run of `xalpha`s (escapes included): the characters of `xalphas`, `ialpha`, `hostname`,
 /// `group`, `search` ... Records `xalpha` where it stops.
@@ -600,11 +531,11 @@ pub fn mailtoaddress<'a>(i: Span<'a>) -> PResult<'a, MailtoUrl<'a>> {
 ///
 /// Rewrite: both alternatives start with `w a i s : / / hostport / database`, so ordered
 /// choice would keep the shorter `waisindex` of a `waisdoc`. Both are tried and the longer
-/// match is kept ([`longer`]). That keeps the language: after the shared part the two differ
+/// match is kept ([`longest`], in place). That keeps the language: after the shared part the two differ
 /// in what comes next (`?` or `/`), and nothing follows `waisaddress` (it ends `url`), so the
 /// longer match is the only one a member can use.
 pub fn waisaddress<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
-    production("waisaddress", longer(waisindex, waisdoc)).parse(i)
+    production("waisaddress", longest((waisindex, waisdoc)).in_place()).parse(i)
 }
 
 /// ```text
@@ -695,20 +626,22 @@ pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// Rewrite: `*` is an `xalpha` and a `group` may hold `@`, so the alternatives overlap and
 /// share prefixes (`a@b.c` is a `group` and an `article`; `*@x` is an `article` that starts
-/// like `*`). All three are tried and the longest match is kept ([`longer`], twice); on a tie
+/// like `*`). All three are tried and the longest match is kept ([`longest`] in place, twice); on a tie
 /// the `article`, as the RFC tells message ids from groups by their `@` (rfc1630.txt:913).
 /// Nothing follows `groupart` (it ends `newsaddress`), so the longest match is the only one
 /// a member can use: the language is the union, as printed.
 pub fn groupart<'a>(i: Span<'a>) -> PResult<'a, GroupArt<'a>> {
     production(
         "groupart",
-        longer(
-            longer(
+        longest((
+            longest((
                 map(article, GroupArt::Article),
                 map(group, |g| GroupArt::Group(g.into())),
-            ),
+            ))
+            .in_place(),
             map(lit("*"), |s| GroupArt::All(s.into())),
-        ),
+        ))
+        .in_place(),
     )
     .parse(i)
 }
@@ -912,14 +845,14 @@ pub fn gopheraddress<'a>(i: Span<'a>) -> PResult<'a, GopherUrl<'a>> {
 ///
 /// Rewrite: a `hostname` may hold `@` and start like a `user`, so the optional part and a
 /// bare `hostport` overlap: `a@1` is only a `hostport` (`1` is no host), `u:p@h` only has a
-/// user. Both readings are tried and the longer match is kept ([`longer`]; on a tie, the one
+/// user. Both readings are tried and the longer match is kept ([`longest`] in place; on a tie, the one
 /// with a user). What follows `login` (`/`, or the end) is neither in a `hostport` nor in a
 /// `user`, so the longer match is the only one a member can continue from.
 /// Within each, the greedy runs are exact: `user` and `password` hold neither `:` nor `@`.
 pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
     production(
         "login",
-        longer(
+        longest((
             map(
                 consumed((user, opt(preceded(lit(":"), password)), lit("@"), hostport)),
                 |(text, (u, pw, _, hp))| Login {
@@ -935,7 +868,8 @@ pub fn login<'a>(i: Span<'a>) -> PResult<'a, Login<'a>> {
                 password: None,
                 hostport: hp,
             }),
-        ),
+        ))
+        .in_place(),
     )
     .parse(i)
 }

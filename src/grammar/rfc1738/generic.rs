@@ -17,7 +17,8 @@ use super::nntp::nntpurl;
 use super::prospero::prosperourl;
 use super::telnet::telneturl;
 use super::wais::waisurl;
-use super::{longest, xchars_stop};
+use super::xchars_stop;
+use crate::grammar::common::longest;
 use crate::grammar::labels::{self, Labels};
 use crate::input::primitives::{branch, lit, many_esc, many1, one, production};
 use crate::input::{PResult, Span, Starts};
@@ -63,7 +64,7 @@ pub fn genericurl<'a>(i: Span<'a>) -> PResult<'a, GenericUrl<'a>> {
 /// ```
 /// rfc1738.txt:941, section 5.
 ///
-/// Rewrite: the longest match wins (the [`longest`](super::longest) combinator, not nom's
+/// Rewrite: the longest match wins (the [`longest`](crate::grammar::common::longest) combinator, not nom's
 /// ordered `alt`), the first in the printed order on ties. Every specific
 /// alternative is a `genericurl` too (its literal is a `scheme` and `:`, and all it holds after
 /// that is `xchar`s: `uchar`s, reserved characters and the escape `%09`), so the language is
@@ -149,7 +150,7 @@ pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:959, section 5. Matches the empty string.
 ///
-/// Rewrite: the longest match wins ([`longest`](super::longest)), `ip-schemepart` on ties. Every `ip-schemepart` is a
+/// Rewrite: the longest match wins ([`longest`](crate::grammar::common::longest)), `ip-schemepart` on ties. Every `ip-schemepart` is a
 /// string of `xchar`s (`//`, user and password characters, host names, `:`, digits, `/` and a
 /// `*xchar` url-path), so the language is `*xchar`, whose greedy run is always the longest
 /// match; nothing follows `schemepart` (it ends `genericurl`), so that run is the only match

@@ -51,11 +51,8 @@ pub use prospero::*;
 pub use telnet::*;
 pub use wais::*;
 
-use nom::{Err, OutputMode, Parser};
-
 use crate::grammar::{Rule, rule};
-use crate::input::primitives::{Alternatives, Out, lift};
-use crate::input::{Fail, Mode, PResult, Span, Starts, fail};
+use crate::input::Span;
 
 /// The productions of RFC 1738 section 5, in spec order.
 pub static RULES: &[Rule] = &[
@@ -129,109 +126,11 @@ pub static RULES: &[Rule] = &[
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Choice and option helpers for the rewrites.
+// Choice helpers for the rewrites: the longest-match choice is the grammars' shared one,
+// [`crate::grammar::common::longest`].
 // ---------------------------------------------------------------------------------------------
 
-/// See [`longest`].
-#[derive(Clone, Copy)]
-pub struct Longest<T> {
-    alts: T,
-    starts: &'static Starts,
-    settled: for<'s> fn(&Span<'s>) -> bool,
-}
-
-/// The longest match among the alternatives `alts` (a tuple of parsers with one output), the
-/// first on ties: a choice whose alternatives can match prefixes of each other's members,
-/// used where nothing follows the choice, so the longest match is the only one a derivation
-/// of the whole input can use (each caller says why). nom's `alt` takes the first match
-/// instead, which loses members.
-///
-/// Every alternative runs on the real tracker, so each records what it expected. In a
-/// derivation tree only the winner's nodes may stay, and nodes can only be dropped from the
-/// end: there each alternative's nodes are dropped after it runs, and the winner runs again.
-/// A hard failure (a `%` without two hex digits, which no alternative can take) ends the
-/// choice at once, as `cut` does. RFC 1630's URL grammar has the two-way form, `longer`
-/// (`grammar/rfc1630/url.rs`), which says how the two differ.
-pub fn longest<'a, T: Alternatives<'a>>(alts: T) -> Longest<T> {
-    Longest {
-        alts,
-        starts: &Starts::NONE,
-        settled: unsettled,
-    }
-}
-
-impl<T> Longest<T> {
-    /// `settled(rest)` says that no alternative can match past `rest` (the caller says why).
-    /// On the fast path, where nothing is recorded, the first match that ends at such a place
-    /// is taken without running the others: they could only tie, and ties go to the first.
-    pub fn settled_at(self, settled: for<'s> fn(&Span<'s>) -> bool) -> Longest<T> {
-        Longest { settled, ..self }
-    }
-
-    /// Run only the alternatives whose literal (`starts`, one per alternative, `""` for none)
-    /// starts with the input's first byte: every other alternative fails recoverably, records
-    /// nothing that a diagnosis needs and leaves nothing in a derivation
-    /// ([`Starts`]).
-    pub fn by_first_byte(self, starts: &'static Starts) -> Longest<T> {
-        Longest { starts, ..self }
-    }
-}
-
-impl<'a, T: Alternatives<'a>> Parser<Span<'a>> for Longest<T> {
-    type Output = T::Output;
-    type Error = Fail;
-
-    fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, T::Output> {
-        lift::<OM, T::Output>(self.longest(i))
-    }
-}
-
-impl<T> Longest<T> {
-    fn longest<'a>(&mut self, i: Span<'a>) -> PResult<'a, T::Output>
-    where
-        T: Alternatives<'a>,
-    {
-        debug_assert!(self.starts.literals().is_empty() || self.starts.literals().len() == T::LEN);
-        let mut tries = self.starts.tries(&i, T::LEN);
-        let t = i.extra;
-        let tree = t.mode() == Mode::Tree;
-        let fast = t.mode() == Mode::Fast;
-        let mut best: Option<(usize, Span<'a>, T::Output)> = None;
-        while tries != 0 {
-            let k = tries.trailing_zeros() as usize;
-            tries &= tries - 1;
-            let mark = t.mark();
-            let r = self.alts.run(k, i);
-            t.rollback(mark);
-            match r {
-                Ok((rest, o)) if fast && (self.settled)(&rest) => return Ok((rest, o)),
-                Ok((rest, o)) => {
-                    let left = rest.fragment().len();
-                    if best
-                        .as_ref()
-                        .is_none_or(|(_, b, _)| left < b.fragment().len())
-                    {
-                        best = Some((k, rest, o));
-                    }
-                }
-                Err(Err::Error(_)) => {}
-                Err(e) => return Err(e),
-            }
-        }
-        match best {
-            None => fail(),
-            Some((k, _, _)) if tree => self.alts.run(k, i),
-            Some((_, rest, o)) => Ok((rest, o)),
-        }
-    }
-}
-
-/// For [`Longest::settled_at`]: nothing settles the choice early (the default).
-fn unsettled(_: &Span<'_>) -> bool {
-    false
-}
-
-/// For [`Longest::settled_at`] over alternatives that are all strings of `xchar`s after a common start
+/// For [`Longest::settled_at`](crate::grammar::common::Longest::settled_at) over alternatives that are all strings of `xchar`s after a common start
 /// (`url`, `schemepart`): none can go past a place where the run of `xchar`s stops.
 pub(crate) fn xchars_stop(rest: &Span<'_>) -> bool {
     !crate::input::peek_byte(rest).is_some_and(|b| XCHAR.contains(b) || b == b'%')

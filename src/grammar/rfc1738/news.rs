@@ -2,11 +2,11 @@
 
 use super::chars::{ALPHA, DIGIT, UCHAR};
 use super::generic::host;
-use super::longest;
 use nom::Parser;
 use nom::combinator::{consumed, map, recognize};
 use nom::sequence::preceded;
 
+use crate::grammar::common::longest;
 use crate::input::primitives::{lit, many, many1_esc, one, production};
 use crate::input::{PResult, Span, take};
 use crate::rfc1738::{Article, GroupPart, NewsUrl};
@@ -39,7 +39,7 @@ pub fn newsurl<'a>(i: Span<'a>) -> PResult<'a, NewsUrl<'a>> {
 /// ```
 /// rfc1738.txt:1023, section 3.6.
 ///
-/// Rewrite: the longest match wins ([`longest`](super::longest)). Ordered choice would take `"*"` from `*x@h` and `group`
+/// Rewrite: the longest match wins ([`longest`](crate::grammar::common::longest)). Ordered choice would take `"*"` from `*x@h` and `group`
 /// from `comp.x@h`, both of which are `article`s (`*` is an `extra`, and every `group`
 /// character is a `uchar`). The three languages are disjoint (only an `article` holds `@`,
 /// only a `group` starts with a letter and holds no `@`), and nothing follows `grouppart`

@@ -3,11 +3,11 @@
 use super::chars::UCHAR;
 use super::generic::hostport;
 use super::http::search;
-use super::longest;
 use nom::Parser;
 use nom::combinator::{consumed, map};
 use nom::sequence::preceded;
 
+use crate::grammar::common::longest;
 use crate::input::primitives::{lit, many_esc, production};
 use crate::input::{PResult, Span, take};
 use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
@@ -21,7 +21,7 @@ use crate::rfc1738::{HostPort, WaisKind, WaisUrl};
 /// ```
 /// rfc1738.txt:1037, section 3.9.
 ///
-/// Rewrite: the longest match wins ([`longest`](super::longest), not nom's ordered `alt`).
+/// Rewrite: the longest match wins ([`longest`](crate::grammar::common::longest), not nom's ordered `alt`).
 /// All three start `"wais://" hostport "/" database`, so ordered choice would take
 /// `waisdatabase` from `wais://h/db?x` and leave `?x`. After the
 /// `database` (a greedy run of `uchar`s, which hold neither `?` nor `/`) the three differ in

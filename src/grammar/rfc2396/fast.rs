@@ -25,7 +25,7 @@
 use super::authority::LABELS;
 use super::chars::ALPHA;
 use super::uri::URIC_NO_SLASH;
-use crate::grammar::common::{BadEscape, Text, finish, run};
+use crate::grammar::common::{BadEscape, Text, finish, run, scheme};
 use crate::grammar::labels;
 use crate::input::{PResult, Span, escape_end};
 use crate::part::Part;
@@ -38,18 +38,6 @@ const URIC: Wide = super::chars::URIC.wide();
 const REG_NAME: Wide = super::authority::REG_NAME.wide();
 const DIGIT: Wide = super::chars::DIGIT.wide();
 const REL_SEGMENT: Wide = super::uri::REL_SEGMENT.wide();
-const SCHEME_REST: Wide = super::uri::SCHEME_REST.wide();
-
-/// `scheme ":"` at the start: the length of the scheme, when a `:` follows it. RFC 3986's
-/// `scheme` is the same language (rfc3986.txt:2715).
-#[inline(always)]
-pub(crate) fn scheme(b: &[u8]) -> Option<usize> {
-    if !b.first().is_some_and(|&c| ALPHA.contains(c)) {
-        return None;
-    }
-    let n = SCHEME_REST.run_end(b, 1);
-    (b.get(n) == Some(&b':')).then_some(n)
-}
 
 /// `( net_path | abs_path ) [ "?" query ]` at `n`, where `b[n]` is `/`.
 #[inline(always)]
@@ -356,7 +344,6 @@ mod tests {
             &URIC,
             &REG_NAME,
             &HOST_CHARS,
-            &SCHEME_REST,
             &DIGIT,
             &REL_SEGMENT,
         ] {

@@ -33,7 +33,7 @@ use crate::grammar::{Rule, rule};
 /// `:` (rfc2396.txt:1465-1467, 1475-1480).
 pub(crate) fn is_absolute_uri(s: &str) -> bool {
     !s.as_bytes().contains(&b'#')
-        && fast::scheme(s.as_bytes()).is_some()
+        && crate::grammar::common::scheme(s.as_bytes()).is_some()
         && fast::is_uri_reference(s)
 }
 

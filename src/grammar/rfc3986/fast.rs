@@ -24,8 +24,7 @@
 //! their prefixes, and generated members and mutations; the `fast_path` fuzz target does the
 //! same on arbitrary input.
 
-use crate::grammar::common::{BadEscape, Text, finish, run};
-use crate::grammar::rfc2396::fast::scheme;
+use crate::grammar::common::{BadEscape, Text, finish, run, scheme};
 use crate::input::{PResult, Span};
 use crate::rfc3986::{Authority, Host, HostKind, Path, PathKind, UriReference};
 use crate::table::{Table, Wide};

@@ -45,7 +45,7 @@ use crate::grammar::{Rule, rule};
 /// `relative-ref`, never does, since it starts with `//`, `/`, `?`, `#`, its end, or a
 /// `segment-nz-nc`, which holds no `:` (rfc3986.txt:2704-2710, 2767, 2773).
 pub(crate) fn is_uri(s: &str) -> bool {
-    crate::grammar::rfc2396::fast::scheme(s.as_bytes()).is_some() && fast::is_uri_reference(s)
+    crate::grammar::common::scheme(s.as_bytes()).is_some() && fast::is_uri_reference(s)
 }
 
 /// Whether all of `s` is an `absolute-URI`, by the fast pass: a `URI` with no `#`. Exact:
