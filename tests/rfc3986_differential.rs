@@ -23,7 +23,7 @@ fn compare<'s>(
 }
 
 /// Every concatenation of at most `len` pieces of `alphabet`.
-fn strings(alphabet: &[&str], len: usize) -> Vec<String> {
+pub(crate) fn strings(alphabet: &[&str], len: usize) -> Vec<String> {
     let mut all = vec![String::new()];
     let mut last = vec![String::new()];
     for _ in 0..len {
@@ -44,7 +44,7 @@ fn oracle() -> bnf::Grammar {
 }
 
 /// Fail with the first 40 disagreements, if there are any.
-fn assert_agree(mut bad: Vec<String>, n: usize) {
+pub(crate) fn assert_agree(mut bad: Vec<String>, n: usize) {
     eprintln!("{n} comparisons");
     let count = bad.len();
     bad.truncate(40);

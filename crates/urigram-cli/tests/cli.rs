@@ -747,3 +747,28 @@ fn merging_many_distinct_sections_keeps_them_in_order() {
     assert_eq!(code, 1, "{err}");
     assert_eq!(out, format!("{expected}\n"));
 }
+
+/// `check -g rfc3986 --compare rfc3987`: an IRI that is no URI is valid under RFC 3987 only,
+/// with RFC 3986's diagnostic; a URI is valid under both.
+#[test]
+fn iris_that_are_not_uris() {
+    let iri = "http://r\u{e9}sum\u{e9}.example.org";
+    let args = [
+        "check",
+        "-g",
+        "rfc3986",
+        "--compare",
+        "rfc3987",
+        iri,
+        "http://a/b",
+    ];
+    let (code, out, err) = urigram(&args, b"");
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("rfc3987  IRI-reference  valid"), "{out}");
+    assert!(out.contains("rfc3986::URI-reference::non-ascii"), "{out}");
+    assert!(!out.contains("http://a/b"), "{out}");
+    assert!(
+        err.contains("1 valid under both, 0 valid under rfc3986 only, 1 valid under rfc3987 only"),
+        "{err}"
+    );
+}

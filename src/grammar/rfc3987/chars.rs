@@ -119,26 +119,26 @@ pub(crate) struct IRun {
 }
 
 /// `*( t / pct-encoded / <beyond> )`, named `name`.
-pub(crate) const fn irun(t: Table, beyond: Beyond, name: &'static str) -> IRun {
-    IRun {
+pub(crate) const fn irun(t: Table, beyond: Beyond, name: &'static str) -> Prim<IRun> {
+    Prim(IRun {
         t,
         beyond,
         name,
         min: 0,
-    }
+    })
 }
 
 /// `1*( t / pct-encoded / <beyond> )`, named `name`.
-pub(crate) const fn irun1(t: Table, beyond: Beyond, name: &'static str) -> IRun {
-    IRun {
+pub(crate) const fn irun1(t: Table, beyond: Beyond, name: &'static str) -> Prim<IRun> {
+    Prim(IRun {
         t,
         beyond,
         name,
         min: 1,
-    }
+    })
 }
 
-impl IRun {
+impl Scan for IRun {
     fn run<'a>(&self, i: Span<'a>) -> PResult<'a, Span<'a>> {
         let at = i.location_offset();
         match run_end(i.fragment(), &self.t, self.beyond) {
@@ -159,19 +159,6 @@ impl IRun {
     }
 }
 
-impl<'a> Parser<Span<'a>> for IRun {
-    type Output = Span<'a>;
-    type Error = Fail;
-
-    #[inline]
-    fn process<OM: OutputMode>(
-        &mut self,
-        i: Span<'a>,
-    ) -> crate::input::primitives::Out<'a, OM, Span<'a>> {
-        lift::<OM, Span<'a>>(self.run(i))
-    }
-}
-
 /// One character: of `t` (ASCII) or admitted by `beyond`, or (when `escape`) one
 /// `pct-encoded`; named `name` in errors. The shape of `iunreserved`, `ucschar`, `iprivate`
 /// and `ipchar`.
@@ -184,26 +171,26 @@ pub(crate) struct IOne {
 }
 
 /// One character of `t` or of `beyond`, named `name`.
-pub(crate) const fn ione(t: Table, beyond: Beyond, name: &'static str) -> IOne {
-    IOne {
+pub(crate) const fn ione(t: Table, beyond: Beyond, name: &'static str) -> Prim<IOne> {
+    Prim(IOne {
         t,
         beyond,
         name,
         escape: false,
-    }
+    })
 }
 
 /// One character of `t` or of `beyond`, or one `pct-encoded`, named `name`.
-pub(crate) const fn ione_or_escape(t: Table, beyond: Beyond, name: &'static str) -> IOne {
-    IOne {
+pub(crate) const fn ione_or_escape(t: Table, beyond: Beyond, name: &'static str) -> Prim<IOne> {
+    Prim(IOne {
         t,
         beyond,
         name,
         escape: true,
-    }
+    })
 }
 
-impl IOne {
+impl Scan for IOne {
     fn run<'a>(&self, i: Span<'a>) -> PResult<'a, Span<'a>> {
         match next_char(&i) {
             Some(c) if c.is_ascii() && self.t.contains(c as u8) => Ok(take_in_line(i, 1)),
@@ -221,7 +208,16 @@ impl IOne {
     }
 }
 
-impl<'a> Parser<Span<'a>> for IOne {
+/// A primitive of this module run as a nom parser ([`IRun`], [`IOne`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Prim<T>(T);
+
+/// What a primitive does: the scan, recording what it expected.
+pub(crate) trait Scan {
+    fn run<'a>(&self, i: Span<'a>) -> PResult<'a, Span<'a>>;
+}
+
+impl<'a, T: Scan> Parser<Span<'a>> for Prim<T> {
     type Output = Span<'a>;
     type Error = Fail;
 
@@ -230,7 +226,7 @@ impl<'a> Parser<Span<'a>> for IOne {
         &mut self,
         i: Span<'a>,
     ) -> crate::input::primitives::Out<'a, OM, Span<'a>> {
-        lift::<OM, Span<'a>>(self.run(i))
+        lift::<OM, Span<'a>>(self.0.run(i))
     }
 }
 
