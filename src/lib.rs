@@ -79,6 +79,7 @@ struct LibraryGuideDoctests;
 
 #[cfg(feature = "bnf")]
 pub mod bnf;
+mod detach;
 mod error;
 pub mod extract;
 pub mod fix;

@@ -18,176 +18,6 @@
 //! Offsets are kept as `u32`: a text of 4 GiB or more keeps none, and its `get` parses it
 //! again (nothing fails and nothing panics).
 
-use std::num::NonZeroU32;
-
-use crate::part::Part;
-
-/// A typed view taken apart from its text and put back together: what an owned value keeps
-/// beside its `String` (`Stored`: byte ranges and small kinds, no borrow), and the view
-/// rebuilt from the text and that (`attach`). Implemented for [`Part`], `Option`, plain
-/// `Copy` kinds ([`detach_plain!`]) and each view struct or enum ([`detach_view!`]).
-pub(crate) trait Detach<'a>: Sized {
-    /// What is kept.
-    type Stored: Clone;
-    /// What to keep, with every offset counted from `base` (the start of the view's own
-    /// text); `None` when an offset does not fit in `u32`.
-    fn detach(&self, base: usize) -> Option<Self::Stored>;
-    /// The value again, from the text (whose byte 0 was `base`) and what `detach` kept:
-    /// its parts start where they did less `base`.
-    fn attach(text: &'a str, kept: &Self::Stored) -> Self;
-}
-
-/// A [`Part`] kept: its byte range, `end` stored plus one so that `Option<Span32>` takes no
-/// more room than a `Span32`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Span32 {
-    start: u32,
-    end_plus_one: NonZeroU32,
-}
-
-impl<'a> Detach<'a> for Part<'a> {
-    type Stored = Span32;
-    fn detach(&self, base: usize) -> Option<Span32> {
-        let start = u32::try_from(self.start().checked_sub(base)?).ok()?;
-        let end = u32::try_from(self.end().checked_sub(base)?.checked_add(1)?).ok()?;
-        Some(Span32 {
-            start,
-            end_plus_one: NonZeroU32::new(end)?,
-        })
-    }
-    #[inline]
-    fn attach(text: &'a str, kept: &Span32) -> Part<'a> {
-        let (start, end) = (kept.start as usize, kept.end_plus_one.get() as usize - 1);
-        // The range was the part's in this very text, so `get` finds it (the empty default
-        // is never taken).
-        Part::new(text.get(start..end).unwrap_or_default(), start)
-    }
-}
-
-impl<'a, T: Detach<'a>> Detach<'a> for Option<T> {
-    type Stored = Option<T::Stored>;
-    fn detach(&self, base: usize) -> Option<Option<T::Stored>> {
-        match self {
-            None => Some(None),
-            Some(t) => t.detach(base).map(Some),
-        }
-    }
-    #[inline]
-    fn attach(text: &'a str, kept: &Option<T::Stored>) -> Option<T> {
-        kept.as_ref().map(|k| T::attach(text, k))
-    }
-}
-
-/// [`Detach`] for plain `Copy` kinds, kept as themselves.
-macro_rules! detach_plain {
-    ($($ty:ty),* $(,)?) => {
-        $(
-            impl<'a> $crate::owned::Detach<'a> for $ty {
-                type Stored = $ty;
-                fn detach(&self, _base: usize) -> Option<$ty> {
-                    Some(*self)
-                }
-                #[inline]
-            fn attach(_text: &'a str, kept: &$ty) -> $ty {
-                    *kept
-                }
-            }
-        )*
-    };
-}
-pub(crate) use detach_plain;
-
-detach_plain!(bool, crate::shared::HostKind);
-
-/// [`Detach`] for a view type, from the list of its fields (each field's type implements
-/// `Detach`): a struct with named fields (kept as a tuple of the fields' kept forms), a
-/// one-field tuple struct (kept as its field's), an enum of one-field tuple variants, or an
-/// enum of variants with named fields (`Variant {}` for a unit variant). An enum is kept as
-/// the enum named after `as`, which the macro defines: one variant of the same name for each
-/// of the view's, holding the variant's kept fields. A field left out of the list, or a
-/// variant, is a compile error, as the view is rebuilt with a struct expression and an
-/// exhaustive `match`.
-macro_rules! detach_view {
-    (struct $name:ident<$lt:lifetime> { $($field:ident: $ty:ty),* $(,)? }) => {
-        impl<$lt> $crate::owned::Detach<$lt> for $name<$lt> {
-            type Stored = ($(<$ty as $crate::owned::Detach<$lt>>::Stored,)*);
-            fn detach(&self, base: usize) -> Option<Self::Stored> {
-                Some(($($crate::owned::Detach::detach(&self.$field, base)?,)*))
-            }
-            #[inline]
-            fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
-                let ($($field,)*) = kept;
-                $name { $($field: $crate::owned::Detach::attach(text, $field)),* }
-            }
-        }
-    };
-    (struct $name:ident<$lt:lifetime>($ty:ty)) => {
-        impl<$lt> $crate::owned::Detach<$lt> for $name<$lt> {
-            type Stored = <$ty as $crate::owned::Detach<$lt>>::Stored;
-            fn detach(&self, base: usize) -> Option<Self::Stored> {
-                $crate::owned::Detach::detach(&self.0, base)
-            }
-            #[inline]
-            fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
-                $name($crate::owned::Detach::attach(text, kept))
-            }
-        }
-    };
-    (enum $name:ident<$lt:lifetime> as $kept:ident { $($variant:ident($ty:ty)),* $(,)? }) => {
-        /// What an owned value keeps of the view of the same name (`Detach`): one type
-        /// parameter for each variant's kept field.
-        #[derive(Clone)]
-        pub(crate) enum $kept<$($variant),*> {
-            $($variant($variant)),*
-        }
-
-        impl<$lt> $crate::owned::Detach<$lt> for $name<$lt> {
-            type Stored = $kept<$(<$ty as $crate::owned::Detach<$lt>>::Stored),*>;
-            fn detach(&self, base: usize) -> Option<Self::Stored> {
-                Some(match self {
-                    $($name::$variant(v) => $kept::$variant($crate::owned::Detach::detach(v, base)?)),*
-                })
-            }
-            #[inline]
-            fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
-                match kept {
-                    $($kept::$variant(v) => $name::$variant($crate::owned::Detach::attach(text, v))),*
-                }
-            }
-        }
-    };
-    (enum $name:ident<$lt:lifetime> as $kept:ident {
-        $($variant:ident { $($field:ident: $ty:ty),* $(,)? }),* $(,)?
-    }) => {
-        /// What an owned value keeps of the view of the same name (`Detach`): one type
-        /// parameter for each variant's kept fields (a tuple).
-        #[derive(Clone)]
-        pub(crate) enum $kept<$($variant),*> {
-            $($variant($variant)),*
-        }
-
-        impl<$lt> $crate::owned::Detach<$lt> for $name<$lt> {
-            type Stored = $kept<$(($(<$ty as $crate::owned::Detach<$lt>>::Stored,)*)),*>;
-            fn detach(&self, base: usize) -> Option<Self::Stored> {
-                Some(match self {
-                    $($name::$variant { $($field),* } => {
-                        $kept::$variant(($($crate::owned::Detach::detach($field, base)?,)*))
-                    })*
-                })
-            }
-            #[inline]
-            fn attach(text: &$lt str, kept: &Self::Stored) -> Self {
-                match kept {
-                    $($kept::$variant(($($field,)*)) => $name::$variant {
-                        $($field: $crate::owned::Detach::attach(text, $field)),*
-                    },)*
-                }
-            }
-        }
-    };
-}
-pub(crate) use detach_view;
-
 /// An owned type `$buf` for the typed view `$view`, whose `parse` validates the text. With
 /// `custom_to_buf`, the module writes `$view::to_buf` itself (for views whose text may be
 /// one that `parse` rejects), with `$buf::with_text`; otherwise it copies the view's text
@@ -232,7 +62,7 @@ macro_rules! owned {
             text: String,
             /// The view's parts and kinds, as offsets into `text` (`None` for a text of 4 GiB
             /// or more, whose view `get` reads again).
-            kept: Option<<$view<'static> as $crate::owned::Detach<'static>>::Stored>,
+            kept: Option<<$view<'static> as $crate::detach::Detach<'static>>::Stored>,
         }
 
         impl $buf {
@@ -242,7 +72,7 @@ macro_rules! owned {
             #[inline]
             pub fn get(&self) -> $view<'_> {
                 if let Some(kept) = &self.kept {
-                    return $crate::owned::Detach::attach(&self.text, kept);
+                    return $crate::detach::Detach::attach(&self.text, kept);
                 }
                 match $reads(&self.text) {
                     Ok(v) => v,
@@ -265,7 +95,7 @@ macro_rules! owned {
             /// reads them (a scheme lower-cased in place). The view's parts are kept as
             /// offsets from its start.
             pub(crate) fn with_text(text: String, view: &$view<'_>) -> $buf {
-                let kept = $crate::owned::Detach::detach(view, view.as_part().start());
+                let kept = $crate::detach::Detach::detach(view, view.as_part().start());
                 $buf { text, kept }
             }
         }
@@ -314,7 +144,7 @@ macro_rules! owned {
             type Error = $crate::Error;
             fn try_from(s: String) -> Result<Self, $crate::Error> {
                 let view = $reads(&s)?;
-                let kept = $crate::owned::Detach::detach(&view, 0);
+                let kept = $crate::detach::Detach::detach(&view, 0);
                 Ok($buf { text: s, kept })
             }
         }
@@ -377,7 +207,7 @@ pub(crate) use owned;
 
 #[cfg(test)]
 mod tests {
-    use super::{Detach, Span32};
+    use crate::detach::{Detach, Span32};
     use crate::input::fast_span;
     use crate::part::Part;
     use crate::{rfc1738, rfc3986};

@@ -941,14 +941,14 @@ impl<'a> AddrSpec<'a> {
 
 /// What the owned [`UriBuf`](crate::rfc1630::UriBuf), [`UrlBuf`](crate::rfc1630::UrlBuf) and
 /// [`PrefixedUrlBuf`](crate::rfc1630::PrefixedUrlBuf) keep beside their texts, so that their
-/// `get` reads nothing again ([`Detach`](crate::owned::Detach)).
+/// `get` reads nothing again ([`Detach`](crate::detach::Detach)).
 mod kept {
     use super::{
         AddrSpec, Article, FtpUrl, GopherUrl, GroupArt, Host, HostPort, HttpUrl, Login, MailId,
         MailtoUrl, NewsUrl, NntpUrl, PrefixedUrl, ProsperoUrl, TelnetUrl, Url, WaisKind, WaisUrl,
         Wpath,
     };
-    use crate::owned::detach_view;
+    use crate::detach::detach_view;
     use crate::part::Part;
     use crate::rfc1630::{Search, Uri};
     use crate::shared::HostKind;

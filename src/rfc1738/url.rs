@@ -238,9 +238,9 @@ impl fmt::Display for Url<'_> {
 }
 
 /// What an owned [`UrlBuf`](crate::rfc1738::UrlBuf) keeps beside its text, so that its `get`
-/// reads nothing again ([`Detach`](crate::owned::Detach)).
+/// reads nothing again ([`Detach`](crate::detach::Detach)).
 mod kept {
-    use crate::owned::detach_view;
+    use crate::detach::detach_view;
     use crate::part::Part;
     use crate::rfc1738::{
         Article, FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, GroupPart, Host, HostKind,

@@ -826,10 +826,10 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 }
 
 /// What an owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf) keeps beside its text,
-/// so that its `get` reads nothing again ([`Detach`](crate::owned::Detach)).
+/// so that its `get` reads nothing again ([`Detach`](crate::detach::Detach)).
 mod kept {
     use super::{Authority, Hier, Host, Path, PathKind, Server, UriReference};
-    use crate::owned::{detach_plain, detach_view};
+    use crate::detach::{detach_plain, detach_view};
     use crate::part::Part;
     use crate::shared::HostKind;
 

@@ -535,10 +535,10 @@ impl<'a> Path<'a> {
 }
 
 /// What an owned [`UriReferenceBuf`](crate::rfc3986::UriReferenceBuf) keeps beside its text,
-/// so that its `get` reads nothing again ([`Detach`](crate::owned::Detach)).
+/// so that its `get` reads nothing again ([`Detach`](crate::detach::Detach)).
 mod kept {
     use super::{Authority, Host, Path, PathKind, UriReference};
-    use crate::owned::{detach_plain, detach_view};
+    use crate::detach::{detach_plain, detach_view};
     use crate::part::Part;
     use crate::shared::HostKind;
 
