@@ -172,3 +172,28 @@ macro_rules! detach_view {
     };
 }
 pub(crate) use detach_view;
+
+#[cfg(test)]
+mod tests {
+    use super::{Detach, Span32};
+    use crate::part::Part;
+
+    /// An offset that does not fit in `u32` keeps nothing (the owned value then reads its
+    /// text again); the largest that fits is kept.
+    #[test]
+    fn offsets_past_u32_keep_nothing() {
+        let max = u32::MAX as usize;
+        assert!(Part::new("ab", max).detach(0).is_none());
+        assert!(Part::new("", max).detach(0).is_none());
+        assert!(Some(Part::new("ab", max - 1)).detach(0).is_none());
+        let last = Part::new("a", max - 2).detach(0).unwrap();
+        assert_eq!(
+            (last.start, last.end_plus_one.get()),
+            (u32::MAX - 2, u32::MAX)
+        );
+        // Before `base` is no offset either.
+        assert!(Part::new("a", 3).detach(4).is_none());
+        // An `Option` of a part takes no more room than the part.
+        assert_eq!(size_of::<Option<Span32>>(), size_of::<Span32>());
+    }
+}

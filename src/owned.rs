@@ -207,9 +207,7 @@ pub(crate) use owned;
 
 #[cfg(test)]
 mod tests {
-    use crate::detach::{Detach, Span32};
     use crate::input::fast_span;
-    use crate::part::Part;
     use crate::{rfc1738, rfc3986};
 
     /// A view read in the middle of a longer input keeps offsets from its own start: the owned
@@ -230,24 +228,5 @@ mod tests {
         let (_, v) = crate::grammar::rfc1738::url(span).unwrap();
         let owned = v.to_buf();
         assert_eq!(owned.get(), rfc1738::Url::parse(owned.as_str()).unwrap());
-    }
-
-    /// An offset that does not fit in `u32` keeps nothing (the owned value then reads its
-    /// text again); the largest that fits is kept.
-    #[test]
-    fn offsets_past_u32_keep_nothing() {
-        let max = u32::MAX as usize;
-        assert!(Part::new("ab", max).detach(0).is_none());
-        assert!(Part::new("", max).detach(0).is_none());
-        assert!(Some(Part::new("ab", max - 1)).detach(0).is_none());
-        let last = Part::new("a", max - 2).detach(0).unwrap();
-        assert_eq!(
-            (last.start, last.end_plus_one.get()),
-            (u32::MAX - 2, u32::MAX)
-        );
-        // Before `base` is no offset either.
-        assert!(Part::new("a", 3).detach(4).is_none());
-        // An `Option` of a part takes no more room than the part.
-        assert_eq!(size_of::<Option<Span32>>(), size_of::<Span32>());
     }
 }

@@ -24,6 +24,7 @@
 
 mod context;
 mod decode;
+mod equivalent;
 mod ftp;
 mod gopher;
 mod parts;
