@@ -250,7 +250,8 @@ enum Keep {
     Tree(Expectations, Derivation),
 }
 
-/// What was expected at the farthest failure, in the order recorded, without repeats.
+/// What was expected at the farthest failure, in the order recorded, each item from each place
+/// once ([`identical`]).
 type Expectations = RefCell<Vec<Expected>>;
 
 /// How many expectations a diagnosing tracker has room for before its first growth, and how
@@ -476,13 +477,11 @@ impl Tracker {
 
     /// What was expected at the farthest offset, sorted, without repeats.
     pub fn expected(&self) -> Vec<Expected> {
-        let mut v = self
-            .expectations()
-            .map(|e| e.borrow().clone())
-            .unwrap_or_default();
-        v.sort();
-        v.dedup();
-        v
+        sorted(
+            self.expectations()
+                .map(|e| e.borrow().clone())
+                .unwrap_or_default(),
+        )
     }
 
     /// [`Tracker::expected`] and [`Tracker::failed_in`], moved out of the tracker (which then
@@ -491,13 +490,11 @@ impl Tracker {
         let State::Stacked(s, keep) = &self.state else {
             return (Vec::new(), Vec::new());
         };
-        let mut v = match keep {
+        let v = match keep {
             Keep::Places => Vec::new(),
             Keep::Expected(e) | Keep::Tree(e, _) => std::mem::take(&mut *e.borrow_mut()),
         };
-        v.sort();
-        v.dedup();
-        (v, std::mem::take(&mut *s.failed_in.borrow_mut()))
+        (sorted(v), std::mem::take(&mut *s.failed_in.borrow_mut()))
     }
 
     /// The productions open at every failure recorded at the farthest offset: the path from
@@ -577,7 +574,10 @@ impl Tracker {
             Some(f) if pos == f => {
                 if let Some(e) = expected {
                     let mut e = e.borrow_mut();
-                    if !e.iter().any(|&x| same_expected(x, what)) {
+                    // The same item from the same place is recorded once; the same text from
+                    // another place (a literal the compiler did not merge) is merged when the
+                    // list is taken ([`sorted`]), so no text is compared here.
+                    if !e.iter().any(|&x| identical(x, what)) {
                         e.push(what);
                     }
                 }
@@ -653,16 +653,49 @@ impl Tracker {
     }
 }
 
-/// Whether two expectations are the same: [`same_name`] for the names and literals.
+/// Whether two expectations are the same item from the same place: of one kind, and for the
+/// names and literals the same text at the same address (no text is compared).
 #[inline(always)]
-fn same_expected(a: Expected, b: Expected) -> bool {
+fn identical(a: Expected, b: Expected) -> bool {
     match (a, b) {
         (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
-            same_name(a, b)
+            std::ptr::eq(a, b)
         }
         (Expected::EndOfInput, Expected::EndOfInput) => true,
         _ => false,
     }
+}
+
+/// `v` sorted as [`Expected`]'s `Ord` sorts it, without repeats: the order of every list of
+/// expected items handed out. The comparison is `Ord`'s, inlined (the texts are short, and a
+/// call of `memcmp` per comparison cost more than the bytes it compared).
+fn sorted(mut v: Vec<Expected>) -> Vec<Expected> {
+    if v.len() > 1 {
+        // Unstable is stable here: items that compare equal are equal, and merged below.
+        v.sort_unstable_by(compare);
+        v.dedup_by(|a, b| compare(a, b) == std::cmp::Ordering::Equal);
+    }
+    v
+}
+
+/// [`Expected`]'s `Ord`: by kind (names, then literals, then the end of input), then by text,
+/// byte by byte.
+#[inline]
+fn compare(a: &Expected, b: &Expected) -> std::cmp::Ordering {
+    let part = |e: &Expected| match *e {
+        Expected::Rule(s) => (0u8, s.as_bytes()),
+        Expected::Literal(s) => (1, s.as_bytes()),
+        Expected::EndOfInput => (2, &[][..]),
+    };
+    let ((ka, a), (kb, b)) = (part(a), part(b));
+    ka.cmp(&kb).then_with(|| {
+        for (x, y) in a.iter().zip(b) {
+            if x != y {
+                return x.cmp(y);
+            }
+        }
+        a.len().cmp(&b.len())
+    })
 }
 
 /// Whether two production names are the same: most often the same literal, so the pointers
@@ -1253,6 +1286,56 @@ mod tests {
     fn fast_span_runs_a_production() {
         let (rest, _) = crate::grammar::rfc2396::scheme(fast_span("http:")).unwrap();
         assert_eq!(*rest.fragment(), ":");
+    }
+
+    /// The inlined comparison is `Ord`'s, and the lists handed out are sorted and without
+    /// repeats as `sort` and `dedup` make them.
+    #[test]
+    fn expected_items_compare_as_ord_does() {
+        let items = [
+            Expected::Rule("hex"),
+            Expected::Rule("hexa"),
+            Expected::Rule("he"),
+            Expected::Rule(""),
+            Expected::Rule("alpha"),
+            Expected::Literal("%"),
+            Expected::Literal("//"),
+            Expected::Literal("/"),
+            Expected::Literal("é"),
+            Expected::Literal("hex"),
+            Expected::EndOfInput,
+        ];
+        for a in &items {
+            for b in &items {
+                assert_eq!(compare(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+        let mut v = items.repeat(3);
+        v.reverse();
+        let mut want = v.clone();
+        want.sort();
+        want.dedup();
+        assert_eq!(sorted(v), want);
+    }
+
+    /// An item recorded twice from the same place is kept once as recorded; the same text from
+    /// two places (two addresses) is one item in the list handed out.
+    #[test]
+    fn the_same_text_from_two_places_is_one_item() {
+        let other: &'static str = String::from("hex").leak();
+        let t = Tracker::new(Mode::Diagnose);
+        for what in [
+            Expected::Rule("hex"),
+            Expected::Rule("hex"),
+            Expected::Rule(other),
+            Expected::EndOfInput,
+            Expected::EndOfInput,
+        ] {
+            t.record(3, what);
+        }
+        assert_eq!(t.expected(), [Expected::Rule("hex"), Expected::EndOfInput]);
+        let (expected, _) = t.take_expected_and_failed_in();
+        assert_eq!(expected, [Expected::Rule("hex"), Expected::EndOfInput]);
     }
 
     #[test]
