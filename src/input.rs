@@ -1147,17 +1147,27 @@ pub fn separated<'a>(
     esc: &'static str,
     item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
 ) -> PResult<'a, Span<'a>> {
-    debug_assert!(sep.len() == 1 && !t.contains(sep.as_bytes()[0]));
-    let all = t.or(Table::chars(sep));
+    let s = sep.as_bytes()[0];
+    debug_assert!(sep.len() == 1 && !t.contains(s) && s != b'%');
     let start = match i.extra.mode() {
-        Mode::Fast => return many_esc(i, &all, name, esc),
+        Mode::Fast => return many_esc(i, &t.or(Table::chars(sep)), name, esc),
         Mode::Tree => i,
         Mode::Diagnose | Mode::Farthest => {
             let b = i.fragment().as_bytes();
-            let stop = run_with_escapes(b, 0, &all).unwrap_or_else(|bad| bad);
-            match memrchr(sep.as_bytes()[0], &b[..stop]) {
-                // The items before the last `sep` are members: the class holds no newline.
-                Some(k) => take_class(i, k + 1, &all).0,
+            // The scan of `( t | sep | escape )`, without building that class (which cost
+            // more than the scan on the short paths that most diagnoses read).
+            let mut stop = 0;
+            let stop = loop {
+                match run_with_escapes(b, stop, t) {
+                    Ok(n) if b.get(n) == Some(&s) => stop = n + 1,
+                    Ok(n) | Err(n) => break n,
+                }
+            };
+            match memrchr(s, &b[..stop]) {
+                // The items before the last `sep`, and the `sep`s, hold a newline only where
+                // `t` or `sep` is one.
+                Some(k) if t.contains(b'\n') || s == b'\n' => take(i, k + 1).0,
+                Some(k) => split(i, k + 1, 0).0,
                 None => i,
             }
         }
