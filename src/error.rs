@@ -42,7 +42,7 @@ pub(crate) struct ErrorInfo {
     /// The innermost production that every failure at `offset` happened in.
     pub(crate) rule: &'static str,
     /// The productions from `start_rule` down to `rule`.
-    pub(crate) stack: Vec<&'static str>,
+    pub(crate) stack: Items<&'static str, STACK_INLINE>,
     /// Byte offset of the first byte that no continuation makes valid.
     pub(crate) offset: usize,
     /// One past the last byte of the offending character (`offset` at the end of the input).
@@ -56,7 +56,7 @@ pub(crate) struct ErrorInfo {
     /// The character found at `offset`, or `None` at the end of the input.
     pub(crate) found: Option<char>,
     /// What would have been valid at `offset`, by production or literal.
-    pub(crate) expected: Vec<Expected>,
+    pub(crate) expected: Items<Expected, EXPECTED_INLINE>,
     /// What to write instead, for the common mistakes: which help, its text in `help_text`.
     pub(crate) help: Option<Help>,
     /// The help's text, once written.
@@ -107,14 +107,14 @@ impl fmt::Debug for ErrorInfo {
             .field("grammar", &self.grammar)
             .field("start_rule", &self.start_rule)
             .field("rule", &self.rule)
-            .field("stack", &self.stack)
+            .field("stack", &&*self.stack)
             .field("offset", &self.offset)
             .field("end", &self.end)
             .field("line", &self.line)
             .field("column", &self.column)
             .field("column_utf16", &self.column_utf16)
             .field("found", &self.found)
-            .field("expected", &self.expected)
+            .field("expected", &&*self.expected)
             .field("citation", &self.grammar.citation(self.rule))
             .field("help", &self.help())
             .field("message", &self.message())
@@ -131,26 +131,26 @@ impl PartialEq for ErrorInfo {
             self.grammar,
             self.start_rule,
             self.rule,
-            &self.stack,
+            &*self.stack,
             self.offset,
             self.end,
             self.line,
             self.column,
             self.column_utf16,
             self.found,
-            &self.expected,
+            &*self.expected,
         ) == (
             o.grammar,
             o.start_rule,
             o.rule,
-            &o.stack,
+            &*o.stack,
             o.offset,
             o.end,
             o.line,
             o.column,
             o.column_utf16,
             o.found,
-            &o.expected,
+            &*o.expected,
         ) && (self.bad_byte, self.likely) == (o.bad_byte, o.likely)
             && self.help() == o.help()
             && self.message() == o.message()
@@ -158,6 +158,59 @@ impl PartialEq for ErrorInfo {
 }
 
 impl Eq for ErrorInfo {}
+
+/// How many productions and expected items an error keeps in its own allocation: more than
+/// the errors of the corpus need (8 and 10 at most for RFC 2396's `URI-reference`). Longer
+/// lists go to the heap.
+const STACK_INLINE: usize = 12;
+const EXPECTED_INLINE: usize = 12;
+
+/// A short list kept inline, so that an error is one allocation (its box), or a longer one on
+/// the heap. It reads as the slice it holds.
+#[derive(Clone)]
+pub(crate) enum Items<T: Copy, const N: usize> {
+    /// The first `len` items of `items` (the rest are filler).
+    Inline { len: u8, items: [T; N] },
+    /// More than `N` items.
+    Heap(Vec<T>),
+}
+
+impl<T: Copy, const N: usize> Items<T, N> {
+    /// No items; `fill` stands in the unused places.
+    #[inline(always)]
+    const fn empty(fill: T) -> Items<T, N> {
+        const { assert!(N <= u8::MAX as usize) };
+        Items::Inline {
+            len: 0,
+            items: [fill; N],
+        }
+    }
+
+    /// Make these items a copy of `v`, in place (an error is built in its box, and a list
+    /// built aside and moved in was copied whole, filler included).
+    #[inline]
+    fn set(&mut self, v: &[T]) {
+        match self {
+            Items::Inline { len, items } if v.len() <= N => {
+                items[..v.len()].copy_from_slice(v);
+                *len = v.len() as u8;
+            }
+            _ => *self = Items::Heap(v.to_vec()),
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> std::ops::Deref for Items<T, N> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        match self {
+            Items::Inline { len, items } => &items[..usize::from(*len)],
+            Items::Heap(v) => v,
+        }
+    }
+}
 
 impl Error {
     /// The grammar checked.
@@ -382,12 +435,14 @@ impl Error {
         t: &Tracker,
     ) -> Error {
         let offset = t.farthest().unwrap_or(0).min(input.len());
-        let (expected, mut stack) = t.take_expected_and_failed_in();
-        if stack.is_empty() {
-            stack.push(start_rule);
-        }
-        let rule = stack.last().copied().unwrap_or(start_rule);
-        Error::at(grammar, start_rule, rule, stack, input, offset, expected)
+        t.with_expected_and_failed_in(|expected, stack| {
+            let stack = match stack {
+                [] => std::slice::from_ref(&start_rule),
+                s => s,
+            };
+            let rule = stack.last().copied().unwrap_or(start_rule);
+            Error::build(grammar, start_rule, rule, stack, input, offset, expected)
+        })
     }
 
     /// Build an error at `offset` of `input` with the given detail; its citation is the
@@ -401,43 +456,66 @@ impl Error {
         offset: usize,
         expected: Vec<Expected>,
     ) -> Error {
+        Error::build(grammar, start_rule, rule, &stack, input, offset, &expected)
+    }
+
+    /// [`Error::at`] from slices: the lists are copied into the error's one allocation.
+    fn build(
+        grammar: Grammar,
+        start_rule: &'static str,
+        rule: &'static str,
+        stack: &[&'static str],
+        input: &str,
+        offset: usize,
+        expected: &[Expected],
+    ) -> Error {
         let pos = Position::of(input, offset);
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
-        let (help, likely) = crate::help::help(grammar.name(), input, offset, found, &expected);
-        let expected = named(grammar, &stack, expected);
-        Error(Box::new(ErrorInfo {
+        let (help, likely) = crate::help::help(grammar.name(), input, offset, found, expected);
+        let renamed;
+        let expected = match named(grammar, stack, expected) {
+            Some(v) => {
+                renamed = v;
+                &renamed[..]
+            }
+            None => expected,
+        };
+        let mut e = Box::new(ErrorInfo {
             grammar,
             start_rule,
             rule,
-            stack,
+            stack: Items::empty(""),
             offset,
             end,
             line: pos.line,
             column: pos.column,
             column_utf16: pos.column_utf16,
             found,
-            expected,
+            expected: Items::empty(Expected::EndOfInput),
             help,
             help_text: OnceLock::new(),
             message: OnceLock::new(),
             message_offset: offset,
             bad_byte: None,
             likely,
-        }))
+        });
+        e.stack.set(stack);
+        e.expected.set(expected);
+        Error(e)
     }
 
     /// The same error for a text `whole` that holds the checked input at byte `shift`.
     pub(crate) fn shifted(&self, whole: &str, shift: usize) -> Error {
         let e = &*self.0;
-        Error::at(
+        Error::build(
             e.grammar,
             e.start_rule,
             e.rule,
-            e.stack.clone(),
+            &e.stack,
             whole,
             e.offset + shift,
-            e.expected.clone(),
+            &e.expected,
         )
         .with_end(e.end + shift)
     }
@@ -766,7 +844,11 @@ const DEC_OCTET_FIRST: [Expected; 5] = [
 /// RFC 3986 `dec-octet` may begin, `dec-octet` (or `IPv4address`, where one may begin), and a
 /// hex digit of an IPv6 address `h16` (RFC 2732's `hex4`). Only the list shown changes: the
 /// check and its offset are the combinators' own.
-fn named(grammar: Grammar, stack: &[&'static str], mut expected: Vec<Expected>) -> Vec<Expected> {
+fn named(grammar: Grammar, stack: &[&'static str], expected: &[Expected]) -> Option<Vec<Expected>> {
+    if !matches!(grammar, Grammar::Rfc3986 | Grammar::Rfc2732) {
+        return None;
+    }
+    let mut expected = expected.to_vec();
     let inner = stack.last().copied().unwrap_or("");
     let mut replace = |items: &[Expected], name: &'static str| {
         if !items.is_empty() && items.iter().all(|x| expected.contains(x)) {
@@ -794,11 +876,11 @@ fn named(grammar: Grammar, stack: &[&'static str], mut expected: Vec<Expected>) 
                 replace(&[Expected::Rule("HEXDIG")], "hex4");
             }
         }
-        _ => return expected,
+        _ => {}
     }
     expected.sort();
     expected.dedup();
-    expected
+    Some(expected)
 }
 
 fn message(
@@ -1103,6 +1185,34 @@ mod tests {
     use crate::{Grammar, LookupError};
 
     /// A brief prints the headline of its error, and has its code and citation.
+    /// Lists up to their inline room are kept in the error itself, longer ones on the heap;
+    /// either reads as the slice it was made from, and an error of each compares and prints
+    /// as the lists it holds.
+    #[test]
+    fn items_inline_and_on_the_heap() {
+        let names: Vec<&'static str> = (0..=STACK_INLINE + 1)
+            .map(|k| &"abcdefghijklmnopqrstuvwxyz"[k..])
+            .collect();
+        for n in [0, 1, STACK_INLINE, STACK_INLINE + 1, STACK_INLINE + 2] {
+            let mut items = Items::<&'static str, STACK_INLINE>::empty("");
+            items.set(&names[..n]);
+            assert_eq!(&*items, &names[..n]);
+            assert_eq!(matches!(items, Items::Heap(_)), n > STACK_INLINE);
+            let e = Error::build(
+                Grammar::Rfc2396,
+                "URI-reference",
+                "x",
+                &names[..n],
+                "a b",
+                1,
+                &[Expected::EndOfInput],
+            );
+            assert_eq!(e.stack(), &names[..n]);
+            assert_eq!(e, e.clone());
+            assert!(format!("{e:?}").contains(&format!("stack: {:?},", &names[..n])));
+        }
+    }
+
     #[test]
     fn a_brief_says_what_its_error_says() {
         let inputs = [

@@ -250,7 +250,8 @@ enum Keep {
     Tree(Expectations, Derivation),
 }
 
-/// What was expected at the farthest failure, in the order recorded, without repeats.
+/// What was expected at the farthest failure, in the order recorded, each item from each place
+/// once ([`identical`]).
 type Expectations = RefCell<Vec<Expected>>;
 
 /// How many expectations a diagnosing tracker has room for before its first growth, and how
@@ -260,9 +261,71 @@ type Expectations = RefCell<Vec<Expected>>;
 const EXPECTED_ROOM: usize = 8;
 const STACK_ROOM: usize = 16;
 
-/// Empty expectations with room for [`EXPECTED_ROOM`].
-fn expectations() -> Expectations {
-    RefCell::new(Vec::with_capacity(EXPECTED_ROOM))
+/// The largest buffers that a dropped tracker leaves to the next one of its thread ([`Spare`]):
+/// a rare deep or long diagnosis does not keep its memory for the life of the thread.
+const SPARE_ROOM: usize = 256;
+
+/// The buffers of a tracker that keeps the production stack, left by the last one dropped on
+/// this thread for the next one made: a program that diagnoses input after input (a check loop,
+/// a language server, a batch of `Grammar::check`s) then allocates none of them after the
+/// first. Each is empty; one of no capacity is none.
+#[derive(Default)]
+struct Spare {
+    stack: Vec<&'static str>,
+    failed_in: Vec<&'static str>,
+    expected: Vec<Expected>,
+}
+
+thread_local! {
+    static SPARE: Cell<Spare> = const {
+        Cell::new(Spare {
+            stack: Vec::new(),
+            failed_in: Vec::new(),
+            expected: Vec::new(),
+        })
+    };
+}
+
+/// `v`, or a new buffer with room for `n` items if `v` has none.
+fn room<T>(v: Vec<T>, n: usize) -> Vec<T> {
+    if v.capacity() == 0 {
+        Vec::with_capacity(n)
+    } else {
+        v
+    }
+}
+
+impl Spare {
+    /// The spare buffers of this thread, and new ones (with room for [`STACK_ROOM`] and
+    /// [`EXPECTED_ROOM`] items) for those it has none of.
+    fn take() -> Spare {
+        let s = SPARE.try_with(Cell::take).unwrap_or_default();
+        Spare {
+            stack: room(s.stack, STACK_ROOM),
+            failed_in: room(s.failed_in, STACK_ROOM),
+            expected: room(s.expected, EXPECTED_ROOM),
+        }
+    }
+
+    /// Leave these buffers, emptied, to the next tracker of this thread (those that a rare
+    /// deep or long diagnosis made larger than [`SPARE_ROOM`] are freed instead).
+    fn give(self) {
+        fn kept<T>(mut v: Vec<T>) -> Vec<T> {
+            v.clear();
+            if v.capacity() > SPARE_ROOM {
+                Vec::new()
+            } else {
+                v
+            }
+        }
+        let s = Spare {
+            stack: kept(self.stack),
+            failed_in: kept(self.failed_in),
+            expected: kept(self.expected),
+        };
+        // A thread that is ending keeps nothing.
+        let _ = SPARE.try_with(|c| c.set(s));
+    }
 }
 
 /// The production stack, and its copy at the farthest failure.
@@ -290,12 +353,12 @@ impl State {
 }
 
 impl Stack {
-    /// An empty stack with room for [`STACK_ROOM`] productions, as its copy.
-    fn new() -> Stack {
+    /// An empty stack and copy in the buffers `stack` and `failed_in` (empty).
+    fn new(stack: Vec<&'static str>, failed_in: Vec<&'static str>) -> Stack {
         Stack {
-            stack: RefCell::new(Vec::with_capacity(STACK_ROOM)),
+            stack: RefCell::new(stack),
             stack_low: Cell::new(0),
-            failed_in: RefCell::new(Vec::with_capacity(STACK_ROOM)),
+            failed_in: RefCell::new(failed_in),
         }
     }
 
@@ -367,14 +430,18 @@ impl Derivation {
 impl Tracker {
     /// A tracker recording as much as `mode` says.
     pub fn new(mode: Mode) -> Tracker {
+        let stacked = |keep: fn(Expectations) -> Keep| {
+            let b = Spare::take();
+            State::Stacked(
+                Stack::new(b.stack, b.failed_in),
+                keep(RefCell::new(b.expected)),
+            )
+        };
         let state = match mode {
             Mode::Fast => State::Fast,
             Mode::Farthest => State::Farthest,
-            Mode::Diagnose => State::Stacked(Stack::new(), Keep::Expected(expectations())),
-            Mode::Tree => State::Stacked(
-                Stack::new(),
-                Keep::Tree(expectations(), Derivation::default()),
-            ),
+            Mode::Diagnose => stacked(Keep::Expected),
+            Mode::Tree => stacked(|e| Keep::Tree(e, Derivation::default())),
         };
         Tracker::with(state)
     }
@@ -394,7 +461,17 @@ impl Tracker {
     /// groups invalid inputs by, at a fraction of the cost. The parse runs exactly as in
     /// [`Mode::Diagnose`]; only [`Tracker::expected`] stays empty.
     pub fn locating() -> Tracker {
-        Tracker::with(State::Stacked(Stack::new(), Keep::Places))
+        let b = Spare::take();
+        // The buffer of expected items waits for the next tracker that keeps them.
+        Spare {
+            expected: b.expected,
+            ..Spare::default()
+        }
+        .give();
+        Tracker::with(State::Stacked(
+            Stack::new(b.stack, b.failed_in),
+            Keep::Places,
+        ))
     }
 
     /// Forget everything recorded, keeping the buffers: a tracker reused for many inputs
@@ -480,24 +557,29 @@ impl Tracker {
             .expectations()
             .map(|e| e.borrow().clone())
             .unwrap_or_default();
-        v.sort();
-        v.dedup();
+        sort_dedup(&mut v);
         v
     }
 
-    /// [`Tracker::expected`] and [`Tracker::failed_in`], moved out of the tracker (which then
-    /// holds none): what an error is built from, without copying.
-    pub(crate) fn take_expected_and_failed_in(&self) -> (Vec<Expected>, Vec<&'static str>) {
+    /// `f` of [`Tracker::expected`] and [`Tracker::failed_in`], read in place: what an error
+    /// is built from, without copying. The recorded expected items are sorted (and repeats
+    /// dropped) where they are.
+    pub(crate) fn with_expected_and_failed_in<R>(
+        &self,
+        f: impl FnOnce(&[Expected], &[&'static str]) -> R,
+    ) -> R {
         let State::Stacked(s, keep) = &self.state else {
-            return (Vec::new(), Vec::new());
+            return f(&[], &[]);
         };
-        let mut v = match keep {
-            Keep::Places => Vec::new(),
-            Keep::Expected(e) | Keep::Tree(e, _) => std::mem::take(&mut *e.borrow_mut()),
-        };
-        v.sort();
-        v.dedup();
-        (v, std::mem::take(&mut *s.failed_in.borrow_mut()))
+        let failed_in = s.failed_in.borrow();
+        match keep {
+            Keep::Places => f(&[], &failed_in),
+            Keep::Expected(e) | Keep::Tree(e, _) => {
+                let mut e = e.borrow_mut();
+                sort_dedup(&mut e);
+                f(&e, &failed_in)
+            }
+        }
     }
 
     /// The productions open at every failure recorded at the farthest offset: the path from
@@ -577,7 +659,10 @@ impl Tracker {
             Some(f) if pos == f => {
                 if let Some(e) = expected {
                     let mut e = e.borrow_mut();
-                    if !e.iter().any(|&x| same_expected(x, what)) {
+                    // The same item from the same place is recorded once; the same text from
+                    // another place (a literal the compiler did not merge) is merged when the
+                    // list is read ([`sort_dedup`]), so no text is compared here.
+                    if !e.iter().any(|&x| identical(x, what)) {
                         e.push(what);
                     }
                 }
@@ -653,16 +738,71 @@ impl Tracker {
     }
 }
 
-/// Whether two expectations are the same: [`same_name`] for the names and literals.
+/// A tracker that kept the production stack leaves its buffers to the next one ([`Spare`]).
+impl Drop for Tracker {
+    fn drop(&mut self) {
+        if let State::Stacked(s, keep) = &mut self.state {
+            let expected = match keep {
+                Keep::Places => Vec::new(),
+                Keep::Expected(e) | Keep::Tree(e, _) => std::mem::take(e.get_mut()),
+            };
+            Spare {
+                stack: std::mem::take(s.stack.get_mut()),
+                failed_in: std::mem::take(s.failed_in.get_mut()),
+                expected,
+            }
+            .give();
+        }
+    }
+}
+
+/// Whether two expectations are the same item from the same place: of one kind, and for the
+/// names and literals the same text at the same address (no text is compared).
 #[inline(always)]
-fn same_expected(a: Expected, b: Expected) -> bool {
+fn identical(a: Expected, b: Expected) -> bool {
     match (a, b) {
         (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
-            same_name(a, b)
+            std::ptr::eq(a, b)
         }
         (Expected::EndOfInput, Expected::EndOfInput) => true,
         _ => false,
     }
+}
+
+/// Sort `v` as [`Expected`]'s `Ord` sorts it, and drop repeats: the order of every list of
+/// expected items handed out, by [`compare`].
+fn sort_dedup(v: &mut Vec<Expected>) {
+    if v.len() > 1 {
+        // Unstable is stable here: items that compare equal are equal, and merged below.
+        v.sort_unstable_by(compare);
+        v.dedup_by(|a, b| compare(a, b) == std::cmp::Ordering::Equal);
+    }
+}
+
+/// [`Expected`]'s `Ord`: by kind (names, then literals, then the end of input), then by text,
+/// byte by byte. Inlined, and decided by the first bytes when they differ (most often): a call
+/// of `memcmp` per comparison cost more than the bytes it compared.
+#[inline(always)]
+fn compare(a: &Expected, b: &Expected) -> std::cmp::Ordering {
+    let part = |e: &Expected| match *e {
+        Expected::Rule(s) => (0u8, s.as_bytes()),
+        Expected::Literal(s) => (1, s.as_bytes()),
+        Expected::EndOfInput => (2, &[][..]),
+    };
+    let ((ka, a), (kb, b)) = (part(a), part(b));
+    ka.cmp(&kb).then_with(|| {
+        if let (Some(x), Some(y)) = (a.first(), b.first())
+            && x != y
+        {
+            return x.cmp(y);
+        }
+        for (x, y) in a.iter().zip(b) {
+            if x != y {
+                return x.cmp(y);
+            }
+        }
+        a.len().cmp(&b.len())
+    })
 }
 
 /// Whether two production names are the same: most often the same literal, so the pointers
@@ -1007,17 +1147,27 @@ pub fn separated<'a>(
     esc: &'static str,
     item: fn(Span<'a>) -> PResult<'a, Span<'a>>,
 ) -> PResult<'a, Span<'a>> {
-    debug_assert!(sep.len() == 1 && !t.contains(sep.as_bytes()[0]));
-    let all = t.or(Table::chars(sep));
+    let s = sep.as_bytes()[0];
+    debug_assert!(sep.len() == 1 && !t.contains(s) && s != b'%');
     let start = match i.extra.mode() {
-        Mode::Fast => return many_esc(i, &all, name, esc),
+        Mode::Fast => return many_esc(i, &t.or(Table::chars(sep)), name, esc),
         Mode::Tree => i,
         Mode::Diagnose | Mode::Farthest => {
             let b = i.fragment().as_bytes();
-            let stop = run_with_escapes(b, 0, &all).unwrap_or_else(|bad| bad);
-            match memrchr(sep.as_bytes()[0], &b[..stop]) {
-                // The items before the last `sep` are members: the class holds no newline.
-                Some(k) => take_class(i, k + 1, &all).0,
+            // The scan of `( t | sep | escape )`, without building that class (which cost
+            // more than the scan on the short paths that most diagnoses read).
+            let mut stop = 0;
+            let stop = loop {
+                match run_with_escapes(b, stop, t) {
+                    Ok(n) if b.get(n) == Some(&s) => stop = n + 1,
+                    Ok(n) | Err(n) => break n,
+                }
+            };
+            match memrchr(s, &b[..stop]) {
+                // The items before the last `sep`, and the `sep`s, hold a newline only where
+                // `t` or `sep` is one.
+                Some(k) if t.contains(b'\n') || s == b'\n' => take(i, k + 1).0,
+                Some(k) => split(i, k + 1, 0).0,
                 None => i,
             }
         }
@@ -1253,6 +1403,103 @@ mod tests {
     fn fast_span_runs_a_production() {
         let (rest, _) = crate::grammar::rfc2396::scheme(fast_span("http:")).unwrap();
         assert_eq!(*rest.fragment(), ":");
+    }
+
+    /// The inlined comparison is `Ord`'s, and the lists handed out are sorted and without
+    /// repeats as `sort` and `dedup` make them.
+    #[test]
+    fn expected_items_compare_as_ord_does() {
+        let items = [
+            Expected::Rule("hex"),
+            Expected::Rule("hexa"),
+            Expected::Rule("he"),
+            Expected::Rule(""),
+            Expected::Rule("alpha"),
+            Expected::Literal("%"),
+            Expected::Literal("//"),
+            Expected::Literal("/"),
+            Expected::Literal("é"),
+            Expected::Literal("hex"),
+            Expected::EndOfInput,
+        ];
+        for a in &items {
+            for b in &items {
+                assert_eq!(compare(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+        let mut v = items.repeat(3);
+        v.reverse();
+        let mut want = v.clone();
+        want.sort();
+        want.dedup();
+        sort_dedup(&mut v);
+        assert_eq!(v, want);
+    }
+
+    /// An item recorded twice from the same place is kept once as recorded; the same text from
+    /// two places (two addresses) is one item in the list handed out.
+    #[test]
+    fn the_same_text_from_two_places_is_one_item() {
+        let other: &'static str = String::from("hex").leak();
+        let t = Tracker::new(Mode::Diagnose);
+        for what in [
+            Expected::Rule("hex"),
+            Expected::Rule("hex"),
+            Expected::Rule(other),
+            Expected::EndOfInput,
+            Expected::EndOfInput,
+        ] {
+            t.record(3, what);
+        }
+        assert_eq!(t.expected(), [Expected::Rule("hex"), Expected::EndOfInput]);
+        t.with_expected_and_failed_in(|expected, _| {
+            assert_eq!(expected, [Expected::Rule("hex"), Expected::EndOfInput]);
+        });
+    }
+
+    /// The buffers of a tracker's production stack, its copy, and its expected items.
+    fn buffers(t: &Tracker) -> [*const u8; 3] {
+        let State::Stacked(s, Keep::Expected(e)) = &t.state else {
+            panic!("not a diagnosing tracker");
+        };
+        [
+            s.stack.borrow().as_ptr().cast(),
+            s.failed_in.borrow().as_ptr().cast(),
+            e.borrow().as_ptr().cast(),
+        ]
+    }
+
+    /// A diagnosing tracker takes the buffers that the last one dropped on its thread left,
+    /// emptied, unless they grew past [`SPARE_ROOM`].
+    #[test]
+    fn trackers_reuse_the_buffers_of_the_last_one() {
+        let t = Tracker::new(Mode::Diagnose);
+        let r = crate::Grammar::Rfc2396.rule("URI-reference").unwrap();
+        let _ = (r.parse)(t.span("http://a/b%zz"));
+        assert!(t.farthest().is_some() && !t.failed_in().is_empty());
+        let first = buffers(&t);
+        drop(t);
+        let t = Tracker::new(Mode::Diagnose);
+        assert_eq!(buffers(&t), first);
+        assert_eq!(
+            (t.farthest(), t.failed_in(), t.expected()),
+            (None, vec![], vec![])
+        );
+        // A locating tracker takes the stacks, and leaves the expected items' buffer.
+        drop(t);
+        let l = Tracker::locating();
+        drop(l);
+        assert_eq!(buffers(&Tracker::new(Mode::Diagnose)), first);
+        // Grown past the limit, a buffer is freed, not kept.
+        let t = Tracker::new(Mode::Diagnose);
+        if let State::Stacked(s, _) = &t.state {
+            s.stack.borrow_mut().reserve(SPARE_ROOM + 1);
+        }
+        let grown = buffers(&t);
+        drop(t);
+        let t = Tracker::new(Mode::Diagnose);
+        assert_ne!(buffers(&t)[0], grown[0]);
+        assert_eq!(buffers(&t)[1..], grown[1..]);
     }
 
     #[test]
