@@ -845,7 +845,10 @@ const DEC_OCTET_FIRST: [Expected; 5] = [
 /// hex digit of an IPv6 address `h16` (RFC 2732's `hex4`). Only the list shown changes: the
 /// check and its offset are the combinators' own.
 fn named(grammar: Grammar, stack: &[&'static str], expected: &[Expected]) -> Option<Vec<Expected>> {
-    if !matches!(grammar, Grammar::Rfc3986 | Grammar::Rfc2732) {
+    if !matches!(
+        grammar,
+        Grammar::Rfc3986 | Grammar::Rfc3987 | Grammar::Rfc2732
+    ) {
         return None;
     }
     let mut expected = expected.to_vec();
