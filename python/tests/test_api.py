@@ -19,6 +19,20 @@ def test_verdicts_of_the_default_grammar_rfc3986():
     assert urigram.is_valid("http://[::1]:80/", "rfc2732")
 
 
+def test_iris_by_rfc3987():
+    assert urigram.is_valid("http://例え.テスト/パス?q#f", "rfc3987")
+    assert urigram.is_valid("http://例え.テスト/パス?q#f", "rfc3987", "IRI")
+    assert not urigram.is_valid("http://例え.テスト/", "rfc3986")
+    # A private-use character only in a query (rfc3987.txt:429, 442).
+    assert urigram.is_valid("http://a/?\ue000", "rfc3987")
+    e = urigram.diagnose("http://a/\ue000", "rfc3987")
+    assert (e.offset, e.found, e.grammar) == (9, "\ue000", "rfc3987")
+    assert e.byte_offset == 9 and e.help
+    # Offsets in characters and bytes differ after a non-ASCII character.
+    e = urigram.diagnose("http://é/ é", "rfc3987")
+    assert (e.offset, e.byte_offset) == (9, 10)
+
+
 def test_a_trailing_newline_is_not_valid():
     # The regular expressions of rfc3986-validator and rfc3987 anchor with `$`, which takes a
     # final newline.

@@ -1,7 +1,7 @@
 """Exact URI and IRI checks by the RFC grammars, with diagnostics.
 
-``urigram`` checks a text against any production of RFC 3986 (the default), RFC 2396, RFC 2732,
-RFC 1738, RFC 1630 and RFC 822's ``addr-spec``, exactly as the RFCs write them, and says where a
+``urigram`` checks a text against any production of RFC 3986 (the default), RFC 3987 (IRIs),
+RFC 2396, RFC 2732, RFC 1738, RFC 1630 and RFC 822's ``addr-spec``, exactly as the RFCs write them, and says where a
 text stops conforming: the character, the production and what was expected there.
 
 >>> import urigram
