@@ -21,7 +21,7 @@ use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 use urigram::{Grammar, Rule};
 
 use crate::bulk::{Item, Outcome, check_batch_detached, thread_count};
-use crate::{grammar_of, rule_of};
+use crate::{Text, grammar_of, rule_of};
 
 /// Rows checked between two looks at pending signals (Ctrl-C).
 const SLICE: usize = 1 << 16;
@@ -173,13 +173,7 @@ fn items_of(col: &ArrayRef, start: usize, len: usize) -> Result<Vec<Item<'_>>, A
                 .downcast_ref::<$ty>()
                 .expect("the type was matched");
             (start..start + len)
-                .map(|i| {
-                    if a.is_null(i) {
-                        Item::Missing
-                    } else {
-                        Item::$item(Cow::Borrowed(a.value(i)))
-                    }
-                })
+                .map(|i| (!a.is_null(i)).then(|| Text::$item(Cow::Borrowed(a.value(i)))))
                 .collect()
         }};
     }
@@ -189,7 +183,7 @@ fn items_of(col: &ArrayRef, start: usize, len: usize) -> Result<Vec<Item<'_>>, A
         DataType::Utf8View => rows!(StringViewArray, Str),
         DataType::Binary => rows!(BinaryArray, Bytes),
         DataType::LargeBinary => rows!(LargeBinaryArray, Bytes),
-        DataType::Null => (0..len).map(|_| Item::Missing).collect(),
+        DataType::Null => (0..len).map(|_| None).collect(),
         t => {
             return Err(ArrowError::InvalidArgumentError(format!(
                 "a column of {t}: strings (utf8, large_utf8, string_view) or binary are checked"

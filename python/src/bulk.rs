@@ -4,24 +4,18 @@
 //! Between batches a pending signal (Ctrl-C) stops the check, so a batch is kept small enough
 //! to take well under a second.
 
-use std::borrow::Cow;
-
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 use urigram::{Brief, Grammar, Rule};
 
-use crate::{grammar_of, rule_of, str_of};
+use crate::{Text, grammar_of, rule_of, text_of};
 
 /// The text a batch holds at most (about; one item may exceed it).
 const BATCH_BYTES: usize = 16 << 20;
 
-/// One input of a batch: text, octets, or a missing value (`None`).
-pub(crate) enum Item<'a> {
-    Missing,
-    Str(Cow<'a, str>),
-    Bytes(Cow<'a, [u8]>),
-}
+/// One input of a batch: a text, or a missing value (`None`, an Arrow null).
+pub(crate) type Item<'a> = Option<Text<'a>>;
 
 /// The outcome for one input.
 #[derive(Clone)]
@@ -61,8 +55,8 @@ pub(crate) fn check_batch_detached(
                 let mut l = g.locator(rule).expect("a rule of the grammar");
                 for (i, o) in ins.iter().zip(outs.iter_mut()) {
                     *o = match i {
-                        Item::Missing => Outcome::Missing,
-                        Item::Str(t) => match l.locate(t.as_ref()) {
+                        None => Outcome::Missing,
+                        Some(Text::Str(t)) => match l.locate(t.as_ref()) {
                             Ok(()) => Outcome::Valid,
                             Err(b) => {
                                 let at = t
@@ -71,7 +65,7 @@ pub(crate) fn check_batch_detached(
                                 Outcome::Invalid(b, at)
                             }
                         },
-                        Item::Bytes(t) => match l.locate(t.as_ref()) {
+                        Some(Text::Bytes(t)) => match l.locate(t.as_ref()) {
                             Ok(()) => Outcome::Valid,
                             Err(b) => Outcome::Invalid(b, b.offset()),
                         },
@@ -83,24 +77,16 @@ pub(crate) fn check_batch_detached(
     out
 }
 
-/// The item of one Python value.
+/// The item of one Python value: `None` is a missing value, anything else is read as
+/// `is_valid` reads it.
 fn item_of<'a>(v: &'a Bound<'_, PyAny>) -> PyResult<Item<'a>> {
     if v.is_none() {
-        return Ok(Item::Missing);
+        return Ok(None);
     }
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(Item::Str(str_of(s)?));
-    }
-    if let Ok(b) = v.cast::<PyBytes>() {
-        return Ok(Item::Bytes(Cow::Borrowed(b.as_bytes())));
-    }
-    if let Ok(b) = v.cast::<PyByteArray>() {
-        return Ok(Item::Bytes(Cow::Owned(b.to_vec())));
-    }
-    Err(PyTypeError::new_err(format!(
-        "check_many: expected str, bytes or None, not {}",
-        v.get_type().name()?
-    )))
+    text_of(v).map(Some).map_err(|e| {
+        let py = v.py();
+        PyTypeError::new_err(format!("check_many: {}", e.value(py)))
+    })
 }
 
 /// The columns of the outcomes, in order: `valid`, `offset`, `rule` and `code`, each made in

@@ -20,7 +20,7 @@ mod bulk;
 mod values;
 
 /// A text from Python: UTF-8 text, or octets.
-enum Text<'a> {
+pub(crate) enum Text<'a> {
     Str(Cow<'a, str>),
     Bytes(Cow<'a, [u8]>),
 }
@@ -34,8 +34,9 @@ impl Text<'_> {
     }
 }
 
-/// The text of `obj`, or a `TypeError` naming its type.
-fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
+/// The text of `obj` (`str`, `bytes`, `bytearray` or another buffer), or a `TypeError` naming
+/// its type.
+pub(crate) fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Text::Str(str_of(s)?));
     }
