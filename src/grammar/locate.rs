@@ -172,7 +172,9 @@ impl Locator {
     }
 
     fn locate_text(&mut self, input: &str) -> Result<(), Brief> {
-        if self.rule.whole.is_some_and(|whole| whole(input)) {
+        // The whole-input fast check, then the combinator, unless most inputs are rejected
+        // lately: then the locating pass alone gives the verdict.
+        if self.rejections < MOSTLY_REJECTED && self.rule.whole.is_some_and(|whole| whole(input)) {
             self.rejections = share(self.rejections, false);
             return Ok(());
         }

@@ -39,7 +39,7 @@ pub(crate) fn is_absolute_uri(s: &str) -> bool {
 
 /// The productions of RFC 2396, in spec order: Appendix A, then section 2.4.3.
 pub static RULES: &[Rule] = &[
-    rule!("URI-reference", uri_reference, 1465, "4", nullable),
+    rule!(whole fast::is_uri_reference => "URI-reference", uri_reference, 1465, "4", nullable),
     rule!(whole is_absolute_uri => "absoluteURI", absolute_uri, 1466, "3"),
     rule!("relativeURI", relative_uri, 1467, "5"),
     rule!("hier_part", hier_part, 1469, "3"),

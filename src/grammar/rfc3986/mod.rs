@@ -59,7 +59,7 @@ pub(crate) fn is_absolute_uri(s: &str) -> bool {
 pub static RULES: &[Rule] = &[
     rule!(whole is_uri => "URI", uri, 2697, "3"),
     rule!("hier-part", hier_part, 2699, "3", nullable),
-    rule!("URI-reference", uri_reference, 2704, "4.1", nullable),
+    rule!(whole fast::is_uri_reference => "URI-reference", uri_reference, 2704, "4.1", nullable),
     rule!(whole is_absolute_uri => "absolute-URI", absolute_uri, 2706, "4.3"),
     rule!("relative-ref", relative_ref, 2708, "4.2", nullable),
     rule!("relative-part", relative_part, 2710, "4.2", nullable),
