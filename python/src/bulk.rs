@@ -7,6 +7,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
+use rayon::prelude::*;
 use urigram::{Brief, Grammar, Rule};
 
 use crate::{Text, grammar_of, rule_of, text_of};
@@ -37,8 +38,9 @@ pub(crate) fn check_batch(
     py.detach(|| check_batch_detached(g, rule, items, threads))
 }
 
-/// Check `items` against the rule on up to `threads` threads (one `Locator` each, on a
-/// contiguous share of the items).
+/// Check `items` against the rule on up to `threads` threads of rayon's pool (one `Locator`
+/// per worker, on contiguous shares of the items), or on this thread for one thread or a short
+/// batch: no thread is started per batch.
 pub(crate) fn check_batch_detached(
     g: Grammar,
     rule: &'static Rule,
@@ -46,35 +48,42 @@ pub(crate) fn check_batch_detached(
     threads: usize,
 ) -> Vec<Outcome> {
     let mut out = vec![Outcome::Missing; items.len()];
-    // A thread for every 1,024 items at most: below that, starting one costs more than it saves.
-    let threads = threads.clamp(1, items.len().div_ceil(1024).max(1));
-    let chunk = items.len().div_ceil(threads).max(1);
-    std::thread::scope(|s| {
-        for (ins, outs) in items.chunks(chunk).zip(out.chunks_mut(chunk)) {
-            s.spawn(move || {
-                let mut l = g.locator(rule).expect("a rule of the grammar");
-                for (i, o) in ins.iter().zip(outs.iter_mut()) {
-                    *o = match i {
-                        None => Outcome::Missing,
-                        Some(Text::Str(t)) => match l.locate(t.as_ref()) {
-                            Ok(()) => Outcome::Valid,
-                            Err(b) => {
-                                let at = t
-                                    .get(..b.offset())
-                                    .map_or(b.offset(), |p| p.chars().count());
-                                Outcome::Invalid(b, at)
-                            }
-                        },
-                        Some(Text::Bytes(t)) => match l.locate(t.as_ref()) {
-                            Ok(()) => Outcome::Valid,
-                            Err(b) => Outcome::Invalid(b, b.offset()),
-                        },
-                    };
-                }
-            });
-        }
-    });
+    // A share of 1,024 items at least: below that, handing it to another thread costs more
+    // than it saves.
+    let shares = threads.clamp(1, items.len().div_ceil(1024).max(1));
+    let locator = || g.locator(rule).expect("a rule of the grammar");
+    if shares == 1 {
+        check_share(&mut locator(), items, &mut out);
+        return out;
+    }
+    let chunk = items.len().div_ceil(shares);
+    items
+        .par_chunks(chunk)
+        .zip(out.par_chunks_mut(chunk))
+        .for_each_init(locator, |l, (ins, outs)| check_share(l, ins, outs));
     out
+}
+
+/// Check a share of the items with one locator.
+fn check_share(l: &mut urigram::Locator, ins: &[Item<'_>], outs: &mut [Outcome]) {
+    for (i, o) in ins.iter().zip(outs.iter_mut()) {
+        *o = match i {
+            None => Outcome::Missing,
+            Some(Text::Str(t)) => match l.locate(t.as_ref()) {
+                Ok(()) => Outcome::Valid,
+                Err(b) => {
+                    let at = t
+                        .get(..b.offset())
+                        .map_or(b.offset(), |p| p.chars().count());
+                    Outcome::Invalid(b, at)
+                }
+            },
+            Some(Text::Bytes(t)) => match l.locate(t.as_ref()) {
+                Ok(()) => Outcome::Valid,
+                Err(b) => Outcome::Invalid(b, b.offset()),
+            },
+        };
+    }
 }
 
 /// The item of one Python value: `None` is a missing value, anything else is read as
@@ -145,11 +154,10 @@ fn columns<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
-/// The number of threads to use: `threads`, or every core.
+/// The number of shares to check at once: `threads`, or every thread of rayon's pool (one per
+/// core).
 pub(crate) fn thread_count(threads: Option<usize>) -> usize {
-    threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+    threads.unwrap_or_else(rayon::current_num_threads).max(1)
 }
 
 /// Check every item of an iterable (`str`, `bytes` or `None` each): a dict of columns
