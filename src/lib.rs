@@ -97,6 +97,7 @@ pub mod rfc1630;
 pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc3986;
+pub mod rfc3987;
 #[cfg(feature = "serde")]
 mod serialize;
 mod shared;

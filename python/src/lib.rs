@@ -189,6 +189,36 @@ fn python_terms(text: &str) -> String {
     s
 }
 
+/// The URI reference an IRI reference maps to (RFC 3987 section 3.1): each character outside
+/// US-ASCII as the ``%HH`` of its UTF-8 octets. ``ValueError`` when ``iri`` is no
+/// ``IRI-reference`` (the ``urigram`` wrapper raises ``InvalidURI``).
+///
+/// >>> import urigram
+/// >>> urigram.iri_to_uri("http://résumé.example.org/?q=ü")
+/// 'http://r%C3%A9sum%C3%A9.example.org/?q=%C3%BC'
+#[pyfunction]
+fn iri_to_uri(py: Python<'_>, iri: &Bound<'_, PyString>) -> PyResult<String> {
+    let t = str_of(iri)?;
+    urigram::rfc3987::to_uri(&t)
+        .map(|u| u.into_string())
+        .map_err(|e| values::invalid(py, &e, &t))
+}
+
+/// An IRI reference for a URI reference (RFC 3987 section 3.2): the escapes of UTF-8 that
+/// may be decoded, decoded; those of reserved characters, broken UTF-8, characters an IRI may
+/// not hold there and bidi formatting characters kept.
+///
+/// >>> import urigram
+/// >>> urigram.uri_to_iri("http://www.example.org/D%C3%BCrst")
+/// 'http://www.example.org/Dürst'
+/// >>> urigram.uri_to_iri("http://www.example.org/D%FCrst")
+/// 'http://www.example.org/D%FCrst'
+#[pyfunction]
+fn uri_to_iri(py: Python<'_>, uri: &Bound<'_, PyString>) -> PyResult<String> {
+    let t = str_of(uri)?;
+    urigram::rfc3987::to_iri(&t).map_err(|e| values::invalid(py, &e, &t))
+}
+
 /// The grammars' names.
 #[pyfunction]
 fn grammars() -> Vec<&'static str> {
@@ -370,6 +400,8 @@ fn _urigram(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(fix_text, m)?)?;
+    m.add_function(wrap_pyfunction!(iri_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(uri_to_iri, m)?)?;
     bulk::register(m)?;
     arrow::register(m)?;
     values::register(m)?;

@@ -121,7 +121,7 @@ impl Reference {
 }
 
 /// `InvalidURI` of the Python package, raised with the diagnostic's dict.
-fn invalid(py: Python<'_>, e: &urigram::Error, text: &str) -> PyErr {
+pub(crate) fn invalid(py: Python<'_>, e: &urigram::Error, text: &str) -> PyErr {
     let d = match error_dict(py, e, text, true) {
         Ok(d) => d,
         Err(err) => return err,

@@ -68,3 +68,18 @@ def test_equality_and_hash():
     assert a != urigram.parse("http://a/", "rfc2396")
     assert a != "http://a/"
     assert repr(a) == "Reference(\"http://a/\", grammar=\"rfc3986\")"
+
+
+def test_iri_to_uri_and_back():
+    # RFC 3987 section 3.1 and 3.2.1's examples.
+    assert urigram.iri_to_uri("http://r\u00e9sum\u00e9.example.org") == "http://r%C3%A9sum%C3%A9.example.org"
+    assert urigram.uri_to_iri("http://www.example.org/D%C3%BCrst") == "http://www.example.org/D\u00fcrst"
+    assert urigram.uri_to_iri("http://www.example.org/D%FCrst") == "http://www.example.org/D%FCrst"
+    assert urigram.uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae") == "http://xn--99zt52a.example.org/%E2%80%AE"
+    with pytest.raises(urigram.InvalidURI) as info:
+        urigram.iri_to_uri("http://a/b c")
+    assert info.value.offset == 10 and info.value.grammar == "rfc3987"
+    with pytest.raises(urigram.InvalidURI):
+        urigram.uri_to_iri("http://a/\u00e9")
+    with pytest.raises(TypeError):
+        urigram.iri_to_uri(b"x")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from . import _urigram
-from ._urigram import ArrowChecks, Reference, grammars, rules
+from ._urigram import ArrowChecks, Reference, grammars, iri_to_uri, rules, uri_to_iri
 
 __all__ = [
     "ArrowChecks",
@@ -34,9 +34,11 @@ __all__ = [
     "fix",
     "fix_text",
     "grammars",
+    "iri_to_uri",
     "is_valid",
     "parse",
     "rules",
+    "uri_to_iri",
     "validate",
 ]
 
