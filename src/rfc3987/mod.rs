@@ -18,24 +18,24 @@
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
 use crate::{Error, Grammar, rfc3986};
 
-/// The URI reference an IRI reference maps to (section 3.1, rfc3987.txt:549-573): each
+/// The URI reference an IRI reference maps to (section 3.1, rfc3987.txt:577-590): each
 /// character in `ucschar` or `iprivate` (in a valid IRI reference, every character outside
 /// US-ASCII) written as the `%HH` of its UTF-8 octets, in upper case; everything else, escapes
 /// included, as it is. The mapping is the identity on URIs and a second run changes nothing.
 ///
 /// `iri` must be an `IRI-reference` ([`Grammar::Rfc3987`]); the error says where it is not.
 /// Step 1's normalization to NFC applies to IRIs that come from paper or a non-Unicode
-/// encoding; a Unicode text is mapped as it is (variant c, rfc3987.txt:563-566). The optional
-/// conversion of a host name by IDNA's ToASCII (rfc3987.txt:579-588) is not made.
+/// encoding; a Unicode text is mapped as it is (variant c, rfc3987.txt:572-575). The optional
+/// conversion of a host name by IDNA's ToASCII (rfc3987.txt:596-606) is not made.
 ///
 /// ```
 /// use urigram::rfc3987::to_uri;
-/// // rfc3987.txt:628-633: escapes stay as they are.
+/// // rfc3987.txt:713-719: escapes stay as they are.
 /// assert_eq!(
 ///     to_uri("http://www.example.org/red%09ros\u{e9}#red").unwrap().as_str(),
 ///     "http://www.example.org/red%09ros%C3%A9#red"
 /// );
-/// // rfc3987.txt:641-653: characters outside the BMP.
+/// // rfc3987.txt:721-731: characters outside the BMP.
 /// assert_eq!(
 ///     to_uri("http://example.com/\u{10300}\u{10301}\u{10302}").unwrap().as_str(),
 ///     "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82"
@@ -57,21 +57,21 @@ pub fn to_uri(iri: &str) -> Result<rfc3986::UriReferenceBuf, Error> {
     }
     // Every character the IRI grammar adds to the URI grammar's is outside US-ASCII (section
     // 2.2), so the result is a URI reference ("produces URIs fully conforming to [RFC3986]",
-    // rfc3987.txt:575-576).
+    // rfc3987.txt:592-593).
     rfc3986::UriReferenceBuf::try_from(out)
 }
 
-/// An IRI reference for a URI reference (section 3.2, rfc3987.txt:760-797): each escape
+/// An IRI reference for a URI reference (section 3.2, rfc3987.txt:769-797): each escape
 /// decoded, except
 ///
 /// - those of `%`, of a `reserved` character and of a US-ASCII character that URIs do not
 ///   allow (step 2: only `unreserved` characters and octets above US-ASCII are decoded);
 /// - octets that are not part of a strictly legal UTF-8 sequence (step 3), as the RFC's
-///   `D%FCrst` (rfc3987.txt:841-857);
+///   `D%FCrst` (rfc3987.txt:849-859);
 /// - octets whose character is not appropriate in an IRI there (step 4): one outside `ucschar`,
 ///   an `iprivate` one outside the query (section 2.2), or a bidirectional formatting character
 ///   (LRM, RLM, LRE, RLE, LRO, RLO, PDF: section 4.1, rfc3987.txt:972-976), as the RFC's
-///   `%e2%80%ae` (rfc3987.txt:859-878).
+///   `%e2%80%ae` (rfc3987.txt:861-878).
 ///
 /// Escapes kept in step 2 keep their case; octets re-escaped in steps 3 and 4 are written in
 /// upper case, as the RFC's examples show. Section 6.1's further choices (look-alike
@@ -158,7 +158,7 @@ fn is_bidi_format(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
 }
 
-/// `unreserved` (rfc3986.txt:2785): the US-ASCII characters step 2 decodes.
+/// `unreserved` (rfc3986.txt:2784): the US-ASCII characters step 2 decodes.
 fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-._~".contains(&b)
 }
@@ -182,12 +182,12 @@ mod tests {
     /// Section 3.2.1's three examples, each with its lines, and section 3.2's `r%E9sum%E9`.
     #[test]
     fn section_3_2_1_examples() {
-        // rfc3987.txt:823-835
+        // rfc3987.txt:825-833
         assert_eq!(
             to_iri("http://www.example.org/D%C3%BCrst").unwrap(),
             "http://www.example.org/D\u{fc}rst"
         );
-        // rfc3987.txt:849-857
+        // rfc3987.txt:851-859
         assert_eq!(
             to_iri("http://www.example.org/D%FCrst").unwrap(),
             "http://www.example.org/D%FCrst"
@@ -197,7 +197,7 @@ mod tests {
             to_iri("http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
             "http://xn--99zt52a.example.org/%E2%80%AE"
         );
-        // rfc3987.txt:800-808: not decoded as ISO 8859-1.
+        // rfc3987.txt:804-811: not decoded as ISO 8859-1.
         assert_eq!(
             to_iri("http://www.example.org/r%E9sum%E9.html").unwrap(),
             "http://www.example.org/r%E9sum%E9.html"
@@ -207,21 +207,21 @@ mod tests {
     /// Section 3.1's examples, each with its lines.
     #[test]
     fn section_3_1_examples() {
-        // rfc3987.txt:590-600
+        // rfc3987.txt:626-636
         assert_eq!(
             to_uri("http://r\u{e9}sum\u{e9}.example.org")
                 .unwrap()
                 .as_str(),
             "http://r%C3%A9sum%C3%A9.example.org"
         );
-        // rfc3987.txt:683-688
+        // rfc3987.txt:688-694
         assert_eq!(
             to_uri("http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org")
                 .unwrap()
                 .as_str(),
             "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
         );
-        // The mapping is the identity on URIs and idempotent (rfc3987.txt:574-577).
+        // The mapping is the identity on URIs and idempotent (rfc3987.txt:592-594).
         for u in ["http://a/b%20c?d#e", "urn:x", "", "//h:80/%7e"] {
             assert_eq!(to_uri(u).unwrap().as_str(), u);
         }
