@@ -2,7 +2,7 @@
 //! from an IRI reference to the URI reference it stands for ([`to_uri`], section 3.1) and from
 //! a URI reference to an IRI reference ([`to_iri`], section 3.2).
 //!
-//! The grammar is [`Grammar::Rfc3987`](crate::Grammar::Rfc3987) (`IRI-reference` and every
+//! The grammar is [`Grammar::Rfc3987`] (`IRI-reference` and every
 //! other production of section 2.2); typed IRI values, comparison and the bidi check of
 //! section 4.2 are not here yet.
 //!
