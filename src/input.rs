@@ -318,13 +318,19 @@ impl Spare {
                 v
             }
         }
-        let s = Spare {
-            stack: kept(self.stack),
-            failed_in: kept(self.failed_in),
-            expected: kept(self.expected),
-        };
-        // A thread that is ending keeps nothing.
-        let _ = SPARE.try_with(|c| c.set(s));
+        // A buffer without room (a locating tracker keeps no expected items) leaves the one
+        // the thread keeps in place. A thread that is ending keeps nothing.
+        fn or_kept<T>(new: Vec<T>, old: Vec<T>) -> Vec<T> {
+            if new.capacity() == 0 { old } else { new }
+        }
+        let _ = SPARE.try_with(|c| {
+            let old = c.take();
+            c.set(Spare {
+                stack: or_kept(kept(self.stack), old.stack),
+                failed_in: or_kept(kept(self.failed_in), old.failed_in),
+                expected: or_kept(kept(self.expected), old.expected),
+            });
+        });
     }
 }
 
