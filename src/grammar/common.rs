@@ -331,12 +331,12 @@ mod tests {
     #[test]
     fn the_longest_match_wins_and_only_its_nodes_stay() {
         for in_place in [false, true] {
-            let (rest, rules, _) = tree(in_place, "abc");
-            assert_eq!((rest.as_deref(), rules), (Some("c"), vec!["long"]));
-            let (rest, rules, _) = tree(in_place, "ac");
-            assert_eq!((rest.as_deref(), rules), (Some("c"), vec!["short"]));
-            let (rest, rules, _) = tree(in_place, "b");
-            assert_eq!((rest, rules), (None, vec![]));
+            let t = tree(in_place, "abc");
+            assert_eq!((t.0.as_deref(), t.1), (Some("c"), vec!["long"]));
+            let t = tree(in_place, "ac");
+            assert_eq!((t.0.as_deref(), t.1), (Some("c"), vec!["short"]));
+            let t = tree(in_place, "b");
+            assert_eq!((t.0, t.1), (None, vec![]));
         }
     }
 
