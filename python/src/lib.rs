@@ -78,8 +78,13 @@ pub(crate) fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
     }
 }
 
-/// A grammar by its name (any case), or a `ValueError` listing the names.
+/// A grammar by its name (any case), or a `ValueError` listing the names. The name as
+/// `grammars()` writes it is found by a plain comparison first: it is what nearly every call
+/// passes (or the default), and each call of `is_valid` looks it up.
 pub(crate) fn grammar_of(name: &str) -> PyResult<Grammar> {
+    if let Some(g) = Grammar::ALL.iter().find(|g| g.name() == name) {
+        return Ok(*g);
+    }
     name.parse::<Grammar>().map_err(|_| {
         let names: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
         PyValueError::new_err(format!(
@@ -89,10 +94,29 @@ pub(crate) fn grammar_of(name: &str) -> PyResult<Grammar> {
     })
 }
 
+/// Each grammar's start rule, in the order of `Grammar::ALL`, looked up once.
+fn start_rules() -> &'static [Option<&'static Rule>] {
+    static START: std::sync::OnceLock<Vec<Option<&'static Rule>>> = std::sync::OnceLock::new();
+    START.get_or_init(|| {
+        Grammar::ALL
+            .iter()
+            .map(|g| g.rule(g.start_rule()).ok())
+            .collect()
+    })
+}
+
 /// A production of `g` by its spec name (the grammar's start rule for `None`), or a
 /// `ValueError` naming the closest one.
 pub(crate) fn rule_of(g: Grammar, name: Option<&str>) -> PyResult<&'static Rule> {
-    let name = name.unwrap_or(g.start_rule());
+    let Some(name) = name else {
+        let i = Grammar::ALL.iter().position(|x| *x == g);
+        if let Some(r) = i.and_then(|i| *start_rules().get(i)?) {
+            return Ok(r);
+        }
+        return g
+            .rule(g.start_rule())
+            .map_err(|e| PyValueError::new_err(e.to_string()));
+    };
     g.rule(name)
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
