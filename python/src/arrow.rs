@@ -7,11 +7,11 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::builder::{ArrayBuilder, BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
-    Array, ArrayRef, BinaryArray, LargeBinaryArray, LargeStringArray, RecordBatch,
+    Array, ArrayRef, BinaryArray, Int64Array, LargeBinaryArray, LargeStringArray, RecordBatch,
     RecordBatchReader, StringArray, StringViewArray, StructArray, make_array,
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
@@ -93,10 +93,7 @@ impl Checking {
     fn check_chunk(&self, chunk: ArrayRef) -> Result<RecordBatch, ArrowError> {
         let col = self.column_of(chunk)?;
         let n = col.len();
-        let mut valid = BooleanBuilder::with_capacity(n);
-        let mut offset = Int64Builder::with_capacity(n);
-        let mut rule = StringBuilder::new();
-        let mut code = StringBuilder::new();
+        let mut columns = Columns::with_capacity(n);
         let mut start = 0;
         while start < n {
             let len = SLICE.min(n - start);
@@ -104,28 +101,7 @@ impl Checking {
             let (g, r, t) = (self.grammar, self.rule, self.threads);
             // Detached, whether or not the consumer holds the interpreter.
             let outcomes = Python::attach(|py| py.detach(|| check_batch_detached(g, r, &items, t)));
-            for o in &outcomes {
-                match o {
-                    Outcome::Missing => {
-                        valid.append_null();
-                        offset.append_null();
-                        rule.append_null();
-                        code.append_null();
-                    }
-                    Outcome::Valid => {
-                        valid.append_value(true);
-                        offset.append_null();
-                        rule.append_null();
-                        code.append_null();
-                    }
-                    Outcome::Invalid(b, at) => {
-                        valid.append_value(false);
-                        offset.append_value(*at as i64);
-                        rule.append_value(b.rule());
-                        code.append_value(b.code());
-                    }
-                }
-            }
+            columns.extend(&outcomes);
             start += len;
             // Ctrl-C: stop within a slice's time.
             if let Err(e) = Python::attach(|py| py.check_signals()) {
@@ -135,15 +111,74 @@ impl Checking {
                 ));
             }
         }
-        RecordBatch::try_new(
-            self.schema.clone(),
-            vec![
-                Arc::new(valid.finish()),
-                Arc::new(offset.finish()),
-                Arc::new(rule.finish()),
-                Arc::new(code.finish()),
-            ],
-        )
+        RecordBatch::try_new(self.schema.clone(), columns.finish(n))
+    }
+}
+
+/// The result columns of a chunk as they are made. Most inputs are valid, and a valid input
+/// is a `true` and three nulls: only the `valid` column is written row by row; the other three
+/// are written from the invalid rows alone (their row numbers), and a chunk with none gets
+/// three all-null columns.
+struct Columns {
+    valid: BooleanBuilder,
+    /// The rows that are invalid, with their offset, rule and code.
+    invalid: Vec<(usize, i64, &'static str, String)>,
+}
+
+impl Columns {
+    fn with_capacity(n: usize) -> Columns {
+        Columns {
+            valid: BooleanBuilder::with_capacity(n),
+            invalid: Vec::new(),
+        }
+    }
+
+    fn extend(&mut self, outcomes: &[Outcome]) {
+        for o in outcomes {
+            match o {
+                Outcome::Missing => self.valid.append_null(),
+                Outcome::Valid => self.valid.append_value(true),
+                Outcome::Invalid(b, at) => {
+                    let row = self.valid.len();
+                    self.valid.append_value(false);
+                    self.invalid.push((row, *at as i64, b.rule(), b.code()));
+                }
+            }
+        }
+    }
+
+    fn finish(mut self, n: usize) -> Vec<ArrayRef> {
+        let valid: ArrayRef = Arc::new(self.valid.finish());
+        if self.invalid.is_empty() {
+            return vec![
+                valid,
+                Arc::new(Int64Array::new_null(n)),
+                Arc::new(StringArray::new_null(n)),
+                Arc::new(StringArray::new_null(n)),
+            ];
+        }
+        let mut offset = Int64Builder::with_capacity(n);
+        let mut rule = StringBuilder::new();
+        let mut code = StringBuilder::new();
+        let mut next = 0;
+        for (row, at, r, c) in &self.invalid {
+            offset.append_nulls(row - next);
+            rule.append_nulls(row - next);
+            code.append_nulls(row - next);
+            offset.append_value(*at);
+            rule.append_value(r);
+            code.append_value(c);
+            next = row + 1;
+        }
+        offset.append_nulls(n - next);
+        rule.append_nulls(n - next);
+        code.append_nulls(n - next);
+        vec![
+            valid,
+            Arc::new(offset.finish()),
+            Arc::new(rule.finish()),
+            Arc::new(code.finish()),
+        ]
     }
 }
 

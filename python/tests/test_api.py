@@ -187,3 +187,19 @@ def test_extract_and_fix():
     assert info.value.reason
     text, n, unfixed = urigram.fix_text("a http://a/%zz b", "rfc3986")
     assert (text, n, unfixed) == ("a http://a/%25zz b", 1, [])
+
+
+def test_arrow_columns_place_each_invalid_row():
+    """`check_arrow`'s four columns equal `check_many`'s row for row: invalid rows first, in
+    the middle and last, nulls between them, and chunks where every row is valid (whose
+    `offset`, `rule` and `code` are all null)."""
+    pa = pytest.importorskip("pyarrow")
+    rows = ["a b", "http://a/", None, "http://a/%zz", "http://[::1]/", "x y", None, "", "http://a/\x7f"]
+    chunks = pa.chunked_array([rows, ["http://a/", None, "mailto:x@y"], [], ["?q", "%"]], pa.string())
+    t = pa.table(urigram.check_arrow(chunks))
+    flat = rows + ["http://a/", None, "mailto:x@y", "?q", "%"]
+    expect = urigram.check_many(flat)
+    for name in ("valid", "offset", "rule", "code"):
+        assert t.column(name).to_pylist() == expect[name], name
+    assert expect["valid"][:4] == [False, True, None, False]
+    assert t.column("offset").to_pylist()[9:12] == [None, None, None]
