@@ -27,6 +27,7 @@ mod rfc3986_examples;
 #[cfg(feature = "bnf")]
 mod rfc3987_differential;
 mod rfc3987_examples;
+mod rfc3987_values;
 mod robustness;
 
 /// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).
