@@ -81,9 +81,9 @@ pub(crate) struct Reference {
 /// The grammars whose references are typed values here.
 fn typed(g: Grammar) -> PyResult<Grammar> {
     match g {
-        Grammar::Rfc3986 | Grammar::Rfc2396 | Grammar::Rfc2732 => Ok(g),
+        Grammar::Rfc3986 | Grammar::Rfc3987 | Grammar::Rfc2396 | Grammar::Rfc2732 => Ok(g),
         _ => Err(PyValueError::new_err(format!(
-            "parse: typed references are read by rfc3986, rfc2396 and rfc2732, not {}",
+            "parse: typed references are read by rfc3986, rfc3987, rfc2396 and rfc2732, not {}",
             g.name()
         ))),
     }
@@ -95,6 +95,10 @@ impl Reference {
         let c = match g {
             Grammar::Rfc3986 => {
                 let u = urigram::rfc3986::UriReference::parse(text)?;
+                components!(u, urigram::rfc3986::ReferenceKind)
+            }
+            Grammar::Rfc3987 => {
+                let u = urigram::rfc3987::IriReference::parse(text)?;
                 components!(u, urigram::rfc3986::ReferenceKind)
             }
             Grammar::Rfc2732 => {
@@ -235,6 +239,11 @@ impl Reference {
                     .map_err(|e| invalid(py, &e, &self.text))?;
                 base.join(&r).map(|u| u.as_str().to_string())
             }
+            Grammar::Rfc3987 => {
+                let base = urigram::rfc3987::IriReference::parse(&self.text)
+                    .map_err(|e| invalid(py, &e, &self.text))?;
+                base.join(&r).map(|u| u.as_str().to_string())
+            }
             _ => {
                 let base = urigram::UriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
@@ -249,13 +258,15 @@ impl Reference {
 
     /// The spec's normal form (case, percent-encoding, dot segments, default port).
     fn normalize(&self) -> PyResult<Reference> {
-        let t = match self.grammar {
-            Grammar::Rfc3986 => {
-                urigram::rfc3986::UriReference::parse(&self.text).map(|u| u.normalize().to_string())
+        let t =
+            match self.grammar {
+                Grammar::Rfc3986 => urigram::rfc3986::UriReference::parse(&self.text)
+                    .map(|u| u.normalize().to_string()),
+                Grammar::Rfc3987 => urigram::rfc3987::IriReference::parse(&self.text)
+                    .map(|u| u.normalize().to_string()),
+                _ => urigram::UriReference::parse(&self.text).map(|u| u.normalize().to_string()),
             }
-            _ => urigram::UriReference::parse(&self.text).map(|u| u.normalize().to_string()),
-        }
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Reference::made(t, self.grammar)
     }
 
@@ -271,6 +282,13 @@ impl Reference {
                     urigram::rfc3986::UriReference::parse(&o).map_err(|e| invalid(py, &e, &o))?;
                 a.equivalent(&b)
             }
+            Grammar::Rfc3987 => {
+                let a = urigram::rfc3987::IriReference::parse(&self.text)
+                    .map_err(|e| invalid(py, &e, &self.text))?;
+                let b =
+                    urigram::rfc3987::IriReference::parse(&o).map_err(|e| invalid(py, &e, &o))?;
+                a.equivalent(&b)
+            }
             _ => {
                 let a = urigram::UriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
@@ -278,6 +296,47 @@ impl Reference {
                 a.equivalent(&b)
             }
         })
+    }
+
+    /// The URI this IRI reference maps to (RFC 3987 section 3.1), as an `rfc3986` reference:
+    /// each character outside US-ASCII as the `%HH` of its UTF-8 octets. A URI reference
+    /// (`rfc3986`) is returned as it is; RFC 2396's references are not IRIs (`ValueError`).
+    ///
+    /// >>> import urigram
+    /// >>> urigram.parse("http://example.org/résumé", "rfc3987").to_uri()
+    /// Reference("http://example.org/r%C3%A9sum%C3%A9", grammar="rfc3986")
+    fn to_uri(&self) -> PyResult<Reference> {
+        match self.grammar {
+            Grammar::Rfc3986 | Grammar::Rfc3987 => {
+                let u = urigram::rfc3987::to_uri(&self.text)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                Reference::made(u.as_str().to_string(), Grammar::Rfc3986)
+            }
+            g => Err(PyValueError::new_err(format!(
+                "to_uri: an {} reference is not an IRI reference; parse it with rfc3986 or rfc3987",
+                g.name()
+            ))),
+        }
+    }
+
+    /// The IRI reference for this URI reference (RFC 3987 section 3.2), as an `rfc3987`
+    /// reference: each escape of UTF-8 that may be decoded, decoded.
+    ///
+    /// >>> import urigram
+    /// >>> urigram.parse("http://www.example.org/D%C3%BCrst").to_iri()
+    /// Reference("http://www.example.org/Dürst", grammar="rfc3987")
+    fn to_iri(&self) -> PyResult<Reference> {
+        match self.grammar {
+            Grammar::Rfc3986 | Grammar::Rfc3987 => {
+                let i = urigram::rfc3987::to_iri(&self.text)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                Reference::made(i, Grammar::Rfc3987)
+            }
+            g => Err(PyValueError::new_err(format!(
+                "to_iri: {} references are mapped by RFC 3987 from rfc3986 ones; parse it with rfc3986",
+                g.name()
+            ))),
+        }
     }
 
     /// The components as a dict.

@@ -83,3 +83,27 @@ def test_iri_to_uri_and_back():
         urigram.uri_to_iri("http://a/\u00e9")
     with pytest.raises(TypeError):
         urigram.iri_to_uri(b"x")
+
+
+def test_iri_references():
+    """`parse(..., "rfc3987")`: RFC 3986's components over text with characters outside
+    US-ASCII; resolution, normalization and the two mappings as values."""
+    i = urigram.parse("http://r\u00e9sum\u00e9.example.org:8080/caf\u00e9/x?q=\u00e9#f", "rfc3987")
+    assert (i.grammar, i.scheme, i.host, i.host_kind, i.port) == ("rfc3987", "http", "r\u00e9sum\u00e9.example.org", "reg-name", 8080)
+    assert (i.path, i.path_segments, i.query, i.fragment) == ("/caf\u00e9/x", ["caf\u00e9", "x"], "q=\u00e9", "f")
+    assert str(i.join("../\u00fc")) == "http://r\u00e9sum\u00e9.example.org:8080/\u00fc"
+    assert i.join("g").grammar == "rfc3987"
+    assert str(urigram.parse("HTTP://Example.ORG:80/a/./\u00e9", "rfc3987").normalize()) == "http://example.org/a/\u00e9"
+    assert urigram.parse("http://a/\u00e9", "rfc3987").equivalent("HTTP://a/\u00e9")
+    assert not urigram.parse("http://a/\u00e9", "rfc3987").equivalent("http://a/e")
+    u = i.to_uri()
+    assert (u.grammar, str(u)) == ("rfc3986", "http://r%C3%A9sum%C3%A9.example.org:8080/caf%C3%A9/x?q=%C3%A9#f")
+    assert u.to_iri() == i
+    with pytest.raises(ValueError):
+        urigram.parse("http://a/", "rfc2396").to_uri()
+    # Offsets in characters of the str: the space is the 11th character, the 12th byte.
+    with pytest.raises(urigram.InvalidURI) as info:
+        urigram.parse("http://\u00e9/a b", "rfc3987")
+    assert (info.value.offset, info.value.byte_offset) == (10, 11)
+    with pytest.raises(urigram.InvalidURI):
+        urigram.parse("http://\u00e9/")  # an IRI, not a URI
