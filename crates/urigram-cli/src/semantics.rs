@@ -1,7 +1,9 @@
 //! `urigram resolve BASE REF...`, `urigram normalize URI...` and `urigram equivalent A B`:
-//! RFC 2396 section 5.2 and section 6 on the command line, or RFC 3986 sections 5.2 and 6.2
-//! with `--grammar rfc3986`; and `urigram resolve --compare BASE`, the references whose
-//! results differ between RFC 2396 section 5.2 and RFC 3986 section 5.2.
+//! RFC 2396 section 5.2 and section 6 on the command line, RFC 3986 sections 5.2 and 6.2
+//! with `--grammar rfc3986`, or IRI references with `--grammar rfc3987` (RFC 3986's section
+//! 5.2, as RFC 3987 section 6.5 says, and RFC 3987 section 5.3); and `urigram resolve
+//! --compare BASE`, the references whose results differ between RFC 2396 section 5.2 and RFC
+//! 3986 section 5.2.
 //!
 //! Each takes `--format`: `human` (plain lines), `json` (one document) or `jsonl` (one JSON
 //! object per line). Exit codes: 0 when every input was valid (and, for `equivalent`, the two
@@ -15,8 +17,8 @@ use std::io::{BufRead, Write};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 use urigram::rfc2396::{AbsoluteUriBuf, LeadingDotDot, ResolveError, ResolveOptions, resolve_str};
-use urigram::rfc3986;
 use urigram::{Error, UriReference};
+use urigram::{rfc3986, rfc3987};
 
 use super::check::error_json;
 use super::render::{argument, diagnostic};
@@ -84,8 +86,9 @@ pub struct ResolveArgs {
 /// The grammar the semantic commands read references under.
 #[derive(Args, Clone, Copy, Default)]
 pub struct Reading {
-    /// The grammar references are read under: RFC 2396, or RFC 2396 as RFC 2732 amends it
-    /// (IPv6 literals in brackets, `http://[::1]/`).
+    /// The grammar references are read under: RFC 2396, RFC 2396 as RFC 2732 amends it
+    /// (IPv6 literals in brackets, `http://[::1]/`), RFC 3986, or RFC 3987 (IRI references,
+    /// with RFC 3986's resolution and RFC 3987's comparison).
     #[arg(long, short = 'g', value_enum, default_value = "rfc2396")]
     grammar: ReadGrammar,
 }
@@ -100,6 +103,9 @@ enum ReadGrammar {
     /// RFC 3986 (Appendix A), with its own resolution (section 5.2) and normalization
     /// (sections 6.2.2 and 6.2.3).
     Rfc3986,
+    /// RFC 3987 (IRIs, section 2.2), with RFC 3986's resolution (section 6.5) and section
+    /// 5.3's normalization.
+    Rfc3987,
 }
 
 impl Reading {
@@ -107,14 +113,31 @@ impl Reading {
         self.grammar == ReadGrammar::Rfc2732
     }
 
+    /// RFC 3986 or RFC 3987: section 5.2 of RFC 3986, not of RFC 2396.
     fn rfc3986(self) -> bool {
-        self.grammar == ReadGrammar::Rfc3986
+        matches!(self.grammar, ReadGrammar::Rfc3986 | ReadGrammar::Rfc3987)
     }
 
-    /// `text` in its normal form under this grammar: RFC 2396 section 6, or RFC 3986 sections
-    /// 6.2.2 and 6.2.3.
+    fn rfc3987(self) -> bool {
+        self.grammar == ReadGrammar::Rfc3987
+    }
+
+    /// The spec whose section 5.2 resolves (RFC 3987 section 6.5 is RFC 3986's), as codes
+    /// name it.
+    fn spec(self) -> &'static str {
+        match self.grammar {
+            ReadGrammar::Rfc3987 => "rfc3987",
+            ReadGrammar::Rfc3986 => "rfc3986",
+            _ => "rfc2396",
+        }
+    }
+
+    /// `text` in its normal form under this grammar: RFC 2396 section 6, RFC 3986 sections
+    /// 6.2.2 and 6.2.3, or RFC 3987 section 5.3.
     fn normalize(self, text: &str) -> Result<String, urigram::Error> {
-        if self.rfc3986() {
+        if self.rfc3987() {
+            rfc3987::IriReference::parse(text).map(|r| r.normalize().into_string())
+        } else if self.rfc3986() {
             rfc3986::UriReference::parse(text).map(|r| r.normalize().into_string())
         } else {
             self.parse(text).map(|r| r.normalize().into_string())
@@ -180,7 +203,13 @@ pub fn run_resolve(a: ResolveArgs) -> Result<u8, String> {
         }
         let options =
             rfc3986::ResolveOptions::default().with_strict(!a.backwards_compatible_scheme);
-        return finish(resolve_rfc3986(&a.base, &a.references, options, a.format));
+        return finish(resolve_rfc3986(
+            &a.base,
+            &a.references,
+            options,
+            a.reading,
+            a.format,
+        ));
     }
     let dots = match a.leading_dot_dot.unwrap_or(DotDot::Keep) {
         DotDot::Keep => LeadingDotDot::Keep,
@@ -313,8 +342,10 @@ impl Resolution for ResolveError {
     }
 }
 
-/// An error of RFC 3986's resolution: the library's one `ResolveError`, under `rfc3986` codes.
-struct Rfc3986Error(ResolveError);
+/// An error of RFC 3986's resolution (section 5.2, which RFC 3987 section 6.5 uses as it is):
+/// the library's one `ResolveError`, under the codes of the spec that read the texts (`rfc3986`
+/// or `rfc3987`).
+struct Rfc3986Error(ResolveError, &'static str);
 
 impl Display for Rfc3986Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -332,7 +363,7 @@ impl Resolution for Rfc3986Error {
     }
 
     fn spec(&self) -> &'static str {
-        "rfc3986"
+        self.1
     }
 }
 
@@ -454,19 +485,29 @@ pub fn resolve<S: AsRef<str>>(
 /// `urigram resolve --grammar rfc3986 BASE REF...`: each reference resolved against `base` by
 /// RFC 3986 section 5.2 (see [`rfc3986::resolve_str`]), one per line, in order. The base is an
 /// RFC 3986 `URI-reference` with a scheme; its fragment, if any, is not used (section 5.1).
+/// With `--grammar rfc3987` the texts are IRI references, resolved by the same algorithm
+/// (RFC 3987 section 6.5, [`rfc3987::resolve_str`]).
 pub fn resolve_rfc3986<S: AsRef<str>>(
     base: &str,
     references: &[S],
     options: rfc3986::ResolveOptions,
+    reading: Reading,
     format: Format,
 ) -> Output {
     let mut out = Output::default();
-    let checked = match rfc3986::Components::parse(base) {
-        Ok(c) if c.scheme.is_none() => {
-            Err(Rfc3986Error(ResolveError::RelativeBase(base.to_string())))
-        }
-        Ok(_) => Ok(()),
-        Err(e) => Err(Rfc3986Error(ResolveError::InvalidBase(e))),
+    let spec = reading.spec();
+    let scheme = if reading.rfc3987() {
+        rfc3987::IriReference::parse(base).map(|i| i.scheme().is_some())
+    } else {
+        rfc3986::Components::parse(base).map(|c| c.scheme.is_some())
+    };
+    let checked = match scheme {
+        Ok(false) => Err(Rfc3986Error(
+            ResolveError::RelativeBase(base.to_string()),
+            spec,
+        )),
+        Ok(true) => Ok(()),
+        Err(e) => Err(Rfc3986Error(ResolveError::InvalidBase(e), spec)),
     };
     if let Err(e) = checked {
         base_error(&mut out, &e, base, format);
@@ -475,7 +516,12 @@ pub fn resolve_rfc3986<S: AsRef<str>>(
     let mut values = Vec::new();
     for (r, k) in references.iter().zip(2..) {
         let r = r.as_ref();
-        let result = rfc3986::resolve_str(base, r, options).map_err(Rfc3986Error);
+        let result = if reading.rfc3987() {
+            rfc3987::resolve_str(base, r, options)
+        } else {
+            rfc3986::resolve_str(base, r, options)
+        };
+        let result = result.map_err(|e| Rfc3986Error(e, spec));
         let result = result.as_ref().map(|t| {
             let v = json!({ "base": base, "reference": r, "resolved": t.as_str() });
             (t.as_str(), v)
@@ -627,7 +673,7 @@ fn compare_one(
     };
     let new = match rfc3986::resolve_str(base, reference, settings.rfc3986) {
         Ok(t) => Outcome::Resolved(t.into_string()),
-        Err(e) => rejected(&Rfc3986Error(e)),
+        Err(e) => rejected(&Rfc3986Error(e, "rfc3986")),
     };
     let (reason, why_old, why_new) = match (&old, &new) {
         (Outcome::Resolved(a), Outcome::Resolved(b)) if a == b => return None,
@@ -805,8 +851,8 @@ fn compare<S: AsRef<str>>(
     if document.is_none() && !new_ok {
         let mut o = Output::default();
         let e = match new_base {
-            Err(e) => Rfc3986Error(ResolveError::InvalidBase(e)),
-            Ok(_) => Rfc3986Error(ResolveError::RelativeBase(base.to_string())),
+            Err(e) => Rfc3986Error(ResolveError::InvalidBase(e), "rfc3986"),
+            Ok(_) => Rfc3986Error(ResolveError::RelativeBase(base.to_string()), "rfc3986"),
         };
         base_error(&mut o, &e, base, format);
         out.write_all(o.stdout.as_bytes())?;
