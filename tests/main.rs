@@ -24,6 +24,7 @@ mod rfc2396_examples;
 mod rfc2732_examples;
 mod rfc3986_differential;
 mod rfc3986_examples;
+mod rfc3987_agree;
 #[cfg(feature = "bnf")]
 mod rfc3987_differential;
 mod rfc3987_examples;
