@@ -128,7 +128,7 @@ grammar_results=$work/grammars.tsv
 # hits one run of each rather than all runs of one; each grammar keeps its run with the least
 # CPU time.
 runs=${RUNS:-5}
-grammars=(rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822 rfc3986)
+grammars=(rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822 rfc3986 rfc3987)
 for round in $(seq "$runs"); do
   for g in "${grammars[@]}"; do
     echo "running ($round/$runs): urigram check --grammar $g --summary --jobs 1" >&2
@@ -186,7 +186,8 @@ perl -e '
   my @rows = map { chomp; [split /\t/] } do { open my $f, "<", $results or die; <$f> };
   sub commas { my $n = reverse shift; $n =~ s/(\d{3})(?=\d)/$1,/g; scalar reverse $n }
   my %start = ("rfc2396" => "URI-reference", "rfc2732" => "URI-reference", "rfc1738" => "url", "rfc1630" => "fragmentaddress",
-    "rfc1630-url" => "url", "rfc822" => "addr-spec", "rfc3986" => "URI-reference");
+    "rfc1630-url" => "url", "rfc822" => "addr-spec", "rfc3986" => "URI-reference",
+    "rfc3987" => "IRI-reference");
   if ($only eq "grammars") {
     print "Corpus: benches/corpus/real-urls.txt x ", commas($lines / 49666),
       ", shuffled: ", commas($lines), " lines, ", sprintf("%.1f", $bytes / 1e6), " MB.\n";
@@ -194,15 +195,17 @@ perl -e '
     print "Versions: $versions.\n";
   }
   print "\nEvery grammar, `urigram check --grammar G --summary --jobs 1` on the same corpus, the run with the least CPU time of $runs rounds:\n\n";
-  print "| grammar | start rule | valid | invalid | wall s | CPU s | MB/s per CPU s | peak RSS MB | CPU x rfc2396 |\n";
-  print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  print "| grammar | start rule | valid | invalid | wall s | CPU s | MB/s per CPU s | peak RSS MB | CPU x rfc2396 | CPU x rfc3986 |\n";
+  print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
   my $base = $rows[0][3] + $rows[0][4];
+  my ($r3986) = grep { $_->[0] eq "rfc3986" } @rows;
+  my $base3986 = $r3986 ? $r3986->[3] + $r3986->[4] : 0;
   for my $r (@rows) {
     my ($g, $valid, $wall, $user, $sys, $rss) = @$r;
     my $cpu_s = $user + $sys;
-    printf "| %s | `%s` | %s | %s | %.2f | %.2f | %.1f | %.0f | %.2f |\n",
+    printf "| %s | `%s` | %s | %s | %.2f | %.2f | %.1f | %.0f | %.2f | %s |\n",
       $g, $start{$g}, commas($valid), commas($lines - $valid), $wall, $cpu_s, $bytes / $cpu_s / 1e6,
-      $rss / 1024, $cpu_s / $base;
+      $rss / 1024, $cpu_s / $base, $base3986 ? sprintf("%.2f", $cpu_s / $base3986) : "";
   }
 ' "$grammar_results" "$(date -u +%Y-%m-%d)" "$cpu" "$load_before" "$load_after" "$lines" "$bytes" \
   "$versions" "$only" "$runs"

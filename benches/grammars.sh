@@ -3,14 +3,15 @@
 # valgrind's callgrind (load-independent), for three passes: `check` (the fast pass, then a
 # diagnosis of the rejected lines), `invalid` (every line with a space appended: the fast try,
 # then the diagnosing pass and the error) and `derive` (the derivation tree). Prints a Markdown
-# table. Usage: ./grammars.sh [PASSES] (default 2) [GRAMMARS...] (default all six).
+# table. Usage: ./grammars.sh [PASSES] (default 2) [GRAMMARS...] (default all eight).
+# `CORPUS=iris` runs them on the IRI corpus (corpus/real-iris-10k.txt, the same number of lines).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 passes=${1:-2}
 shift || true
 grammars=("$@")
-[ ${#grammars[@]} -gt 0 ] || grammars=(rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822)
+[ ${#grammars[@]} -gt 0 ] || grammars=(rfc2396 rfc2732 rfc1738 rfc1630 rfc1630-url rfc822 rfc3986 rfc3987)
 cargo build --release --example grammars >&2
 bin=${CARGO_TARGET_DIR:-target}/release/examples/grammars
 lines=$(wc -l < corpus/real-urls-10k.txt)

@@ -21,7 +21,7 @@ if [ -z "${PROFILE:-}" ]; then
     cargo build --release --example profile >&2
 fi
 bin=${PROFILE:-${CARGO_TARGET_DIR:-target}/release/examples/profile}
-read -r -a parsers <<<"${PARSERS:-urigram urigram-check urigram-3986 urigram-check-3986 fluent-uri oxiri iri-string uriparse http url rfc2396 ada-url ada-url-parse}"
+read -r -a parsers <<<"${PARSERS:-urigram urigram-check urigram-3986 urigram-check-3986 fluent-uri oxiri iri-string uriparse http url rfc2396 ada-url ada-url-parse urigram-check-3987}"
 lines=$(wc -l < corpus/real-urls-10k.txt)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

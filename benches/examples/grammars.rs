@@ -16,7 +16,8 @@
 //!   accepts: the fast try, then the diagnosing pass over the whole line and the error.
 //! - `derive`: `Grammar::derive` of every line (the derivation tree).
 //!
-//! Prints a tally, so the work cannot be optimized away.
+//! Prints a tally, so the work cannot be optimized away. With `CORPUS=iris` in the
+//! environment it reads the IRI corpus ([`urigram_bench::chosen`]).
 
 use std::hint::black_box;
 
@@ -34,7 +35,7 @@ fn main() {
     let passes: usize = args
         .next()
         .map_or(1, |n| n.parse().expect("a number of passes"));
-    let lines = p::lines();
+    let (lines, _) = p::chosen();
     let invalid: Vec<String> = lines.iter().map(|l| format!("{l} ")).collect();
     let rule = grammar.rule(grammar.start_rule()).expect("the start rule");
     let mut tally = 0usize;

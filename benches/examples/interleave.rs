@@ -15,6 +15,9 @@
 //! runs once over the corpus, so that one-time set-up (ada decompresses its IDNA tables on its
 //! first call) is in no round. Ratios below 1 mean ours takes less time.
 //!
+//! With `CORPUS=iris` in the environment the rows are urigram's IRI checks ([`IRI_OURS`]) and
+//! the columns the IRI peers ([`IRI_PEERS`]), over the IRI corpus.
+//!
 //! Verdicts are not timed here: `run.sh` (and the crate's tests) hold parsers of one grammar
 //! to the same verdicts.
 
@@ -24,12 +27,25 @@ use urigram_bench as p;
 const OURS: &[&str] = &[
     "urigram-check",
     "urigram-check-3986",
+    "urigram-check-3987",
     "urigram",
     "urigram-3986",
 ];
 
 /// The peers, a column each.
 const PEERS: &[&str] = &["ada-url", "ada-url-parse", "fluent-uri"];
+
+/// urigram's IRI parsers, a row each, with `CORPUS=iris`: the check of `IRI-reference` and of
+/// `IRI`. (The typed IRI parse, when it comes, is one more name here.)
+const IRI_OURS: &[&str] = &["urigram-check-3987", "urigram-check-3987-iri"];
+
+/// The IRI peers, a column each, with `CORPUS=iris`.
+const IRI_PEERS: &[&str] = &[
+    "oxiri",
+    "iri-string-iri",
+    "iri-string-iri-absolute",
+    "fluent-uri-iri",
+];
 
 /// The median of `v` and its quartiles (`v` is sorted in place).
 fn quartiles(v: &mut [f64]) -> (f64, f64, f64) {
@@ -50,13 +66,17 @@ fn main() {
         rounds > 0 && passes > 0,
         "rounds and passes must be positive"
     );
-    let lines = p::lines();
-    let names: Vec<&str> = OURS.iter().chain(PEERS).copied().collect();
+    let (lines, all) = p::chosen();
+    let (ours, peers) = if p::iris_chosen() {
+        (IRI_OURS, IRI_PEERS)
+    } else {
+        (OURS, PEERS)
+    };
+    let names: Vec<&str> = ours.iter().chain(peers).copied().collect();
     let parsers: Vec<p::ParseFn> = names
         .iter()
         .map(|&name| {
-            p::PARSERS
-                .iter()
+            all.iter()
                 .find(|&&(n, _)| n == name)
                 .unwrap_or_else(|| panic!("no parser {name}"))
                 .1
@@ -90,7 +110,7 @@ fn main() {
     println!();
     let mut head = String::from("| parser | ns per URI (median) |");
     let mut rule = String::from("| --- | ---: |");
-    for peer in PEERS {
+    for peer in peers {
         head.push_str(&format!(" x {peer} (middle half) |"));
         rule.push_str(" ---: |");
     }
@@ -98,14 +118,14 @@ fn main() {
     for (k, name) in names.iter().enumerate() {
         let (_, t, _) = quartiles(&mut times[k].clone());
         let mut row = format!("| {name} | {:.1} |", t * per_uri);
-        if k < OURS.len() {
-            for j in OURS.len()..names.len() {
+        if k < ours.len() {
+            for j in ours.len()..names.len() {
                 let mut ratios: Vec<f64> = (0..rounds).map(|r| times[k][r] / times[j][r]).collect();
                 let (lo, m, hi) = quartiles(&mut ratios);
                 row.push_str(&format!(" {m:.2} ({lo:.2} to {hi:.2}) |"));
             }
         } else {
-            row.push_str(&" |".repeat(PEERS.len()));
+            row.push_str(&" |".repeat(peers.len()));
         }
         println!("{row}");
     }

@@ -9,7 +9,8 @@
 //! Arguments: a parser's name as in the table (default `urigram`) and the number of passes
 //! (default 1000). Prints the tally, so the work cannot be optimized away. The name
 //! `urigram-diagnose` runs urigram's check over the lines it rejects only (the diagnosing
-//! pass: [`urigram_bench::invalid_lines`]).
+//! pass: [`urigram_bench::invalid_lines`]). With `CORPUS=iris` in the environment it reads
+//! the IRI corpus, and the IRI parsers' names too ([`urigram_bench::chosen`]).
 
 use urigram_bench as p;
 
@@ -28,11 +29,11 @@ fn main() {
         println!("{name}: {passes} passes over {} lines, {t:?}", lines.len());
         return;
     }
-    let Some(&(_, parse)) = p::PARSERS.iter().find(|&&(n, _)| n == name) else {
-        let names: Vec<&str> = p::PARSERS.iter().map(|&(n, _)| n).collect();
+    let (lines, parsers) = p::chosen();
+    let Some(&(_, parse)) = parsers.iter().find(|&&(n, _)| n == name) else {
+        let names: Vec<&str> = parsers.iter().map(|&(n, _)| n).collect();
         panic!("unknown parser {name:?}; one of {names:?}");
     };
-    let lines = p::lines();
     let mut t = p::Tally::default();
     for _ in 0..passes {
         t = p::tally(&lines, parse);

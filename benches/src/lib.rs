@@ -16,6 +16,31 @@ pub fn lines() -> Vec<&'static str> {
     CORPUS.lines().collect()
 }
 
+/// [`CORPUS`] mapped to IRIs by RFC 3987 section 3.2 (`urigram::rfc3987::to_iri` of each line
+/// that is a URI reference, other lines as they are; `examples/iri_corpus.rs` makes it).
+pub const IRI_CORPUS: &str = include_str!("../corpus/real-iris-10k.txt");
+
+/// The IRI corpus, one entry a line.
+pub fn iri_lines() -> Vec<&'static str> {
+    IRI_CORPUS.lines().collect()
+}
+
+/// Whether `CORPUS` is `iris` in the environment: the benchmark reads the IRI corpus.
+pub fn iris_chosen() -> bool {
+    std::env::var("CORPUS").is_ok_and(|c| c == "iris")
+}
+
+/// The corpus a benchmark reads: the IRI corpus with [`IRI_PARSERS`] first when `CORPUS` is
+/// `iris` in the environment, else the URL corpus with [`PARSERS`].
+pub fn chosen() -> (Vec<&'static str>, Vec<(&'static str, ParseFn)>) {
+    if iris_chosen() {
+        let parsers = IRI_PARSERS.iter().chain(PARSERS).copied().collect();
+        (iri_lines(), parsers)
+    } else {
+        (lines(), PARSERS.to_vec())
+    }
+}
+
 /// What one pass over the corpus produced.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -80,6 +105,15 @@ pub fn urigram_check(s: &str) -> Option<usize> {
 pub fn urigram_check_3986(s: &str) -> Option<usize> {
     urigram::Grammar::Rfc3986
         .check("URI-reference", s)
+        .ok()
+        .map(|()| 0)
+}
+
+/// urigram's validate-only path for RFC 3987: `Grammar::Rfc3987.check("IRI-reference", s)`.
+#[inline]
+pub fn urigram_check_3987(s: &str) -> Option<usize> {
+    urigram::Grammar::Rfc3987
+        .check("IRI-reference", s)
         .ok()
         .map(|()| 0)
 }
@@ -171,6 +205,34 @@ pub fn ada_parse(s: &str) -> Option<usize> {
     Some(u.protocol().len().saturating_sub(1))
 }
 
+/// fluent-uri's IRI type: `IriRef::parse` (RFC 3987 `IRI-reference`).
+#[inline]
+pub fn fluent_uri_iri(s: &str) -> Option<usize> {
+    let u = fluent_uri::IriRef::parse(s).ok()?;
+    Some(u.scheme().map_or(0, |p| p.as_str().len()))
+}
+
+/// iri-string's IRI type: `IriReferenceStr::new` (RFC 3987 `IRI-reference`).
+#[inline]
+pub fn iri_string_iri(s: &str) -> Option<usize> {
+    let u = iri_string::types::IriReferenceStr::new(s).ok()?;
+    Some(u.scheme_str().map_or(0, str::len))
+}
+
+/// iri-string's absolute IRI type: `IriStr::new` (RFC 3987 `IRI`, a scheme required).
+#[inline]
+pub fn iri_string_iri_absolute(s: &str) -> Option<usize> {
+    let u = iri_string::types::IriStr::new(s).ok()?;
+    Some(u.scheme_str().len())
+}
+
+/// urigram's check of RFC 3987 `IRI`: `Grammar::Rfc3987.check("IRI", s)`, against
+/// [`iri_string_iri_absolute`].
+#[inline]
+pub fn urigram_check_3987_iri(s: &str) -> Option<usize> {
+    urigram::Grammar::Rfc3987.check("IRI", s).ok().map(|()| 0)
+}
+
 /// One parser's wrapper, as above.
 pub type ParseFn = fn(&str) -> Option<usize>;
 
@@ -189,6 +251,20 @@ pub const PARSERS: &[(&str, ParseFn)] = &[
     ("rfc2396", rfc2396),
     ("ada-url", ada),
     ("ada-url-parse", ada_parse),
+    ("urigram-check-3987", urigram_check_3987),
+];
+
+/// The IRI parsers, run over the IRI corpus ([`IRI_CORPUS`]): urigram's rows first, then the
+/// peers that read RFC 3987. A row of urigram's typed IRI parse is one more line here (its
+/// wrapper as a closure, `|s| ...`), then one name in `IRI_AGREE`, `examples/interleave.rs`'s
+/// `IRI_OURS` and `iris.sh`'s list.
+pub const IRI_PARSERS: &[(&str, ParseFn)] = &[
+    ("urigram-check-3987", urigram_check_3987),
+    ("urigram-check-3987-iri", urigram_check_3987_iri),
+    ("oxiri", oxiri),
+    ("iri-string-iri", iri_string_iri),
+    ("iri-string-iri-absolute", iri_string_iri_absolute),
+    ("fluent-uri-iri", fluent_uri_iri),
 ];
 
 /// Parsers that read the same grammar, so that each line gets the same verdict from every
@@ -206,6 +282,19 @@ pub const AGREE: &[&[&str]] = &[
     &["ada-url", "ada-url-parse"],
 ];
 
+/// The IRI parsers that read the same grammar, so that each line of the IRI corpus gets the
+/// same verdict from every one of a group: RFC 3987's `IRI-reference` (urigram's check,
+/// oxiri, iri-string, fluent-uri) and `IRI` (urigram's check, iri-string).
+pub const IRI_AGREE: &[&[&str]] = &[
+    &[
+        "urigram-check-3987",
+        "oxiri",
+        "iri-string-iri",
+        "fluent-uri-iri",
+    ],
+    &["urigram-check-3987-iri", "iri-string-iri-absolute"],
+];
+
 /// The lines of `lines` on which two parsers of a group (of [`AGREE`]) disagree (one accepts,
 /// the other rejects), as `(line, parser that accepts, parser that rejects)`: empty when every
 /// group agrees.
@@ -216,8 +305,9 @@ pub fn disagreements<'a>(
     let parser = |name: &str| {
         PARSERS
             .iter()
+            .chain(IRI_PARSERS)
             .find(|&&(n, _)| n == name)
-            .unwrap_or_else(|| panic!("{name} is in AGREE but not in PARSERS"))
+            .unwrap_or_else(|| panic!("{name} is in a group but in no list of parsers"))
     };
     let mut found = Vec::new();
     for group in groups {
@@ -245,15 +335,13 @@ mod tests {
 
     #[test]
     fn every_parser_accepts_a_plain_url_and_rejects_a_space() {
-        for &(name, parse) in PARSERS {
-            let scheme = if matches!(
-                name,
-                "urigram-check" | "urigram-check-3986" | "rfc2396" | "ada-url"
-            ) {
-                0
-            } else {
-                4
-            };
+        for &(name, parse) in PARSERS.iter().chain(IRI_PARSERS) {
+            let scheme =
+                if name.starts_with("urigram-check") || matches!(name, "rfc2396" | "ada-url") {
+                    0
+                } else {
+                    4
+                };
             assert_eq!(parse("http://example.com/a?b"), Some(scheme), "{name}");
             assert_eq!(parse("http://exa mple.com/"), None, "{name}");
         }
@@ -282,6 +370,19 @@ mod tests {
             disagreements(mixed, &["http://a/", "?y", "a b"]),
             [("?y", "urigram-3986", "urigram")]
         );
+    }
+
+    /// The IRI parsers of a group agree on every line of the IRI corpus; they accept a line
+    /// with characters above ASCII that the URI parsers reject.
+    #[test]
+    fn the_iri_groups_agree_on_the_iri_corpus() {
+        assert_eq!(disagreements(IRI_AGREE, &iri_lines()), []);
+        let iri = "http://r\u{e9}sum\u{e9}.example.org/\u{4e2d}?\u{e000}";
+        for &(name, parse) in IRI_PARSERS {
+            assert!(parse(iri).is_some(), "{name}");
+        }
+        assert_eq!(urigram_check_3986(iri), None);
+        assert_eq!(iri_lines().len(), lines().len());
     }
 
     #[test]

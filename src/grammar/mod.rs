@@ -171,6 +171,7 @@ impl Grammar {
         match self {
             Grammar::Rfc2396 => Some((&rfc2396::RULES[0], |s| rfc2396::fast::is_uri_reference(s))),
             Grammar::Rfc3986 => Some((&rfc3986::RULES[2], |s| rfc3986::fast::is_uri_reference(s))),
+            Grammar::Rfc3987 => Some((&rfc3987::RULES[2], |s| rfc3987::fast::is_iri_reference(s))),
             _ => None,
         }
     }
@@ -540,14 +541,15 @@ mod tests {
             if let Some((start, _)) = g.fast_start() {
                 assert_eq!(start.name, g.start_rule(), "{g}");
                 assert!(std::ptr::eq(g.rule(g.start_rule()).unwrap(), start), "{g}");
-                assert!("URI-reference".is_start(g, start), "{g}");
+                assert!(g.start_rule().is_start(g, start), "{g}");
                 assert!(start.is_start(g, start), "{g}");
                 assert!(!(&g.rules()[1]).is_start(g, start), "{g}");
                 assert!(!"URI".is_start(g, start), "{g}");
+                assert!(!"IRI".is_start(g, start), "{g}");
                 fast += 1;
             }
         }
-        assert_eq!(fast, 2);
+        assert_eq!(fast, 3);
     }
 
     /// The start rule checked by name, by a `Rule` and through the rule's parser (what a
@@ -573,21 +575,26 @@ mod tests {
                 "//u@-a.b.",
                 "//a.b.:",
                 "http://www.example.com.:8080/a%20b",
+                "http://r\u{e9}sum\u{e9}.example/\u{10300}?\u{e000}#\u{a0}",
+                "//\u{e000}/",
+                "a\u{fdd0}b",
+                "\u{9f}",
+                "?\u{10fffd}#\u{10fffd}",
             ]
             .map(String::from),
         );
-        for g in [Grammar::Rfc2396, Grammar::Rfc3986] {
+        for g in [Grammar::Rfc2396, Grammar::Rfc3986, Grammar::Rfc3987] {
             let r = g.rule(g.start_rule()).unwrap();
             for s in &strings {
                 let by_parser = g.check_text(r, s).map_err(|e| e.to_string());
-                let by_name = g.check("URI-reference", s.as_str());
+                let by_name = g.check(g.start_rule(), s.as_str());
                 assert_eq!(by_name.map_err(|e| e.to_string()), by_parser, "{g} {s:?}");
                 let by_rule = g.check(r, s.as_str());
                 assert_eq!(by_rule.map_err(|e| e.to_string()), by_parser, "{g} {s:?}");
             }
             for bytes in [&b"http://a/\xff"[..], b"\xc3", b"a b\xff"] {
                 let by_parser = g.check_not_utf8(r, bytes).to_string();
-                let by_name = g.check("URI-reference", bytes).unwrap_err().to_string();
+                let by_name = g.check(g.start_rule(), bytes).unwrap_err().to_string();
                 assert_eq!(by_name, by_parser, "{g} {bytes:?}");
             }
         }

@@ -124,8 +124,8 @@ pub enum Grammar {
     Rfc3986,
     /// RFC 3987 section 2.2, IRIs: RFC 3986 with the characters of `ucschar` (and `iprivate`
     /// in queries) (start rule `IRI-reference`). The input is UTF-8 text; offsets are bytes.
-    /// Checks run the productions (no fast pass yet), and the grammar has no typed values,
-    /// mappings or comparison yet.
+    /// Checks of `IRI-reference`, `IRI`, `absolute-IRI` and `irelative-ref` run a fast pass
+    /// first, and the grammar has no typed values, mappings or comparison yet.
     ///
     /// ```
     /// use urigram::Grammar;

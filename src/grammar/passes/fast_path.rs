@@ -1,12 +1,13 @@
 //! The fast pass takes shortcuts (a byte-level scan of `URI-reference` and `authority`, in
-//! RFC 2396 and in RFC 3986; flattened character classes for `path_segments`); the diagnosing
-//! pass follows the production structure. Both must give the same verdict, the same extent
-//! and the same typed value on every input.
+//! RFC 2396 and in RFC 3986, and of `IRI-reference` in RFC 3987; flattened character classes
+//! for `path_segments`); the diagnosing pass follows the production structure. Both must give
+//! the same verdict, the same extent and the same typed value on every input; and the whole
+//! checks of RFC 3987's `IRI`, `absolute-IRI` and `irelative-ref` the structured verdict.
 
 use std::fmt::Debug;
 
 use crate::grammar::rfc2396::{Rfc2732, authority, path_segments, uri_reference, uri_reference_in};
-use crate::grammar::rfc3986;
+use crate::grammar::{rfc3986, rfc3987};
 use crate::input::{Mode, PResult, Span, Tracker};
 use crate::{Grammar, UriReference, bnf};
 
@@ -27,6 +28,7 @@ fn same_in_both_passes(s: &str) {
     assert_eq!(UriReference::parse_rfc2732(s).ok(), whole, "rfc2732 {s:?}");
 
     same_in_rfc3986(s);
+    same_in_rfc3987(s);
 }
 
 /// RFC 3986's `URI-reference` and `authority` in the three modes agree on `s`, and
@@ -45,6 +47,146 @@ fn same_in_rfc3986(s: &str) {
         whole,
         "rfc3986 {s:?}"
     );
+}
+
+/// RFC 3987's `IRI-reference` in the three modes agrees on `s` (verdict and extent), and the
+/// whole-input checks of `IRI-reference`, `IRI`, `absolute-IRI` and `irelative-ref` (the fast
+/// pass's, `Rule::whole`) give the structured pass's verdict; and so does [`Grammar::check`]
+/// (whose error for a rejected input is the diagnosis's, which the fast pass never gives).
+fn same_in_rfc3987(s: &str) {
+    agree(s, |i| {
+        outcome(rfc3987::iri_reference(i).map(|(r, p)| (r, *p.fragment())))
+    });
+    let g = Grammar::Rfc3987;
+    for (name, rule) in [
+        (
+            "IRI-reference",
+            rfc3987::iri_reference as fn(Span<'_>) -> PResult<'_, Span<'_>>,
+        ),
+        ("IRI", rfc3987::iri),
+        ("absolute-IRI", rfc3987::absolute_iri),
+        ("irelative-ref", rfc3987::irelative_ref),
+    ] {
+        let t = Tracker::new(Mode::Diagnose);
+        let structured = rule(t.span(s)).is_ok_and(|(r, _)| r.location_offset() == s.len());
+        let whole = g.rule(name).unwrap().whole.expect("a whole check");
+        assert_eq!(whole(s), structured, "rfc3987 {name} {s:?}");
+        assert_eq!(
+            g.check(name, s).is_ok(),
+            structured,
+            "rfc3987 check {name} {s:?}"
+        );
+    }
+}
+
+/// The characters at the edges of `ucschar` and `iprivate` (inside and just outside), and
+/// characters no range holds: C1 controls, and the line and paragraph separators.
+const EDGES: &[char] = &[
+    '\u{80}',
+    '\u{85}',
+    '\u{9F}',
+    '\u{A0}',
+    '\u{D7FF}',
+    '\u{E000}',
+    '\u{F8FF}',
+    '\u{F900}',
+    '\u{FDCF}',
+    '\u{FDD0}',
+    '\u{FDEF}',
+    '\u{FDF0}',
+    '\u{FFEF}',
+    '\u{FFF0}',
+    '\u{FFFE}',
+    '\u{FFFF}',
+    '\u{10000}',
+    '\u{1FFFD}',
+    '\u{1FFFE}',
+    '\u{E0FFF}',
+    '\u{E1000}',
+    '\u{EFFFD}',
+    '\u{EFFFE}',
+    '\u{F0000}',
+    '\u{FFFFD}',
+    '\u{FFFFE}',
+    '\u{100000}',
+    '\u{10FFFD}',
+    '\u{10FFFE}',
+    '\u{10FFFF}',
+    '\u{2028}',
+    '\u{2029}',
+];
+
+/// `s` with `c` inserted at each character boundary, and with each character replaced by `c`.
+fn edge_mutations(s: &str, c: char) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, old) in s.char_indices().chain(std::iter::once((s.len(), '\0'))) {
+        out.push(format!("{}{c}{}", &s[..k], &s[k..]));
+        if k < s.len() {
+            out.push(format!("{}{c}{}", &s[..k], &s[k + old.len_utf8()..]));
+        }
+    }
+    out
+}
+
+/// IRIs with characters above ASCII in every part (RFC 3987's examples among them), and
+/// every prefix of each, with each edge character put at every place.
+#[test]
+fn rfc3987_examples() {
+    for l in [
+        "http://r\u{e9}sum\u{e9}.example.org",
+        "http://www.example.org/red%09ros\u{e9}#red",
+        "http://example.com/\u{10300}\u{10301}\u{10302}",
+        "http://www.example.org/D\u{fc}rst",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        "http://\u{7d0d}\u{8c46}.example.org/%E2%80%AE",
+        "https://u\u{e9}:p\u{e9}@h\u{f6}st.example:8080/p\u{e4}th/\u{4e2d}?q\u{e000}=\u{e9}#fr\u{e9}",
+        "//[::1]/\u{e9}?\u{10fffd}",
+        "//\u{e9}@[v1.x]:80/a",
+        "//1.2.3.4\u{e9}/",
+        "//u\u{e9}:1@1.2.3.4:5",
+        "\u{e9}t\u{e9}/a:b",
+        "./\u{e9}:x",
+        "/\u{10000}//\u{d7ff}",
+        "?\u{e000}#\u{e000}",
+        "mailto:\u{e9}@example.org",
+        "urn:isbn:\u{e9}%4",
+        "a:\u{e9}%zz/b",
+    ] {
+        for (k, _) in l.char_indices().chain(std::iter::once((l.len(), ' '))) {
+            same_in_rfc3987(&l[..k]);
+        }
+        for &c in EDGES {
+            for m in edge_mutations(l, c) {
+                same_in_rfc3987(&m);
+            }
+        }
+    }
+}
+
+/// RFC 3987's members of `IRI-reference`, `IRI`, `iauthority` and `ipath` generated from its
+/// spec text (the generator draws the edges of `ucschar` and `iprivate` often), mutations of
+/// them, and each with an edge character at a place drawn from the member.
+#[test]
+fn generated_rfc3987_inputs() {
+    let spec = bnf::load(Grammar::Rfc3987.name()).expect("grammar/rfc3987.bnf");
+    for (k, rule) in ["IRI-reference", "IRI", "iauthority", "ipath", "IP-literal"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut g = spec.generator(rule, 0x3987 + k as u64).unwrap();
+        for n in 0..2000 {
+            let m = g.member(40);
+            let bad = g.mutation(&m);
+            for s in [&m, &bad] {
+                same_in_rfc3987(s);
+                same_in_rfc3987(&format!("http://{s}/p?q#f"));
+                same_in_rfc3987(&format!("//{s}"));
+            }
+            // One edge character at one place, turn by turn.
+            let edged = edge_mutations(&m, EDGES[n % EDGES.len()]);
+            same_in_rfc3987(&edged[n % edged.len()]);
+        }
+    }
 }
 
 /// `UriReference::parse` gives the value of the structured pass exactly when that pass takes

@@ -19,13 +19,14 @@
 //! the production (`ucschar`, `iprivate`), never a range. The differential tests against the
 //! BNF interpreter, which reads the ranges as code points too, are the proof.
 //!
-//! The productions return the text they matched: the typed IRI values, the mappings to and
-//! from URIs, comparison and a fast pass are not part of this module yet, so every check runs
-//! the productions (see [`Grammar::Rfc3987`](crate::Grammar::Rfc3987)). No erratum changes the
+//! The productions return the text they matched. `fast.rs` is the hand-written fast pass of
+//! `IRI-reference` (the check of `IRI-reference`, `IRI`, `absolute-IRI` and `irelative-ref`,
+//! and `IRI-reference`'s fast mode), held to these functions by tests. No erratum changes the
 //! grammar (`grammar/DEVIATIONS.md`).
 
 mod authority;
 mod chars;
+pub(crate) mod fast;
 mod path;
 mod uri;
 
@@ -41,11 +42,11 @@ use crate::grammar::{Rule, rule};
 
 /// The productions of RFC 3987, in the order of section 2.2.
 pub static RULES: &[Rule] = &[
-    rule!("IRI", iri, 375, "2.2"),
+    rule!(whole fast::is_iri => "IRI", iri, 375, "2.2"),
     rule!("ihier-part", ihier_part, 378, "2.2", nullable),
-    rule!("IRI-reference", iri_reference, 383, "2.2", nullable),
-    rule!("absolute-IRI", absolute_iri, 385, "2.2"),
-    rule!("irelative-ref", irelative_ref, 387, "2.2", nullable),
+    rule!(whole fast::is_iri_reference => "IRI-reference", iri_reference, 383, "2.2", nullable),
+    rule!(whole fast::is_absolute_iri => "absolute-IRI", absolute_iri, 385, "2.2"),
+    rule!(whole fast::is_irelative_ref => "irelative-ref", irelative_ref, 387, "2.2", nullable),
     rule!("irelative-part", irelative_part, 389, "2.2", nullable),
     rule!("iauthority", iauthority, 402, "2.2", nullable),
     rule!("iuserinfo", iuserinfo, 403, "2.2", nullable),

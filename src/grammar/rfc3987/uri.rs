@@ -12,7 +12,7 @@ use super::path::{
 };
 use crate::grammar::rfc3986;
 use crate::input::primitives::{lit, production};
-use crate::input::{PResult, Span};
+use crate::input::{Mode, PResult, Span};
 
 // =============================================================================================
 // IRI (rfc3987.txt:375-381)
@@ -77,8 +77,13 @@ pub fn ihier_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// input starts with `scheme ":"`, and then `irelative-ref` can only match a shorter prefix
 /// (its first segment, `isegment-nz-nc`, stops at that `:`).
 ///
-/// There is no fast pass yet: every check runs these productions.
+/// The fast pass reads the same extent over byte positions (`fast.rs`); the diagnosing and
+/// tree passes follow the structure.
 pub fn iri_reference<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
+    // The fast pass records nothing, so it needs no `production`.
+    if i.extra.mode() == Mode::Fast {
+        return super::fast::iri_reference(i);
+    }
     production("IRI-reference", alt((iri, irelative_ref))).parse(i)
 }
 
