@@ -15,6 +15,7 @@ mod extract_uris;
 mod fix;
 mod fix_safety;
 mod hostile;
+mod iris;
 mod json_schema;
 mod line_endings;
 mod lsp_jsonrpc;
