@@ -2444,6 +2444,29 @@ mod tests {
         assert_eq!(iris("<http://a/「b」>"), [ok("http://a/「b」")]);
     }
 
+    /// The shapes of real translations (message catalogues of a Debian machine): Serbian and
+    /// German quotes, Chinese sentences that go on after `。`, a `«` used as a closing quote.
+    #[test]
+    fn translations_end_urls_at_their_punctuation() {
+        let text = "наведено у „https://www.python.org/peps/pep-0263.html“.\n\
+                    詳見 https://www.python.org/peps/pep-0263.html。\n\
+                    請查閱  http://bugzilla.gnome.org/show_bug.cgi?id=445447#c6。即使在把這個選項設為\n\
+                    LicenseRef-free=https://example.com/licenses.html«\n";
+        for g in [Grammar::Rfc3986, Grammar::Rfc3987] {
+            let found = extract(text, g);
+            let got: Vec<_> = found.iter().map(|f| (&*f.text, f.is_valid())).collect();
+            assert_eq!(
+                got,
+                [
+                    ("https://www.python.org/peps/pep-0263.html", true),
+                    ("https://www.python.org/peps/pep-0263.html", true),
+                    ("http://bugzilla.gnome.org/show_bug.cgi?id=445447#c6", true),
+                    ("https://example.com/licenses.html", true)
+                ]
+            );
+        }
+    }
+
     /// The same places under the URI grammars: the text's punctuation is no longer reported as
     /// an error of the URI before it; a non-ASCII letter still is.
     #[test]
