@@ -39,12 +39,13 @@
 //!   out while finding `http://...`, `mailto:...`, `news:...` and any `scheme://...`. The URI
 //!   is the run of characters up to whitespace, `<`, `>`, `"` (the characters RFC 2396
 //!   section 2.4.3 excludes because "they are often used as the delimiters around URI in text
-//!   documents", rfc2396.txt:552), a backtick (the end of a code span), `⟩` or `›`, a `]` that
+//!   documents", rfc2396.txt:552), a backtick (the end of a code span), a bracket, quote or
+//!   full-width punctuation above U+007F (`⟩`, `›`, `»`, `」`, `。` ...), a `]` that
 //!   closes no `[` of the URI, or the partner of a bracket or quote written just before it
 //!   (`(`, `[`, `{`, `'`, `‹`, `⟨`, `«`, `“`, `‘`: `[x](http://a/b)` holds `http://a/b`); less
-//!   trailing sentence punctuation: `.` `,` `;` `:` `!` `?`, quotes (`'` and the closing `’`
-//!   `”` `»`), a `\` (a string escape, a line continuation), and a `)`, `]` or `}` that
-//!   closes no `(`, `[` or `{` in the URI; less AsciiDoc's link text (`http://a/b[text]`). At
+//!   trailing sentence punctuation: `.` `,` `;` `:` `!` `?`, other punctuation above U+007F
+//!   (`…`), quotes (`'` and `’`), a `\` (a string escape, a line continuation), and a `)`,
+//!   `]` or `}` that closes no `(`, `[` or `{` in the URI; less AsciiDoc's link text (`http://a/b[text]`). At
 //!   least one character must remain after the `:`. A run that holds a brace, brackets in
 //!   its authority around what no IP literal is, or a range in brackets is a template for
 //!   URIs (`ssh://[user@]host[:port]/`, `http://{a,b}.example/`, `file[1-100].txt`): it is
@@ -117,6 +118,7 @@ mod align;
 mod html;
 #[cfg(feature = "markup")]
 mod markdown;
+mod punct;
 mod rst;
 
 /// Schemes recognised without `//` after their `:`: the schemes of RFC 1738 section 3 and
@@ -1045,10 +1047,12 @@ fn scheme_end(b: &[u8], i: usize) -> usize {
 
 /// A character that ends an undelimited URI: whitespace; `<`, `>` and `"`, which "are often
 /// used as the delimiters around URI in text documents" (rfc2396.txt:552); the backtick that
-/// closes a code span; and the closing angle brackets `⟩` (U+27E9) and `›` (U+203A). None
-/// of them is in a URI of any grammar here (RFC 3987's `ucschar` aside, for the last two).
+/// closes a code span; and above U+007F, the brackets and quotes of running text and its
+/// full-width and ideographic punctuation ([`punct::ends_uri`]: `⟩`, `›`, `«`, `”`, `「`, `。`,
+/// `、` ...). None of the ASCII ones is in a URI of any grammar here; the others are look-alikes
+/// of them that an IRI should not hold (rfc3987.txt:1600).
 fn ends_bare(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`' | '\u{27E9}' | '\u{203A}')
+    c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`') || punct::ends_uri(c)
 }
 
 /// A hyphen a renderer puts at a line end when it breaks a word: U+2010 HYPHEN (groff in a
@@ -1489,7 +1493,8 @@ fn comma_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
     }
 }
 
-/// Trailing sentence punctuation, a `\` (a string escape or a line continuation), and a `)`,
+/// Trailing sentence punctuation (above U+007F: [`punct::trails`]), a `\` (a string escape or
+/// a line continuation), and a `)`,
 /// `]` or `}` that closes nothing in the URI are no part of it. The scheme `i..j` and its
 /// `:` stay.
 fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>) {
@@ -1507,8 +1512,8 @@ fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>
             continue;
         };
         let strip = match c {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' | '\u{2019}' | '\u{201D}'
-            | '\u{BB}' => true,
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' => true,
+            c if punct::trails(c) => true,
             _ => balance
                 .iter()
                 .any(|&(_, close, opened, closed)| c == close && closed > opened),
@@ -2368,6 +2373,121 @@ mod tests {
 
     /// RFC 1738: the fragment after `#` is no part of the URL (rfc1738.txt:1225, "#" is no
     /// xchar): the URL before it is checked.
+    fn iris(t: &str) -> Vec<(String, bool)> {
+        extract(t, Grammar::Rfc3987)
+            .into_iter()
+            .map(|f| (f.text.to_string(), f.is_valid()))
+            .collect()
+    }
+
+    /// IRIs in running text: non-ASCII characters are the IRI's (rfc3987.txt:1842), but the
+    /// brackets, quotes and full-width punctuation of the text around it end it, and other
+    /// punctuation is taken off its end (docs/documents.md, "IRIs in running text").
+    #[test]
+    fn iris_in_running_text_end_at_the_text_s_punctuation() {
+        let ok = |s: &str| (s.to_owned(), true);
+        assert_eq!(
+            iris("see http://example.org/résumé。and «http://例え.jp/パス»"),
+            [ok("http://example.org/résumé"), ok("http://例え.jp/パス")]
+        );
+        // Ideographic comma and full stop, full-width comma, colon and parentheses, with no
+        // space after them, as Chinese and Japanese text writes them.
+        assert_eq!(
+            iris("見て（http://例え.jp/パス）、http://例え.jp/a，次はhttps://b.jp/c：以上。"),
+            [
+                ok("http://例え.jp/パス"),
+                ok("http://例え.jp/a"),
+                ok("https://b.jp/c")
+            ]
+        );
+        // Corner brackets, double quotes (English and German), guillemets, the no-break and the
+        // ideographic space.
+        assert_eq!(
+            iris(
+                "「http://a.jp/み」“http://b.org/ü”„http://c.de/ß“ «http://d.fr/é» http://e/ф\u{A0}x http://f/ж\u{3000}y"
+            ),
+            [
+                ok("http://a.jp/み"),
+                ok("http://b.org/ü"),
+                ok("http://c.de/ß"),
+                ok("http://d.fr/é"),
+                ok("http://e/ф"),
+                ok("http://f/ж")
+            ]
+        );
+        // Other punctuation is taken off the end (an ellipsis, the apostrophe) and kept inside:
+        // the katakana middle dot of a name, Catalan's middle dot, an en dash.
+        assert_eq!(
+            iris(
+                "http://a/b… https://ja.wikipedia.org/wiki/ジョン・レノン’ http://c/col·legi http://d/x–y¿"
+            ),
+            [
+                ok("http://a/b"),
+                ok("https://ja.wikipedia.org/wiki/ジョン・レノン"),
+                ok("http://c/col·legi"),
+                ok("http://d/x–y")
+            ]
+        );
+        // An apostrophe pair is read as ASCII quotes are.
+        assert_eq!(iris("‘http://a/ü’s"), [ok("http://a/ü")]);
+        // What the grammar rejects inside a run is still reported: a C1 control, a space
+        // inside `<...>`.
+        let found = iris("http://a/\u{90}b <http://例え.jp/a b>");
+        assert_eq!(
+            found,
+            [
+                ("http://a/\u{90}b".to_owned(), false),
+                ("http://例え.jp/a b".to_owned(), false)
+            ]
+        );
+        // Inside delimiters every character is the IRI's, even a bracket of running text.
+        assert_eq!(iris("<http://a/「b」>"), [ok("http://a/「b」")]);
+    }
+
+    /// The shapes of real translations (message catalogues of a Debian machine): Serbian and
+    /// German quotes, Chinese sentences that go on after `。`, a `«` used as a closing quote.
+    #[test]
+    fn translations_end_urls_at_their_punctuation() {
+        let text = "наведено у „https://www.python.org/peps/pep-0263.html“.\n\
+                    詳見 https://www.python.org/peps/pep-0263.html。\n\
+                    請查閱  http://bugzilla.gnome.org/show_bug.cgi?id=445447#c6。即使在把這個選項設為\n\
+                    LicenseRef-free=https://example.com/licenses.html«\n";
+        for g in [Grammar::Rfc3986, Grammar::Rfc3987] {
+            let found = extract(text, g);
+            let got: Vec<_> = found.iter().map(|f| (&*f.text, f.is_valid())).collect();
+            assert_eq!(
+                got,
+                [
+                    ("https://www.python.org/peps/pep-0263.html", true),
+                    ("https://www.python.org/peps/pep-0263.html", true),
+                    ("http://bugzilla.gnome.org/show_bug.cgi?id=445447#c6", true),
+                    ("https://example.com/licenses.html", true)
+                ]
+            );
+        }
+    }
+
+    /// The same places under the URI grammars: the text's punctuation is no longer reported as
+    /// an error of the URI before it; a non-ASCII letter still is.
+    #[test]
+    fn full_width_punctuation_ends_a_uri_under_every_grammar() {
+        for g in [Grammar::Rfc2396, Grammar::Rfc3986] {
+            let found = extract(
+                "参照：http://example.org/a。次に「http://b/c」、http://d/é。",
+                g,
+            );
+            let got: Vec<_> = found.iter().map(|f| (&*f.text, f.is_valid())).collect();
+            assert_eq!(
+                got,
+                [
+                    ("http://example.org/a", true),
+                    ("http://b/c", true),
+                    ("http://d/é", false)
+                ]
+            );
+        }
+    }
+
     #[test]
     fn rfc1738_checks_the_url_without_its_fragment() {
         let t = "see http://a.example/b.html#top and <URL:ftp://h/p#x> and http://h/%zz#y";

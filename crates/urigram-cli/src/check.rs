@@ -72,7 +72,7 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value = "combinators")]
     engine: EngineChoice,
     /// Check every input against the start rule of every URI grammar (rfc2396, rfc2732,
-    /// rfc1738, rfc1630, rfc1630-url, rfc3986) and show the verdicts side by side (a
+    /// rfc1738, rfc1630, rfc1630-url, rfc3986) and of RFC 3987's IRIs (rfc3987), and show the verdicts side by side (a
     /// conformance matrix) with the diagnostic of each rejection. Exit 0 when every input is
     /// valid under at least one of them, 1 when some input is valid under none.
     #[arg(long, conflicts_with_all = ["grammar", "rule", "summary", "only", "engine"])]

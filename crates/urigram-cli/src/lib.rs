@@ -7,6 +7,7 @@
 mod check;
 mod compare;
 mod conform;
+mod convert;
 mod engine;
 mod explain;
 mod extract;
@@ -66,6 +67,10 @@ enum Command {
     /// Show the derivation of an input: every production that matched, with its text and byte
     /// range (for a rejected input, the diagnostic and the tree up to the failure).
     Explain(explain::ExplainArgs),
+    /// Convert IRI references to the URI references they map to (RFC 3987 section 3.1,
+    /// --to uri), or URI references to IRI references (section 3.2, --to iri), one result a
+    /// line: each argument, or each line of a file or of stdin.
+    Convert(convert::ConvertArgs),
     /// Resolve references against a base URI (RFC 2396 section 5.2, or RFC 3986 section 5.2
     /// with --grammar rfc3986), one result a line; --compare shows where the two differ.
     Resolve(semantics::ResolveArgs),
@@ -167,6 +172,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Lsp => Ok(urigram_lsp::serve_stdio()),
         Command::Conform(args) => conform::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Resolve(args) => semantics::run_resolve(args),
         Command::Normalize(args) => semantics::run_normalize(args),
         Command::Equivalent(args) => semantics::run_equivalent(args),

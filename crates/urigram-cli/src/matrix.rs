@@ -1,5 +1,5 @@
 //! `urigram check --all-grammars`: every input against the start rule of every URI grammar
-//! (and RFC 822's `addr-spec` with `--with-rfc822`), the verdicts side by side and the
+//! and RFC 3987's IRIs (and RFC 822's `addr-spec` with `--with-rfc822`), the verdicts side by side and the
 //! diagnostic of each rejection, so that one sees why a string is a URI under RFC 2396 but no
 //! RFC 1738 URL, and so on. Lines of a file are read, checked and written one at a time.
 //!
@@ -18,6 +18,18 @@ use urigram::{Error, Grammar};
 use super::check::error_json;
 use super::render::{Color, STDIN, argument, diagnostic};
 use super::{Format, write_err};
+
+/// The columns of the matrix: the URI grammars, then RFC 3987's `IRI-reference` (an input
+/// valid only there is an IRI but no URI).
+const COLUMNS: [Grammar; 7] = [
+    Grammar::Rfc2396,
+    Grammar::Rfc2732,
+    Grammar::Rfc1738,
+    Grammar::Rfc1630,
+    Grammar::Rfc1630Url,
+    Grammar::Rfc3986,
+    Grammar::Rfc3987,
+];
 
 /// The verdicts of one input.
 struct Row<'a> {
@@ -43,11 +55,7 @@ pub fn run(
     color: Color,
     with_rfc822: bool,
 ) -> Result<u8, String> {
-    let grammars: &[Grammar] = if with_rfc822 {
-        Grammar::ALL
-    } else {
-        Grammar::URI
-    };
+    let grammars: &[Grammar] = if with_rfc822 { Grammar::ALL } else { &COLUMNS };
     let color = color.enabled();
     let stdout = io::stdout();
     let mut w = io::BufWriter::new(stdout.lock());

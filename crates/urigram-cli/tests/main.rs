@@ -16,6 +16,7 @@ mod fix;
 mod fix_safety;
 mod hostile;
 mod iri_semantics;
+mod iris;
 mod json_schema;
 mod line_endings;
 mod lsp_jsonrpc;

@@ -24,8 +24,10 @@
 //! - **Positions**: UTF-16 code units unless the client offers `utf-8` in
 //!   `general.positionEncodings`; the choice is reported in `capabilities.positionEncoding`.
 //!   Lines end at `\n`, `\r\n` or `\r`, as the protocol says.
-//! - **Grammar**: `initializationOptions.grammar` (`"rfc2396"` when absent; an unknown name is
-//!   reported with `window/showMessage` and the default is used), changed by
+//! - **Grammar**: `initializationOptions.grammar`, any grammar's name (`"rfc2396"` when
+//!   absent; `"rfc3987"` for IRIs: their diagnostics, and on hover the components of the URI
+//!   each maps to; an unknown name is reported with `window/showMessage` and the default is
+//!   used), changed by
 //!   `workspace/didChangeConfiguration` with `{"urigram": {"grammar": ...}}` or
 //!   `{"grammar": ...}`, which reads every open document again.
 //! - **Errors**: a request with bad params gets `InvalidParams`, an unknown request
@@ -1205,7 +1207,8 @@ impl Server {
     }
 
     /// The hover text: the URI and how it is delimited, its components (RFC 3986's under
-    /// `rfc3986`, RFC 2396's otherwise), every grammar's verdict.
+    /// `rfc3986`, those of its section 3.1 URI under `rfc3987`, RFC 2396's otherwise), every
+    /// grammar's verdict.
     fn describe(&self, f: &Found<'_>) -> String {
         let mut out = String::new();
         let how = delimiter_label(f.delimiter);
@@ -1228,6 +1231,23 @@ impl Server {
         if self.grammar == Grammar::Rfc3986 {
             let _ = writeln!(out, "\n{}", bold("Components (RFC 3986)"));
             self.components_3986(&mut out, &f.text);
+        } else if self.grammar == Grammar::Rfc3987 {
+            // An IRI's components are those of the URI it maps to (RFC 3987 section 3.1), as
+            // RFC 3986 reads them: the mapping keeps every delimiter where it is.
+            let _ = writeln!(
+                out,
+                "\n{}",
+                bold("Components (RFC 3987: of its URI, section 3.1, as RFC 3986 reads it)")
+            );
+            match urigram::rfc3987::to_uri(&f.text) {
+                Ok(uri) => {
+                    let _ = writeln!(out, "- URI: {}", self.span(uri.as_str()));
+                    self.components_3986(&mut out, uri.as_str());
+                }
+                Err(_) => {
+                    let _ = writeln!(out, "- none: not an RFC 3987 IRI-reference");
+                }
+            }
         } else {
             let (title, parsed) = if self.grammar == Grammar::Rfc2732 {
                 (

@@ -731,6 +731,63 @@ fn rfc3986_setting() {
     assert_eq!(c.exit_code(), 0);
 }
 
+/// The grammar setting `rfc3987`: IRIs in running text are found whole and conform, the text's
+/// full-width punctuation ends them, what no IRI holds is reported with RFC 3987's code; hover
+/// gives the URI an IRI maps to and its components; the link goes to that URI.
+#[test]
+fn rfc3987_setting() {
+    let mut c = start();
+    c.initialize(json!({}), json!({"grammar": "rfc3987"}));
+    let text = "見て http://例え.jp/パス。と «http://a/é x» と http://a/b\u{90}c\n";
+    c.open(DOC, text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "{d}");
+    assert!(
+        d[0]["code"].as_str().unwrap().starts_with("rfc3987::"),
+        "{d}"
+    );
+    // The C1 control, in UTF-16 code units: 見て + space is 3, the IRI and the rest before it.
+    let at = text.find('\u{90}').unwrap();
+    let utf16 = text[..at].encode_utf16().count() as u64;
+    assert_eq!(range(&d[0]), (0, utf16, 0, utf16 + 1), "{d}");
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": DOC}, "position": {"line": 0, "character": 6}}),
+    );
+    let v = h["result"]["contents"]["value"].as_str().unwrap();
+    assert!(v.contains("http://例え.jp/パス"), "{v}");
+    assert!(!v.contains("パス。"), "{v}");
+    assert!(
+        v.contains("- URI: http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9"),
+        "{v}"
+    );
+    assert!(
+        v.contains("- path: /%E3%83%91%E3%82%B9 (path-abempty)"),
+        "{v}"
+    );
+    assert!(
+        v.contains("rfc3987 IRI-reference (this document): conforms"),
+        "{v}"
+    );
+    let links = c.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": DOC}}),
+    );
+    let targets: Vec<&str> = links["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["target"].as_str().unwrap())
+        .collect();
+    assert!(
+        targets.contains(&"http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9"),
+        "{targets:?}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
 /// The grammar setting reads a grammar's name in any case, as `--grammar` does.
 #[test]
 fn grammar_setting_in_any_case() {
