@@ -5,7 +5,8 @@
 //! [`IriReference::resolve`]), and the comparison ladder of section 5.3 ([`normalize`],
 //! [`equivalent`]; with the `nfc` feature, character normalization), and, with the `bidi`
 //! feature, section 4.2's bidi IRI structure as a check apart from the grammar
-//! (`bidi_warnings`).
+//! (`bidi_warnings`); with the `idna` feature, section 3.1's optional conversion of a host name
+//! by IDNA's ToASCII (`IriReference::to_uri_idna`).
 //!
 //! An IRI reference has the five components of a URI reference, delimited by the same ASCII
 //! characters: its values are RFC 3986's ([`rfc3986::Authority`](crate::rfc3986::Authority),
@@ -30,6 +31,8 @@
 
 #[cfg(feature = "bidi")]
 mod bidi;
+#[cfg(feature = "idna")]
+mod idna;
 mod iri;
 mod map;
 mod normalize;
@@ -37,6 +40,8 @@ mod resolve;
 
 #[cfg(feature = "bidi")]
 pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
+#[cfg(feature = "idna")]
+pub use idna::IdnaError;
 pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};
 pub use map::{to_iri, to_uri};
 pub use normalize::{equivalent, normalize};
