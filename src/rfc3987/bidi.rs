@@ -288,4 +288,51 @@ mod tests {
             []
         );
     }
+
+    /// On generated texts of delimiters, escapes and characters of each direction: every
+    /// warning's range is a component of the text (on character boundaries, holding no
+    /// delimiter that ends its kind; Appendix B's fragment is the rest of any text), holds a right-to-left character, and a text with none has no
+    /// warning.
+    #[test]
+    fn generated_texts() {
+        const PIECES: [&str; 16] = [
+            "a", "1", ":", "/", "//", "?", "#", "@", "=", "&", ".", "%31", "\u{5d0}", "\u{627}",
+            "\u{661}", "\u{e9}",
+        ];
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        };
+        let rtl = |c: char| matches!(bidi_class(c), BidiClass::R | BidiClass::AL);
+        let mut warned = 0;
+        for _ in 0..3000 {
+            let len = (next() % 10) as usize;
+            let text: String = (0..len)
+                .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+                .collect();
+            let w = bidi_warnings(&text);
+            if !text.chars().any(rtl) {
+                assert_eq!(w, [], "{text:?}");
+            }
+            for w in &w {
+                let piece = text
+                    .get(w.range.clone())
+                    .unwrap_or_else(|| panic!("{text:?} {w:?}"));
+                assert!(piece.chars().any(rtl), "{text:?} {w:?}");
+                let delimiters: &[char] = match w.component {
+                    "iuserinfo" => &['@', '/', '?', '#'],
+                    "ireg-name" => &['@', ':', '.', '/', '?', '#'],
+                    "isegment" => &['.', '/', '?', '#'],
+                    "iquery" => &['&', ';', '=', '#'],
+                    _ => &[],
+                };
+                assert!(!piece.contains(delimiters), "{text:?} {w:?}");
+                warned += 1;
+            }
+        }
+        assert!(warned > 100, "{warned}");
+    }
 }
