@@ -303,3 +303,69 @@ fn uris_are_iris() {
     );
     assert_eq!(i.to_uri(), u);
 }
+
+/// On generated texts (delimiters, escapes good and broken, characters outside US-ASCII of
+/// every UTF-8 length, private-use and bidi characters): nothing panics; on any text,
+/// `normalize` of Appendix B's components returns; on an IRI reference, the normal form is
+/// an IRI reference, its own normal form, equivalent to the reference, and its section 3.1 URI
+/// is RFC 3986's normal form of the reference's; resolution against a base gives an IRI.
+#[test]
+fn generated_texts() {
+    const PIECES: [&str; 24] = [
+        "a",
+        "B",
+        "1",
+        ":",
+        "/",
+        "//",
+        "?",
+        "#",
+        "@",
+        "[",
+        "]",
+        ".",
+        "..",
+        "%",
+        "%4",
+        "%41",
+        "%c3%a9",
+        "%E2%80%AE",
+        "%ee%80%80",
+        "\u{e9}",
+        "\u{4f8b}",
+        "\u{10300}",
+        "\u{e000}",
+        "\u{202e}",
+    ];
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    let base = IriReference::parse("http://\u{4f8b}.test/a/b?q").unwrap();
+    let mut valid = 0;
+    for _ in 0..4000 {
+        let len = (next() % 12) as usize;
+        let text: String = (0..len)
+            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+            .collect();
+        // Any text: no panic (the normal form of components of no grammar need not be one).
+        std::hint::black_box(normalize(&Components::split(&text)));
+        let Ok(i) = IriReference::parse(&text) else {
+            continue;
+        };
+        valid += 1;
+        let n = i.normalize();
+        assert_eq!(n.normalize(), n, "{text:?}");
+        assert!(n.get().equivalent(&i), "{text:?}");
+        let uri = i.to_uri();
+        assert_eq!(n.to_uri(), uri.normalize(), "{text:?}");
+        assert_eq!(IriReference::parse(n.as_str()).unwrap(), n.get());
+        if let Ok(t) = base.resolve(&i) {
+            assert!(IriReference::parse(t.as_str()).is_ok(), "{text:?} -> {t}");
+        }
+    }
+    assert!(valid > 500, "{valid}");
+}

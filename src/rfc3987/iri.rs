@@ -494,7 +494,7 @@ impl From<rfc3986::UriReferenceBuf> for IriReferenceBuf {
 
 impl<'a> IriReference<'a> {
     /// Resolve `reference` against this base by RFC 3986 section 5.2, as section 6.5 says
-    /// (rfc3987.txt:1753-1757: "the algorithms of [RFC3986] can be applied directly"):
+    /// (rfc3987.txt:1753-1757: "the algorithms of \[RFC3986\] can be applied directly"):
     /// [`rfc3986::resolve`] on the components, with the strict parser.
     ///
     /// ```

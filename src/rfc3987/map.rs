@@ -12,7 +12,8 @@ use crate::{Error, Grammar, rfc3986};
 /// `iri` must be an `IRI-reference` ([`Grammar::Rfc3987`]); the error says where it is not.
 /// Step 1's normalization to NFC applies to IRIs that come from paper or a non-Unicode
 /// encoding; a Unicode text is mapped as it is (variant c, rfc3987.txt:572-575). The optional
-/// conversion of a host name by IDNA's ToASCII (rfc3987.txt:596-606) is not made.
+/// conversion of a host name by IDNA's ToASCII (rfc3987.txt:597-607) is not made here: with
+/// the `idna` feature, `IriReference::to_uri_idna` makes it.
 ///
 /// ```
 /// use urigram::rfc3987::to_uri;

@@ -3,7 +3,10 @@
 //! mappings of section 3 ([`to_uri`], section 3.1; [`to_iri`], section 3.2), resolution of
 //! relative references (section 6.5: RFC 3986's algorithm, [`resolve_str`],
 //! [`IriReference::resolve`]), and the comparison ladder of section 5.3 ([`normalize`],
-//! [`equivalent`]).
+//! [`equivalent`]; with the `nfc` feature, character normalization), and, with the `bidi`
+//! feature, section 4.2's bidi IRI structure as a check apart from the grammar
+//! (`bidi_warnings`); with the `idna` feature, section 3.1's optional conversion of a host name
+//! by IDNA's ToASCII (`IriReference::to_uri_idna`).
 //!
 //! An IRI reference has the five components of a URI reference, delimited by the same ASCII
 //! characters: its values are RFC 3986's ([`rfc3986::Authority`](crate::rfc3986::Authority),
@@ -26,11 +29,19 @@
 //! assert!(base.equivalent(&IriReference::parse("HTTP://例え.test:80/a/./b").unwrap()));
 //! ```
 
+#[cfg(feature = "bidi")]
+mod bidi;
+#[cfg(feature = "idna")]
+mod idna;
 mod iri;
 mod map;
 mod normalize;
 mod resolve;
 
+#[cfg(feature = "bidi")]
+pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
+#[cfg(feature = "idna")]
+pub use idna::IdnaError;
 pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};
 pub use map::{to_iri, to_uri};
 pub use normalize::{equivalent, normalize};

@@ -131,3 +131,60 @@ impl<'a> IriReference<'a> {
         equivalent(&self.components(), &other.components())
     }
 }
+
+#[cfg(feature = "nfc")]
+impl<'a> IriReference<'a> {
+    /// The normal form ([`IriReference::normalize`]) with character normalization to NFC
+    /// (section 5.3.2.2, rfc3987.txt:1374-1428), then normalized again: for IRIs that come
+    /// from "a non-digital form" or "a non-UCS-based character encoding", where "NFC or a
+    /// normalizing transcoder using NFC MUST be used" (rfc3987.txt:1386-1389). Comparison
+    /// otherwise assumes IRIs already in NFC, and [`IriReference::normalize`] does not apply it.
+    ///
+    /// NFC can make a valid IRI an invalid one: a few characters have a canonical decomposition
+    /// to a US-ASCII character that no IRI holds plainly (U+1FEF GREEK VARIA is U+0060 `` ` ``).
+    /// That is the grammar's error, with offsets into the NFC text. Needs the `nfc` feature.
+    ///
+    /// ```
+    /// use urigram::rfc3987::IriReference;
+    /// // rfc3987.txt:1396-1398: precomposed, and with combining accents.
+    /// let a = IriReference::parse("http://www.example.org/r\u{e9}sum\u{e9}.html").unwrap();
+    /// let b = IriReference::parse("http://www.example.org/re\u{301}sume\u{301}.html").unwrap();
+    /// assert!(!a.equivalent(&b));
+    /// assert_eq!(b.normalize_nfc().unwrap(), a.normalize_nfc().unwrap());
+    /// assert!(IriReference::parse("x:\u{1fef}").unwrap().normalize_nfc().is_err());
+    /// ```
+    pub fn normalize_nfc(&self) -> Result<IriReferenceBuf, crate::Error> {
+        use unicode_normalization::UnicodeNormalization;
+        let nfc: String = self.normalize().as_str().nfc().collect();
+        Ok(IriReference::parse(&nfc)?.normalize())
+    }
+}
+
+#[cfg(all(test, feature = "nfc"))]
+mod nfc_tests {
+    use super::IriReference;
+
+    /// Section 5.3.2.2's example (rfc3987.txt:1396-1398), escaped combining accents decoded
+    /// before NFC, a singleton decomposition to US-ASCII (KELVIN SIGN to `K`) followed by case
+    /// normalization of the host, and one to a character no IRI holds.
+    #[test]
+    fn nfc() {
+        let n = |s| IriReference::parse(s).unwrap().normalize_nfc();
+        let want = "http://www.example.org/r\u{e9}sum\u{e9}.html";
+        assert_eq!(
+            n("http://www.example.org/re\u{301}sume\u{301}.html").unwrap(),
+            want
+        );
+        assert_eq!(
+            n("HTTP://www.example.org/re%CC%81sume%cc%81.html").unwrap(),
+            want
+        );
+        assert_eq!(n(want).unwrap(), want);
+        assert_eq!(
+            n("http://\u{212a}.test/\u{212a}").unwrap(),
+            "http://k.test/K"
+        );
+        let e = n("x:\u{1fef}").unwrap_err();
+        assert_eq!((e.offset(), e.found()), (2, Some('`')));
+    }
+}

@@ -1,5 +1,5 @@
 //! Resolving relative IRI references (section 6.5, rfc3987.txt:1751-1757): "the algorithms of
-//! [RFC3986] can be applied directly, treating the characters additionally allowed in IRI
+//! \[RFC3986\] can be applied directly, treating the characters additionally allowed in IRI
 //! references in the same way that unreserved characters are in URI references". RFC 3986's
 //! [`resolve_with`] works on the five components of any text, and never looks inside a
 //! segment, a query or a fragment but for `/`, `.` and the delimiters, all US-ASCII: it runs
