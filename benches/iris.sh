@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 export CORPUS=iris
-PARSERS="urigram-check-3987 urigram-check-3987-iri urigram-check-3986 oxiri iri-string-iri iri-string-iri-absolute fluent-uri-iri" \
+PARSERS="urigram-3987 urigram-check-3987 urigram-check-3987-iri urigram-check-3986 oxiri iri-string-iri iri-string-iri-absolute fluent-uri-iri" \
     ./instructions.sh "${1:-5}"
 echo
 ./interleave.sh "${ROUNDS:-31}" "${TIME_PASSES:-20}"

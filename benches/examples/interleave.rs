@@ -37,7 +37,11 @@ const PEERS: &[&str] = &["ada-url", "ada-url-parse", "fluent-uri"];
 
 /// urigram's IRI parsers, a row each, with `CORPUS=iris`: the check of `IRI-reference` and of
 /// `IRI`. (The typed IRI parse, when it comes, is one more name here.)
-const IRI_OURS: &[&str] = &["urigram-check-3987", "urigram-check-3987-iri"];
+const IRI_OURS: &[&str] = &[
+    "urigram-3987",
+    "urigram-check-3987",
+    "urigram-check-3987-iri",
+];
 
 /// The IRI peers, a column each, with `CORPUS=iris`.
 const IRI_PEERS: &[&str] = &[

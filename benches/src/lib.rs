@@ -91,6 +91,14 @@ pub fn urigram_3986(s: &str) -> Option<usize> {
     Some(u.scheme().map_or(0, |p| p.as_str().len()))
 }
 
+/// urigram's typed RFC 3987 parse: `rfc3987::IriReference::parse`, RFC 3986's values over an
+/// IRI reference.
+#[inline]
+pub fn urigram_3987(s: &str) -> Option<usize> {
+    let u = urigram::rfc3987::IriReference::parse(s).ok()?;
+    Some(u.scheme().map_or(0, |p| p.as_str().len()))
+}
+
 /// urigram's validate-only path: `Grammar::Rfc2396.check("URI-reference", s)`.
 #[inline]
 pub fn urigram_check(s: &str) -> Option<usize> {
@@ -259,6 +267,7 @@ pub const PARSERS: &[(&str, ParseFn)] = &[
 /// wrapper as a closure, `|s| ...`), then one name in `IRI_AGREE`, `examples/interleave.rs`'s
 /// `IRI_OURS` and `iris.sh`'s list.
 pub const IRI_PARSERS: &[(&str, ParseFn)] = &[
+    ("urigram-3987", urigram_3987),
     ("urigram-check-3987", urigram_check_3987),
     ("urigram-check-3987-iri", urigram_check_3987_iri),
     ("oxiri", oxiri),
@@ -287,6 +296,7 @@ pub const AGREE: &[&[&str]] = &[
 /// oxiri, iri-string, fluent-uri) and `IRI` (urigram's check, iri-string).
 pub const IRI_AGREE: &[&[&str]] = &[
     &[
+        "urigram-3987",
         "urigram-check-3987",
         "oxiri",
         "iri-string-iri",

@@ -11,7 +11,7 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
-use crate::grammar::rfc3986::fast::ipv4_octets;
+use crate::grammar::rfc3986::fast::{ipv4_octets, whole_uri_reference};
 use crate::part::Part;
 use crate::rfc3986::{
     self, Authority, Components, Host, Path, PathKind, ReferenceKind, ResolveError, Resolved,
@@ -64,6 +64,15 @@ impl<'a> IriReference<'a> {
     /// assert_eq!(e.offset(), 3);
     /// ```
     pub fn parse(s: &'a str) -> Result<IriReference<'a>, Error> {
+        // Section 2.2 adds only characters outside US-ASCII: a text of US-ASCII is an
+        // `IRI-reference` exactly when it is a `URI-reference`, with the same components, so
+        // RFC 3986's fast pass reads it into its values in one scan. Anything else, and any
+        // rejected text (for RFC 3987's diagnosis), is checked by RFC 3987's grammar and split.
+        if s.is_ascii()
+            && let Some(u) = whole_uri_reference(s)
+        {
+            return Ok(IriReference(u));
+        }
         Grammar::Rfc3987.check("IRI-reference", s)?;
         Ok(IriReference(read(s)))
     }
