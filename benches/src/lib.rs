@@ -20,14 +20,20 @@ pub fn lines() -> Vec<&'static str> {
 /// that is a URI reference, other lines as they are; `examples/iri_corpus.rs` makes it).
 pub const IRI_CORPUS: &str = include_str!("../corpus/real-iris-10k.txt");
 
-/// The IRI corpus, one entry a line.
+/// The IRI corpus, one entry a line; with `CORPUS=iris-wide` in the environment, only its
+/// lines with a character outside US-ASCII (the IRIs that are not URIs).
 pub fn iri_lines() -> Vec<&'static str> {
-    IRI_CORPUS.lines().collect()
+    let wide = std::env::var("CORPUS").is_ok_and(|c| c == "iris-wide");
+    IRI_CORPUS
+        .lines()
+        .filter(|l| !wide || !l.is_ascii())
+        .collect()
 }
 
-/// Whether `CORPUS` is `iris` in the environment: the benchmark reads the IRI corpus.
+/// Whether `CORPUS` is `iris` (or `iris-wide`) in the environment: the benchmark reads the IRI
+/// corpus.
 pub fn iris_chosen() -> bool {
-    std::env::var("CORPUS").is_ok_and(|c| c == "iris")
+    std::env::var("CORPUS").is_ok_and(|c| c == "iris" || c == "iris-wide")
 }
 
 /// The corpus a benchmark reads: the IRI corpus with [`IRI_PARSERS`] first when `CORPUS` is

@@ -112,8 +112,13 @@ impl<'a> Components<'a> {
             loop {
                 n = run.run_end(b, n);
                 match b.get(n) {
-                    // The tables hold US-ASCII only: a byte above it is on the run too.
-                    Some(&c) if !c.is_ascii() => n += 1,
+                    // The tables hold US-ASCII only: bytes above it are on the run too.
+                    Some(&c) if !c.is_ascii() => {
+                        n += 1;
+                        while b.get(n).is_some_and(|c| !c.is_ascii()) {
+                            n += 1;
+                        }
+                    }
                     Some(_) => return Some(n),
                     None => return None,
                 }

@@ -11,13 +11,14 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
-use crate::grammar::rfc3986::fast::{ipv4_octets, whole_uri_reference};
+use crate::grammar::rfc3986::fast::whole_uri_reference;
+use crate::grammar::rfc3987::fast::{host_kind, whole_iri_reference};
 use crate::part::Part;
 use crate::rfc3986::{
     self, Authority, Components, Host, Path, PathKind, ReferenceKind, ResolveError, Resolved,
     UriReference,
 };
-use crate::shared::{HostKind, Segments};
+use crate::shared::Segments;
 
 /// An `IRI-reference` (RFC 3987 section 2.2, rfc3987.txt:383): an `IRI` (with a scheme) or an
 /// `irelative-ref`, read into RFC 3986's values: every component and every accessor is RFC
@@ -64,13 +65,17 @@ impl<'a> IriReference<'a> {
     /// assert_eq!(e.offset(), 3);
     /// ```
     pub fn parse(s: &'a str) -> Result<IriReference<'a>, Error> {
-        // Section 2.2 adds only characters outside US-ASCII: a text of US-ASCII is an
-        // `IRI-reference` exactly when it is a `URI-reference`, with the same components, so
-        // RFC 3986's fast pass reads it into its values in one scan. Anything else, and any
-        // rejected text (for RFC 3987's diagnosis), is checked by RFC 3987's grammar and split.
-        if s.is_ascii()
-            && let Some(u) = whole_uri_reference(s)
-        {
+        // The fast passes find the parts as they check them; a text they reject gets RFC
+        // 3987's diagnosis from the grammar. Section 2.2 adds only characters outside
+        // US-ASCII, so a text of US-ASCII is an `IRI-reference` exactly when it is a
+        // `URI-reference`, with the same parts: RFC 3986's fast pass, the faster of the two on
+        // such texts, reads it.
+        let fast = if s.is_ascii() {
+            whole_uri_reference(s)
+        } else {
+            whole_iri_reference(s)
+        };
+        if let Some(u) = fast {
             return Ok(IriReference(u));
         }
         Grammar::Rfc3987.check("IRI-reference", s)?;
@@ -289,17 +294,7 @@ fn read(s: &str) -> UriReference<'_> {
         let host = rest.slice(0..host_end);
         let port = (host_end < r.len()).then(|| rest.slice(host_end + 1..r.len()));
         let h = host.as_str();
-        let kind = if h.starts_with("[v") || h.starts_with("[V") {
-            HostKind::IpvFuture
-        } else if h.starts_with('[') {
-            HostKind::Ipv6
-        } else if ipv4_octets(h.as_bytes()).is_some() {
-            // `ihost` takes an `IPv4address` when no `ireg-name` character follows it, and the
-            // host ends here.
-            HostKind::Ipv4
-        } else {
-            HostKind::RegName
-        };
+        let kind = host_kind(h);
         Authority {
             text: a,
             userinfo,
@@ -635,6 +630,77 @@ impl PartialEq<&str> for AbsoluteIriBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::HostKind;
+
+    /// The fast pass's values ([`whole_iri_reference`]) are the split's ([`read`]) on every
+    /// IRI reference of the case files, the corpus mapped to IRIs, the example URLs, and
+    /// texts with the edge characters of `ucschar` and `iprivate` in each part; and it rejects
+    /// exactly what the grammar rejects.
+    #[test]
+    fn the_fast_pass_reads_what_the_split_reads() {
+        let mut texts: Vec<String> = urigram_testkit::cases("rfc3987")
+            .into_iter()
+            .chain(urigram_testkit::cases("rfc3986"))
+            .map(|c| c.input)
+            .collect();
+        let corpus = include_str!("../../benches/corpus/real-urls-10k.txt");
+        texts.extend(corpus.lines().filter_map(|l| super::super::to_iri(l).ok()));
+        texts.extend(
+            include_str!("../../examples/urls.txt")
+                .lines()
+                .map(str::to_string),
+        );
+        for c in [
+            '\u{a0}',
+            '\u{9f}',
+            '\u{7ff}',
+            '\u{800}',
+            '\u{d7ff}',
+            '\u{e000}',
+            '\u{f8ff}',
+            '\u{f900}',
+            '\u{fdcf}',
+            '\u{fdd0}',
+            '\u{fdf0}',
+            '\u{ffef}',
+            '\u{fff0}',
+            '\u{10000}',
+            '\u{1fffd}',
+            '\u{1fffe}',
+            '\u{e1000}',
+            '\u{10fffd}',
+            '\u{2028}',
+            '\u{200e}',
+        ] {
+            for t in [
+                "{c}",
+                "s{c}:x",
+                "//{c}@{c}:8/{c}?{c}#{c}",
+                "//[::1]{c}/",
+                "//h:{c}/",
+                "/{c}/..",
+                "a{c}:b",
+                "x:{c}",
+                "?{c}",
+                "#{c}",
+                "//1.2.3.4{c}/",
+                "//u{c}:p@h/",
+            ] {
+                texts.push(t.replace("{c}", &c.to_string()));
+            }
+        }
+        let mut n = 0;
+        for t in &texts {
+            let checked = Grammar::Rfc3987.check("IRI-reference", t).is_ok();
+            let fast = whole_iri_reference(t);
+            assert_eq!(fast.is_some(), checked, "{t:?}");
+            if let Some(u) = fast {
+                assert_eq!(format!("{u:?}"), format!("{:?}", read(t)), "{t:?}");
+                n += 1;
+            }
+        }
+        assert!(n > 10_000, "{n}");
+    }
 
     /// On every line of the example URLs that RFC 3986 accepts, the IRI reading of the text is
     /// RFC 3986's typed parse, field by field: the split and the kinds agree with the grammar.

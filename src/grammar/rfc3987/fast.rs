@@ -26,7 +26,11 @@ use nom::Err;
 use super::chars::Beyond;
 use crate::grammar::common::{BadEscape, scheme};
 use crate::grammar::rfc3986;
+use crate::grammar::rfc3986::fast::ipv4_octets;
 use crate::input::{Fail, PResult, Span, escape_end, fast_span, take_in_line};
+use crate::part::Part;
+use crate::rfc3986::{Authority, Host, Path, PathKind, UriReference};
+use crate::shared::HostKind;
 use crate::table::{Table, Wide};
 
 /// `ipchar`'s ASCII characters and `/`: what `*( "/" isegment )` and the paths after their
@@ -80,17 +84,125 @@ pub(crate) fn is_irelative_ref(s: &str) -> bool {
     scheme(s.as_bytes()).is_none() && is_iri_reference(s)
 }
 
-/// `IRI / irelative-ref` from the start of `s`: where it ends. `IRI` when `scheme ":"` starts
-/// the text (then `ihier-part` always matches), `irelative-ref` otherwise; then
-/// `[ "?" iquery ]` and `[ "#" ifragment ]`, the same in both.
+/// Where the parts of an `IRI-reference` are, by byte offsets, as the fast pass finds them:
+/// what [`whole_iri_reference`] makes RFC 3986's values of.
+#[derive(Clone, Copy)]
+struct Found {
+    /// The scheme's end (its `:`), when there is one.
+    scheme: Option<usize>,
+    /// The authority, when `//` starts the hierarchical part.
+    authority: Option<AuthorityAt>,
+    /// The path's end: a `?`, a `#` or the end.
+    path_end: usize,
+    /// The end of `[ "?" iquery ]`: past the path's end when there is a query.
+    query_end: usize,
+    /// The end of `[ "#" ifragment ]`, the reference's end: past the query's when there is a
+    /// fragment.
+    end: usize,
+}
+
+/// Where the parts of an `iauthority` are.
+#[derive(Clone, Copy)]
+struct AuthorityAt {
+    /// Its first byte, after `//`.
+    start: usize,
+    /// The `@` after `iuserinfo`, when there is one.
+    at: Option<usize>,
+    /// The host's start and end (a `:` and the port follow when the end is not `end`).
+    host: (usize, usize),
+    /// Its end.
+    end: usize,
+}
+
+/// `IRI / irelative-ref` from the start of `s`: where it ends.
 #[inline(always)]
 fn iri_reference_end(s: &str) -> Result<usize, BadEscape> {
-    let n = match scheme(s.as_bytes()) {
+    iri_reference_found(s).map(|f| f.end)
+}
+
+/// `IRI / irelative-ref` from the start of `s`: where its parts are. `IRI` when `scheme ":"`
+/// starts the text (then `ihier-part` always matches), `irelative-ref` otherwise; then
+/// `[ "?" iquery ]` and `[ "#" ifragment ]`, the same in both.
+#[inline(always)]
+fn iri_reference_found(s: &str) -> Result<Found, BadEscape> {
+    let scheme = scheme(s.as_bytes());
+    let (path_end, authority) = match scheme {
         Some(k) => hier(s, k + 1, &PCHAR)?,
         None => hier(s, 0, &SEGMENT_NZ_NC)?,
     };
-    let n = after(s, n, b'?', Beyond::UcsAndPrivate)?;
-    after(s, n, b'#', Beyond::Ucs)
+    let query_end = after(s, path_end, b'?', Beyond::UcsAndPrivate)?;
+    let end = after(s, query_end, b'#', Beyond::Ucs)?;
+    Ok(Found {
+        scheme,
+        authority,
+        path_end,
+        query_end,
+        end,
+    })
+}
+
+/// All of `s` as an `IRI-reference`, in RFC 3986's values (offsets from 0), or `None` when it
+/// is not one: what [`crate::rfc3987::IriReference::parse`] runs first. The host's kind and
+/// the path's are read as section 2.2's rules fix them: an `IP-literal` by its bracket (`[v`
+/// a future one), an `IPv4address` when it is the whole host, else an `ireg-name`.
+pub(crate) fn whole_iri_reference(s: &str) -> Option<UriReference<'_>> {
+    let f = iri_reference_found(s).ok().filter(|f| f.end == s.len())?;
+    let part = |a: usize, b: usize| Part::new(&s[a..b], a);
+    let authority = f.authority.map(|a| {
+        let (hs, he) = a.host;
+        Authority {
+            text: part(a.start, a.end),
+            userinfo: a.at.map(|at| part(a.start, at)),
+            host: Host {
+                text: part(hs, he),
+                kind: host_kind(&s[hs..he]),
+            },
+            port: (he < a.end).then(|| part(he + 1, a.end)),
+        }
+    });
+    let path_start = match (f.authority, f.scheme) {
+        (Some(a), _) => a.end,
+        (None, Some(k)) => k + 1,
+        (None, None) => 0,
+    };
+    let path = &s[path_start..f.path_end];
+    let kind = if authority.is_some() {
+        PathKind::AbEmpty
+    } else if path.is_empty() {
+        PathKind::Empty
+    } else if path.starts_with('/') {
+        PathKind::Absolute
+    } else if f.scheme.is_some() {
+        PathKind::Rootless
+    } else {
+        PathKind::NoScheme
+    };
+    Some(UriReference {
+        text: Part::new(s, 0),
+        scheme: f.scheme.map(|k| part(0, k)),
+        authority,
+        path: Path {
+            text: part(path_start, f.path_end),
+            kind,
+        },
+        query: (f.query_end > f.path_end).then(|| part(f.path_end + 1, f.query_end)),
+        fragment: (f.end > f.query_end).then(|| part(f.query_end + 1, f.end)),
+    })
+}
+
+/// The kind of an `ihost` (section 2.2): an `IP-literal` by its bracket, an `IPv4address`
+/// when the whole host is one (the rule takes it before `ireg-name`, and the host ends
+/// there), else an `ireg-name`.
+pub(crate) fn host_kind(h: &str) -> HostKind {
+    if h.starts_with("[v") || h.starts_with("[V") {
+        HostKind::IpvFuture
+    } else if h.starts_with('[') {
+        HostKind::Ipv6
+    } else if ipv4_octets(h.as_bytes()).is_some() {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
 }
 
 /// `[ "?" iquery ]` or `[ "#" ifragment ]` at `n` (the two have the same ASCII characters,
@@ -106,35 +218,36 @@ fn after(s: &str, n: usize, mark: u8, beyond: Beyond) -> Result<usize, BadEscape
 
 /// `ihier-part` (`first` = `ipchar`) or `irelative-part` (`first` = `isegment-nz-nc`) at
 /// `n`: `"//" iauthority ipath-abempty`, else `ipath-absolute`, else a path whose first
-/// segment is a run of `first`, else `ipath-empty`. Where it ends.
+/// segment is a run of `first`, else `ipath-empty`. Where it ends, and the authority.
 #[inline(always)]
-fn hier(s: &str, n: usize, first: &Wide) -> Result<usize, BadEscape> {
+fn hier(s: &str, n: usize, first: &Wide) -> Result<(usize, Option<AuthorityAt>), BadEscape> {
     let b = s.as_bytes();
-    let e = if b.get(n) == Some(&b'/') {
+    let (e, authority) = if b.get(n) == Some(&b'/') {
         if b.get(n + 1) != Some(&b'/') {
             // "/" [ isegment-nz *( "/" isegment ) ]: no `/` follows the first.
-            return irun(s, n + 1, &PATH, Beyond::Ucs);
+            return Ok((irun(s, n + 1, &PATH, Beyond::Ucs)?, None));
         }
-        authority(s, n + 2)?
+        let a = authority(s, n + 2)?;
+        (a.end, Some(a))
     } else {
         let e = irun(s, n, first, Beyond::Ucs)?;
         if e == n {
             // `ipath-empty`.
-            return Ok(n);
+            return Ok((n, None));
         }
-        e
+        (e, None)
     };
     // `ipath-abempty` after the authority, or the segments after the first.
     if b.get(e) == Some(&b'/') {
-        irun(s, e, &PATH, Beyond::Ucs)
+        Ok((irun(s, e, &PATH, Beyond::Ucs)?, authority))
     } else {
-        Ok(e)
+        Ok((e, authority))
     }
 }
 
-/// `iauthority` at `n`: where it ends.
+/// `iauthority` at `n`: where its parts are.
 #[inline(always)]
-fn authority(s: &str, n: usize) -> Result<usize, BadEscape> {
+fn authority(s: &str, n: usize) -> Result<AuthorityAt, BadEscape> {
     let b = s.as_bytes();
     // `[ iuserinfo "@" ]` first, as the structured pass: a bad `%` in the run fails the
     // parse. `iuserinfo` is `ireg-name`'s characters and `:`, so its run is read in two steps:
@@ -146,22 +259,24 @@ fn authority(s: &str, n: usize) -> Result<usize, BadEscape> {
     } else {
         h
     };
-    let host_end = if b.get(u) == Some(&b'@') {
-        if b.get(u + 1) == Some(&b'[') {
-            ip_literal(s, u + 1)
-        } else {
-            irun(s, u + 1, &REG_NAME, Beyond::Ucs)?
-        }
-    } else if b.get(n) == Some(&b'[') {
-        ip_literal(s, n)
-    } else {
+    let at = (b.get(u) == Some(&b'@')).then_some(u);
+    let host = match at {
+        Some(u) if b.get(u + 1) == Some(&b'[') => (u + 1, ip_literal(s, u + 1)),
+        Some(u) => (u + 1, irun(s, u + 1, &REG_NAME, Beyond::Ucs)?),
+        None if b.get(n) == Some(&b'[') => (n, ip_literal(s, n)),
         // The run is `ireg-name` characters and `:`: the host is the run up to its first `:`.
-        h
+        None => (n, h),
     };
-    Ok(if b.get(host_end) == Some(&b':') {
-        DIGIT.run_end(b, host_end + 1)
+    let end = if b.get(host.1) == Some(&b':') {
+        DIGIT.run_end(b, host.1 + 1)
     } else {
-        host_end
+        host.1
+    };
+    Ok(AuthorityAt {
+        start: n,
+        at,
+        host,
+        end,
     })
 }
 
@@ -195,9 +310,28 @@ fn irun(s: &str, mut n: usize, t: &Wide, beyond: Beyond) -> Result<usize, BadEsc
 }
 
 /// The length of the character at `n` (a character boundary, above ASCII) when `beyond`
-/// admits it.
-#[inline(never)]
+/// admits it. Where `ucschar` is admitted, the characters of two bytes and most of three are
+/// decided by their first byte, without decoding: `ucschar` holds every character from U+00A0
+/// to U+D7FF (rfc3987.txt:408), so of the two-byte characters (U+0080 to U+07FF) only the C1
+/// controls U+0080 to U+009F (`C2 80` to `C2 9F`) are out, and the three-byte characters of
+/// the first bytes `E0` to `ED` (U+0800 to U+D7FF: a `str` holds no surrogate) are in.
+#[inline(always)]
 fn admitted(s: &str, n: usize, beyond: Beyond) -> Option<usize> {
+    let b = s.as_bytes();
+    if beyond != Beyond::Private {
+        match *b.get(n)? {
+            0xC2 => return (*b.get(n + 1)? >= 0xA0).then_some(2),
+            0xC3..=0xDF => return Some(2),
+            0xE0..=0xED => return Some(3),
+            _ => {}
+        }
+    }
+    decoded(s, n, beyond)
+}
+
+/// [`admitted`] by decoding the character: the rest of the ranges.
+#[inline(never)]
+fn decoded(s: &str, n: usize, beyond: Beyond) -> Option<usize> {
     let c = s.get(n..)?.chars().next()?;
     beyond.admits(c).then(|| c.len_utf8())
 }
@@ -220,6 +354,19 @@ mod tests {
             &DIGIT,
         ] {
             crate::table::scan::assert_every_path_agrees(t);
+        }
+    }
+
+    /// The first-byte decisions of [`admitted`] against the grammar's predicates on every
+    /// character above ASCII, for each kind of run.
+    #[test]
+    fn admitted_agrees_with_the_predicates_on_every_character() {
+        for beyond in [Beyond::Ucs, Beyond::Private, Beyond::UcsAndPrivate] {
+            for c in ('\u{80}'..='\u{10FFFF}').filter(|c| !c.is_ascii()) {
+                let s = format!("{c}x");
+                let want = beyond.admits(c).then(|| c.len_utf8());
+                assert_eq!(admitted(&s, 0, beyond), want, "{c:?} {beyond:?}");
+            }
         }
     }
 
