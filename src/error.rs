@@ -472,7 +472,7 @@ impl Error {
         let pos = Position::of(input, offset);
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
-        let (help, likely) = crate::help::help(grammar.name(), input, offset, found, expected);
+        let (help, likely) = crate::help::help(grammar, input, offset, found, expected);
         let renamed;
         let expected = match named(grammar, stack, expected) {
             Some(v) => {
@@ -531,7 +531,7 @@ impl Error {
         self.0.end = self.0.offset + 1;
         self.0.bad_byte = Some(b);
         if self.0.help.is_none() {
-            self.0.help = Some(crate::help::bad_byte_help(self.0.grammar.name(), b));
+            self.0.help = Some(crate::help::bad_byte_help(self.0.grammar, b));
             self.0.help_text = OnceLock::new();
         }
         self
