@@ -259,6 +259,10 @@ enum Keep {
 const EXPECTED_ROOM: usize = 8;
 const STACK_ROOM: usize = 16;
 
+/// The length at which a list of expected items is first merged while recording (and at each
+/// power of two after it), rather than where it is read.
+const MERGE_AT: usize = 64;
+
 /// The largest buffers that a dropped tracker leaves to the next one of its thread ([`Spare`]):
 /// a rare deep or long diagnosis does not keep its memory for the life of the thread.
 const SPARE_ROOM: usize = 256;
@@ -356,8 +360,9 @@ struct Books {
     /// part it reads; without this, each move copied the whole stack.
     stack_low: usize,
     failed_in: Vec<&'static str>,
-    /// What was expected at the farthest failure, in the order recorded, each item from each
-    /// place once ([`identical`]); always empty in a locating tracker ([`Keep::Places`]).
+    /// What was expected at the farthest failure, in the order recorded, repeats included
+    /// (merged where the list is read, [`sort_dedup`], or once it is long, [`MERGE_AT`]);
+    /// always empty in a locating tracker ([`Keep::Places`]).
     expected: Vec<Expected>,
 }
 
@@ -652,10 +657,15 @@ impl Tracker {
         match self.farthest.get() {
             Some(f) if pos < f => {}
             Some(f) if pos == f => {
-                // The same item from the same place is recorded once; the same text from
-                // another place (a literal the compiler did not merge) is merged when the
-                // list is read ([`sort_dedup`]), so no text is compared here.
-                if expects && !b.expected.iter().any(|&x| identical(x, what)) {
+                // Repeats are merged where the list is read ([`sort_dedup`]), so nothing is
+                // compared here (a search of the list for the same item cost a record more
+                // than the repeats cost the sort). A list that repeats at length is merged
+                // here too, so that it stays short however many failures an input has here.
+                if expects {
+                    let n = b.expected.len();
+                    if n >= MERGE_AT && n.is_power_of_two() {
+                        sort_dedup(&mut b.expected);
+                    }
                     b.expected.push(what);
                 }
                 // `failed_in` keeps what it shares with the stack. The stack's first
@@ -743,19 +753,6 @@ impl Drop for Tracker {
             }
             .give();
         }
-    }
-}
-
-/// Whether two expectations are the same item from the same place: of one kind, and for the
-/// names and literals the same text at the same address (no text is compared).
-#[inline(always)]
-fn identical(a: Expected, b: Expected) -> bool {
-    match (a, b) {
-        (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
-            std::ptr::eq(a, b)
-        }
-        (Expected::EndOfInput, Expected::EndOfInput) => true,
-        _ => false,
     }
 }
 
@@ -1426,8 +1423,8 @@ mod tests {
         assert_eq!(v, want);
     }
 
-    /// An item recorded twice from the same place is kept once as recorded; the same text from
-    /// two places (two addresses) is one item in the list handed out.
+    /// An item recorded twice, and the same text from two places (two addresses), are one item
+    /// in the list handed out.
     #[test]
     fn the_same_text_from_two_places_is_one_item() {
         let other: &'static str = String::from("hex").leak();
@@ -1445,6 +1442,34 @@ mod tests {
         t.with_expected_and_failed_in(|expected, _| {
             assert_eq!(expected, [Expected::Rule("hex"), Expected::EndOfInput]);
         });
+    }
+
+    /// Many failures at one place with the same few items keep a short list: it is merged while
+    /// recording once it is long, and reads as the items, once each.
+    #[test]
+    fn a_list_that_repeats_at_length_is_merged_while_recording() {
+        let t = Tracker::new(Mode::Diagnose);
+        let items = [
+            Expected::Literal("/"),
+            Expected::Rule("hex"),
+            Expected::EndOfInput,
+        ];
+        for k in 0..1000 {
+            t.record(5, items[k % 3]);
+        }
+        let State::Stacked(b, _) = &t.state else {
+            panic!("not a diagnosing tracker");
+        };
+        let n = b.borrow().expected.len();
+        assert!((3..=MERGE_AT).contains(&n), "{n} items kept");
+        assert_eq!(
+            t.expected(),
+            [
+                Expected::Rule("hex"),
+                Expected::Literal("/"),
+                Expected::EndOfInput
+            ]
+        );
     }
 
     /// The buffers of a tracker's production stack, its copy, and its expected items.
