@@ -300,6 +300,7 @@ fn room<T>(v: Vec<T>, n: usize) -> Vec<T> {
 impl Spare {
     /// The spare buffers of this thread, and new ones (with room for [`STACK_ROOM`] and
     /// [`EXPECTED_ROOM`] items) for those it has none of.
+    #[inline]
     fn take() -> Spare {
         let s = SPARE.try_with(Cell::take).unwrap_or_default();
         Spare {
