@@ -472,7 +472,7 @@ impl Error {
         let pos = Position::of(input, offset);
         let found = input.get(offset..).and_then(|s| s.chars().next());
         let end = offset + found.map_or(0, char::len_utf8);
-        let (help, likely) = crate::help::help(grammar.name(), input, offset, found, expected);
+        let (help, likely) = crate::help::help(grammar, input, offset, found, expected);
         let renamed;
         let expected = match named(grammar, stack, expected) {
             Some(v) => {
@@ -531,7 +531,7 @@ impl Error {
         self.0.end = self.0.offset + 1;
         self.0.bad_byte = Some(b);
         if self.0.help.is_none() {
-            self.0.help = Some(crate::help::bad_byte_help(self.0.grammar.name(), b));
+            self.0.help = Some(crate::help::bad_byte_help(self.0.grammar, b));
             self.0.help_text = OnceLock::new();
         }
         self
@@ -1071,9 +1071,13 @@ fn plain_ascii(b: &[u8]) -> bool {
         let mut a = [0u8; 8];
         a.copy_from_slice(w);
         let x = u64::from_ne_bytes(a);
-        if x & HIGH != 0
-            || zero_byte(x ^ (ONES * u64::from(b'\n')))
-            || zero_byte(x ^ (ONES * u64::from(b'\r')))
+        // Most words hold bytes from 0x0E to 0x7F only, which no subtraction of 0x0E from each
+        // byte borrows from nor sets the high bit of: one test clears them. Any other byte
+        // sets a high bit (the first one exactly), and the word is tested byte by byte.
+        if (x.wrapping_sub(ONES * 0x0E) | x) & HIGH != 0
+            && (x & HIGH != 0
+                || zero_byte(x ^ (ONES * u64::from(b'\n')))
+                || zero_byte(x ^ (ONES * u64::from(b'\r'))))
         {
             return false;
         }
@@ -1495,6 +1499,25 @@ mod tests {
                         in_line.encode_utf16().count() + 1,
                     );
                     assert_eq!((p.line, p.column, p.column_utf16), want, "{text:?} {n}");
+                }
+            }
+        }
+    }
+
+    /// Every byte value at every place of two eight-byte words, after every byte value in the
+    /// place before it (the subtraction's borrows): the word test is the byte test.
+    #[test]
+    fn plain_ascii_is_tested_byte_by_byte_in_effect() {
+        let plain = |b: &[u8]| b.iter().all(|&c| c.is_ascii() && c != b'\n' && c != b'\r');
+        for k in 0..16 {
+            for before in [0u8, 0x0d, 0x0e, 0x41, 0x80, 0xff] {
+                for v in 0..=255u8 {
+                    let mut b = [b'a'; 17];
+                    if k > 0 {
+                        b[k - 1] = before;
+                    }
+                    b[k] = v;
+                    assert_eq!(plain_ascii(&b), plain(&b), "{k} {before:#x} {v:#x}");
                 }
             }
         }

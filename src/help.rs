@@ -11,6 +11,7 @@
 //! words) and writes its text only when asked ([`Help::text`]): most errors of a corpus are
 //! counted, never shown.
 
+use crate::grammar::Grammar;
 use crate::input::Expected;
 
 /// Which help an error has, and what its text needs: the text is written by [`Help::text`].
@@ -242,13 +243,13 @@ fn escape_hint(c: char, buf: &mut [u8; 12]) -> &str {
 /// wanted, under `grammar`; and where a likely mistake stands before `offset` (the letter of a
 /// port that the help names), for a renderer to mark it.
 pub(crate) fn help(
-    grammar: &str,
+    grammar: Grammar,
     input: &str,
     offset: usize,
     found: Option<char>,
     expected: &[Expected],
 ) -> (Option<Help>, Option<usize>) {
-    if grammar == "rfc822" {
+    if grammar == Grammar::Rfc822 {
         // Mail addresses, not URIs: URI escaping advice would mislead.
         let h = found
             .and_then(|c| rfc822_help(c, expected))
@@ -257,13 +258,13 @@ pub(crate) fn help(
     }
     let before = input.get(..offset).unwrap_or("");
     let excluded = match grammar {
-        "rfc1738" => "RFC 1738 section 2.2",
-        "rfc1630" | "rfc1630-url" => "RFC 1630, \"Encoding reserved characters\"",
-        "rfc3986" => "RFC 3986 section 2.1",
-        "rfc3987" => "RFC 3987 section 2.2",
+        Grammar::Rfc1738 => "RFC 1738 section 2.2",
+        Grammar::Rfc1630 | Grammar::Rfc1630Url => "RFC 1630, \"Encoding reserved characters\"",
+        Grammar::Rfc3986 => "RFC 3986 section 2.1",
+        Grammar::Rfc3987 => "RFC 3987 section 2.2",
         _ => "RFC 2396 section 2.4.3",
     };
-    if expected.contains(&Expected::Rule("hex")) {
+    if has(expected, Expected::Rule("hex")) {
         return (Some(Help::Percent(excluded)), None);
     }
     if let Some((k, c, authority)) = port_with_a_letter(before, expected) {
@@ -280,14 +281,14 @@ pub(crate) fn help(
 
 /// [`help`] for the character `c` found after `before`, where no port is to blame.
 fn char_help(
-    grammar: &str,
+    grammar: Grammar,
     input: &str,
     before: &str,
     c: char,
     expected: &[Expected],
     excluded: &'static str,
 ) -> Option<Help> {
-    let lower_scheme = grammar == "rfc1738"
+    let lower_scheme = grammar == Grammar::Rfc1738
         && c.is_ascii_uppercase()
         && before
             .bytes()
@@ -299,7 +300,7 @@ fn char_help(
              with `rfc1738::ParseOptions::case_insensitive_scheme`",
         ));
     }
-    if grammar == "rfc1630" && c == '/' {
+    if grammar == Grammar::Rfc1630 && c == '/' {
         return Some(Help::Fixed(
             "RFC 1630's generic BNF, as printed, has no path that starts with `/`, so it reads \
              no `scheme://host/...` URI (urigram's grammar/DEVIATIONS.md); check such URLs with \
@@ -307,10 +308,10 @@ fn char_help(
              `Grammar::Rfc2396`",
         ));
     }
-    if matches!(grammar, "rfc2396" | "rfc2732")
+    if matches!(grammar, Grammar::Rfc2396 | Grammar::Rfc2732)
         && c == '?'
         && before.is_empty()
-        && expected.contains(&Expected::Rule("rel_segment"))
+        && has(expected, Expected::Rule("rel_segment"))
     {
         return Some(Help::Fixed(
             "RFC 2396's grammar derives no reference that starts with `?`, though its Appendix C \
@@ -319,13 +320,14 @@ fn char_help(
              grammar reads `?y` as a relative reference",
         ));
     }
-    if grammar == "rfc2396" && c == '[' && (before.ends_with("//") || before.ends_with('@')) {
+    if grammar == Grammar::Rfc2396 && c == '[' && (before.ends_with("//") || before.ends_with('@'))
+    {
         return Some(Help::Fixed(
             "IPv6 literals in brackets are not part of RFC 2396; RFC 2732 adds them to its \
              grammar: check with `Grammar::Rfc2732`",
         ));
     }
-    if grammar == "rfc2732" {
+    if grammar == Grammar::Rfc2732 {
         // RFC 2373's printed grammar has no `::` directly before an IPv4 address.
         let literal = before.rsplit('[').next().unwrap_or("");
         let digits = literal.strip_prefix("::").unwrap_or("");
@@ -361,17 +363,19 @@ fn char_help(
             return Some(Help::Char(CharHelp::Rfc2732Bracket, c, excluded));
         }
     }
-    if matches!(grammar, "rfc3986" | "rfc3987") && c == '%' && before.rfind('[') > before.rfind(']')
+    if matches!(grammar, Grammar::Rfc3986 | Grammar::Rfc3987)
+        && c == '%'
+        && before.rfind('[') > before.rfind(']')
     {
         return Some(Help::Fixed(
             "an RFC 3986 IP-literal holds an IPv6 address or an IPvFuture: zone identifiers \
              (`%25` and a zone) came with RFC 6874 and are not part of this grammar",
         ));
     }
-    if matches!(grammar, "rfc3986" | "rfc3987") && (c == '[' || c == ']') {
+    if matches!(grammar, Grammar::Rfc3986 | Grammar::Rfc3987) && (c == '[' || c == ']') {
         return Some(Help::Char(CharHelp::Rfc3986Bracket, c, excluded));
     }
-    if grammar == "rfc3987" && !c.is_ascii() {
+    if grammar == Grammar::Rfc3987 && !c.is_ascii() {
         use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
         let kind = match c as u32 {
             _ if is_iprivate(c) => CharHelp::Iprivate,
@@ -388,18 +392,37 @@ fn char_help(
     let kind = match c {
         ' ' => CharHelp::Space,
         '#' if before.contains('#') => CharHelp::SecondHash,
-        '#' if grammar == "rfc1738" => CharHelp::Rfc1738Hash,
+        '#' if grammar == Grammar::Rfc1738 => CharHelp::Rfc1738Hash,
         '#' => CharHelp::Hash,
         c if c.is_ascii_control() => CharHelp::Control,
         c if !c.is_ascii() => CharHelp::NonAscii,
         // `~` is unsafe in RFC 1738 (section 2.2) and national in RFC 1630: escaped only.
-        '~' if matches!(grammar, "rfc1738" | "rfc1630" | "rfc1630-url") => CharHelp::Tilde,
+        '~' if matches!(
+            grammar,
+            Grammar::Rfc1738 | Grammar::Rfc1630 | Grammar::Rfc1630Url
+        ) =>
+        {
+            CharHelp::Tilde
+        }
         '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' | '%' => {
             CharHelp::Excluded
         }
         _ => return None,
     };
     Some(Help::Char(kind, c, excluded))
+}
+
+/// Whether `expected` holds `item`: `contains`, with the short texts compared in place rather
+/// than by a call of `bcmp` for each item of the same length.
+#[inline(always)]
+fn has(expected: &[Expected], item: Expected) -> bool {
+    expected.iter().any(|&x| match (x, item) {
+        (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
+            a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+        }
+        (Expected::EndOfInput, Expected::EndOfInput) => true,
+        _ => false,
+    })
 }
 
 /// "Likely meant" help for an authority whose error stands past a plausible mistake: under
@@ -413,7 +436,7 @@ fn port_with_a_letter<'a>(
     before: &'a str,
     expected: &[Expected],
 ) -> Option<(usize, char, &'a str)> {
-    if !expected.contains(&Expected::Literal("@")) {
+    if !has(expected, Expected::Literal("@")) {
         return None;
     }
     let start = before.rfind("//")? + 2;
@@ -431,12 +454,12 @@ fn port_with_a_letter<'a>(
 }
 
 /// The help for a port with the letter `c` at byte `k` in `authority`.
-fn port_help(grammar: &str, k: usize, c: char, authority: &str) -> String {
+fn port_help(grammar: Grammar, k: usize, c: char, authority: &str) -> String {
     let (section, userinfo) = match grammar {
-        "rfc3986" => (" (RFC 3986 section 3.2.3)", "a userinfo"),
-        "rfc3987" => (" (RFC 3987 section 2.2, RFC 3986's port)", "an iuserinfo"),
-        "rfc2396" | "rfc2732" => (" (RFC 2396 section 3.2.2)", "a userinfo"),
-        "rfc1738" => (" (RFC 1738 section 3.1)", "a user and password"),
+        Grammar::Rfc3986 => (" (RFC 3986 section 3.2.3)", "a userinfo"),
+        Grammar::Rfc3987 => (" (RFC 3987 section 2.2, RFC 3986's port)", "an iuserinfo"),
+        Grammar::Rfc2396 | Grammar::Rfc2732 => (" (RFC 2396 section 3.2.2)", "a userinfo"),
+        Grammar::Rfc1738 => (" (RFC 1738 section 3.1)", "a user and password"),
         _ => ("", "a user and password"),
     };
     let mut h = String::from("likely meant: a port holds digits only");
@@ -496,8 +519,8 @@ const RFC822_SPECIALS: &str = "an RFC 822 atom holds no space, control character
      `\\` and the character";
 
 /// The help for a byte that begins no UTF-8 character, under `grammar`.
-pub(crate) fn bad_byte_help(grammar: &str, b: u8) -> Help {
-    if grammar == "rfc822" {
+pub(crate) fn bad_byte_help(grammar: Grammar, b: u8) -> Help {
+    if grammar == Grammar::Rfc822 {
         return Help::Fixed(
             "RFC 822 text is US-ASCII (CHAR, section 3.3): an addr-spec holds no other byte",
         );

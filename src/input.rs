@@ -234,25 +234,23 @@ enum State {
     Fast,
     /// Nothing but the farthest failure ([`Tracker::farthest_only`]).
     Farthest,
-    /// The production stack and its copy at the farthest failure, and what `Keep` says.
-    Stacked(Stack, Keep),
+    /// The production stack, its copy at the farthest failure and the expected items there
+    /// (one cell for all), and what `Keep` says.
+    Stacked(RefCell<Books>, Keep),
 }
 
-/// What a tracker that keeps the production stack keeps besides.
+/// What a tracker that keeps the production stack keeps besides its [`Books`].
 #[derive(Debug)]
 enum Keep {
     /// Nothing: where the farthest failure is and the productions open there, not what was
-    /// expected ([`Tracker::locating`]). The parse runs as in [`Mode::Diagnose`].
+    /// expected ([`Tracker::locating`]; its books' expected items stay empty). The parse runs
+    /// as in [`Mode::Diagnose`].
     Places,
     /// What was expected at the farthest failure ([`Mode::Diagnose`]).
-    Expected(Expectations),
+    Expected,
     /// As `Expected`, and the derivation tree ([`Mode::Tree`]).
-    Tree(Expectations, Derivation),
+    Tree(Derivation),
 }
-
-/// What was expected at the farthest failure, in the order recorded, each item from each place
-/// once ([`identical`]).
-type Expectations = RefCell<Vec<Expected>>;
 
 /// How many expectations a diagnosing tracker has room for before its first growth, and how
 /// many productions deep its stack: more than most failures need. Grown one push at a time
@@ -260,6 +258,10 @@ type Expectations = RefCell<Vec<Expected>>;
 /// about a tenth of its instructions.
 const EXPECTED_ROOM: usize = 8;
 const STACK_ROOM: usize = 16;
+
+/// The length at which a list of expected items is first merged while recording (and at each
+/// power of two after it), rather than where it is read.
+const MERGE_AT: usize = 64;
 
 /// The largest buffers that a dropped tracker leaves to the next one of its thread ([`Spare`]):
 /// a rare deep or long diagnosis does not keep its memory for the life of the thread.
@@ -298,6 +300,7 @@ fn room<T>(v: Vec<T>, n: usize) -> Vec<T> {
 impl Spare {
     /// The spare buffers of this thread, and new ones (with room for [`STACK_ROOM`] and
     /// [`EXPECTED_ROOM`] items) for those it has none of.
+    #[inline]
     fn take() -> Spare {
         let s = SPARE.try_with(Cell::take).unwrap_or_default();
         Spare {
@@ -323,27 +326,45 @@ impl Spare {
         fn or_kept<T>(new: Vec<T>, old: Vec<T>) -> Vec<T> {
             if new.capacity() == 0 { old } else { new }
         }
+        let new = Spare {
+            stack: kept(self.stack),
+            failed_in: kept(self.failed_in),
+            expected: kept(self.expected),
+        };
         let _ = SPARE.try_with(|c| {
-            let old = c.take();
-            c.set(Spare {
-                stack: or_kept(kept(self.stack), old.stack),
-                failed_in: or_kept(kept(self.failed_in), old.failed_in),
-                expected: or_kept(kept(self.expected), old.expected),
-            });
+            let old = c.replace(new);
+            // Most often the thread kept nothing (this tracker took what it had): done.
+            if old.stack.capacity() != 0
+                || old.failed_in.capacity() != 0
+                || old.expected.capacity() != 0
+            {
+                let new = c.take();
+                c.set(Spare {
+                    stack: or_kept(new.stack, old.stack),
+                    failed_in: or_kept(new.failed_in, old.failed_in),
+                    expected: or_kept(new.expected, old.expected),
+                });
+            }
         });
     }
 }
 
-/// The production stack, and its copy at the farthest failure.
+/// The production stack, its copy at the farthest failure, and what was expected there: what
+/// every production and every record at the farthest failure changes, in one cell, so that
+/// each borrows once (three cells cost a record about a fifth of its instructions).
 #[derive(Debug, Default)]
-struct Stack {
-    stack: RefCell<Vec<&'static str>>,
+struct Books {
+    stack: Vec<&'static str>,
     /// The fewest productions `stack` held since `failed_in` was last copied from it: the
     /// part of `stack` below this is unchanged since then, so the next copy (at a new farthest
     /// failure) takes only what is above it. A long input moves the farthest failure at every
     /// part it reads; without this, each move copied the whole stack.
-    stack_low: Cell<usize>,
-    failed_in: RefCell<Vec<&'static str>>,
+    stack_low: usize,
+    failed_in: Vec<&'static str>,
+    /// What was expected at the farthest failure, in the order recorded, repeats included
+    /// (merged where the list is read, [`sort_dedup`], or once it is long, [`MERGE_AT`]);
+    /// always empty in a locating tracker ([`Keep::Places`]).
+    expected: Vec<Expected>,
 }
 
 impl State {
@@ -352,36 +373,37 @@ impl State {
         match self {
             State::Fast => Mode::Fast,
             State::Farthest => Mode::Farthest,
-            State::Stacked(_, Keep::Places | Keep::Expected(_)) => Mode::Diagnose,
-            State::Stacked(_, Keep::Tree(..)) => Mode::Tree,
+            State::Stacked(_, Keep::Places | Keep::Expected) => Mode::Diagnose,
+            State::Stacked(_, Keep::Tree(_)) => Mode::Tree,
         }
     }
 }
 
-impl Stack {
-    /// An empty stack and copy in the buffers `stack` and `failed_in` (empty).
-    fn new(stack: Vec<&'static str>, failed_in: Vec<&'static str>) -> Stack {
-        Stack {
-            stack: RefCell::new(stack),
-            stack_low: Cell::new(0),
-            failed_in: RefCell::new(failed_in),
-        }
+impl Books {
+    /// Empty books in the (empty) buffers of `b`.
+    fn new(b: Spare) -> RefCell<Books> {
+        RefCell::new(Books {
+            stack: b.stack,
+            stack_low: 0,
+            failed_in: b.failed_in,
+            expected: b.expected,
+        })
     }
 
     /// Pop the innermost production off the stack, keeping `stack_low`.
     #[inline(always)]
-    fn pop(&self) {
-        let mut stack = self.stack.borrow_mut();
-        stack.pop();
-        if stack.len() < self.stack_low.get() {
-            self.stack_low.set(stack.len());
+    fn pop(&mut self) {
+        self.stack.pop();
+        if self.stack.len() < self.stack_low {
+            self.stack_low = self.stack.len();
         }
     }
 
     fn clear(&mut self) {
-        self.stack.get_mut().clear();
-        self.stack_low.set(0);
-        self.failed_in.get_mut().clear();
+        self.stack.clear();
+        self.stack_low = 0;
+        self.failed_in.clear();
+        self.expected.clear();
     }
 }
 
@@ -436,18 +458,12 @@ impl Derivation {
 impl Tracker {
     /// A tracker recording as much as `mode` says.
     pub fn new(mode: Mode) -> Tracker {
-        let stacked = |keep: fn(Expectations) -> Keep| {
-            let b = Spare::take();
-            State::Stacked(
-                Stack::new(b.stack, b.failed_in),
-                keep(RefCell::new(b.expected)),
-            )
-        };
+        let stacked = |keep: Keep| State::Stacked(Books::new(Spare::take()), keep);
         let state = match mode {
             Mode::Fast => State::Fast,
             Mode::Farthest => State::Farthest,
             Mode::Diagnose => stacked(Keep::Expected),
-            Mode::Tree => stacked(|e| Keep::Tree(e, Derivation::default())),
+            Mode::Tree => stacked(Keep::Tree(Derivation::default())),
         };
         Tracker::with(state)
     }
@@ -474,10 +490,11 @@ impl Tracker {
             ..Spare::default()
         }
         .give();
-        Tracker::with(State::Stacked(
-            Stack::new(b.stack, b.failed_in),
-            Keep::Places,
-        ))
+        let books = Spare {
+            expected: Vec::new(),
+            ..b
+        };
+        Tracker::with(State::Stacked(Books::new(books), Keep::Places))
     }
 
     /// Forget everything recorded, keeping the buffers: a tracker reused for many inputs
@@ -486,15 +503,10 @@ impl Tracker {
         self.farthest.set(None);
         match &mut self.state {
             State::Fast | State::Farthest => {}
-            State::Stacked(s, keep) => {
-                s.clear();
-                match keep {
-                    Keep::Places => {}
-                    Keep::Expected(e) => e.get_mut().clear(),
-                    Keep::Tree(e, d) => {
-                        e.get_mut().clear();
-                        d.clear();
-                    }
+            State::Stacked(b, keep) => {
+                b.get_mut().clear();
+                if let Keep::Tree(d) = keep {
+                    d.clear();
                 }
             }
         }
@@ -525,21 +537,12 @@ impl Tracker {
         self.mode
     }
 
-    /// The production stack, in the modes that keep one.
+    /// The production stack and what goes with it, in the modes that keep one.
     #[inline(always)]
-    fn stack(&self) -> Option<&Stack> {
+    fn books(&self) -> Option<&RefCell<Books>> {
         match &self.state {
-            State::Stacked(s, _) => Some(s),
+            State::Stacked(b, _) => Some(b),
             State::Fast | State::Farthest => None,
-        }
-    }
-
-    /// What was expected at the farthest failure, in the modes that keep it.
-    #[inline(always)]
-    fn expectations(&self) -> Option<&Expectations> {
-        match &self.state {
-            State::Stacked(_, Keep::Expected(e) | Keep::Tree(e, _)) => Some(e),
-            _ => None,
         }
     }
 
@@ -547,7 +550,7 @@ impl Tracker {
     #[inline(always)]
     fn derivation(&self) -> Option<&Derivation> {
         match &self.state {
-            State::Stacked(_, Keep::Tree(_, d)) => Some(d),
+            State::Stacked(_, Keep::Tree(d)) => Some(d),
             _ => None,
         }
     }
@@ -560,8 +563,8 @@ impl Tracker {
     /// What was expected at the farthest offset, sorted, without repeats.
     pub fn expected(&self) -> Vec<Expected> {
         let mut v = self
-            .expectations()
-            .map(|e| e.borrow().clone())
+            .books()
+            .map(|b| b.borrow().expected.clone())
             .unwrap_or_default();
         sort_dedup(&mut v);
         v
@@ -574,31 +577,26 @@ impl Tracker {
         &self,
         f: impl FnOnce(&[Expected], &[&'static str]) -> R,
     ) -> R {
-        let State::Stacked(s, keep) = &self.state else {
+        let Some(b) = self.books() else {
             return f(&[], &[]);
         };
-        let failed_in = s.failed_in.borrow();
-        match keep {
-            Keep::Places => f(&[], &failed_in),
-            Keep::Expected(e) | Keep::Tree(e, _) => {
-                let mut e = e.borrow_mut();
-                sort_dedup(&mut e);
-                f(&e, &failed_in)
-            }
-        }
+        let mut b = b.borrow_mut();
+        let b = &mut *b;
+        sort_dedup(&mut b.expected);
+        f(&b.expected, &b.failed_in)
     }
 
     /// The productions open at every failure recorded at the farthest offset: the path from
     /// the rule the check started with down to the innermost production they share.
     pub fn failed_in(&self) -> Vec<&'static str> {
-        self.stack()
-            .map(|s| s.failed_in.borrow().clone())
+        self.books()
+            .map(|b| b.borrow().failed_in.clone())
             .unwrap_or_default()
     }
 
     /// The innermost production of [`Tracker::failed_in`], without copying it.
     pub(crate) fn innermost_failed_in(&self) -> Option<&'static str> {
-        self.stack()?.failed_in.borrow().last().copied()
+        self.books()?.borrow().failed_in.last().copied()
     }
 
     /// The derivation tree in pre-order (only in [`Mode::Tree`]).
@@ -622,7 +620,7 @@ impl Tracker {
         if self.mode == Mode::Fast || self.behind(pos) {
             return;
         }
-        self.record_slow(pos, what);
+        self.record_slow(pos, what, None);
     }
 
     /// Whether `pos` is before the farthest failure, so that a failure there changes nothing.
@@ -638,76 +636,76 @@ impl Tracker {
         if self.mode == Mode::Fast || self.behind(pos) {
             return;
         }
-        let Some(s) = self.stack() else {
-            return self.record_slow(pos, what);
-        };
-        s.stack.borrow_mut().push(rule);
-        self.record_slow(pos, what);
-        s.pop();
+        self.record_slow(pos, what, Some(rule));
     }
 
+    /// Record `what` at `pos` (not before the farthest failure), with `within` on the stack
+    /// above the productions open if there is one.
     #[cold]
-    fn record_slow(&self, pos: usize, what: Expected) {
-        let State::Stacked(s, keep) = &self.state else {
+    fn record_slow(&self, pos: usize, what: Expected, within: Option<&'static str>) {
+        let State::Stacked(b, keep) = &self.state else {
             // `Farthest` (`record` returns early in `Fast`), and not before the farthest
             // failure (see `record`): at or past it.
             self.farthest.set(Some(pos));
             return;
         };
-        let (expected, tree) = match keep {
-            Keep::Places => (None, None),
-            Keep::Expected(e) => (Some(e), None),
-            Keep::Tree(e, d) => (Some(e), Some(d)),
-        };
-        let stack = s.stack.borrow();
+        let mut b = b.borrow_mut();
+        let b = &mut *b;
+        if let Some(rule) = within {
+            b.stack.push(rule);
+        }
+        let expects = !matches!(keep, Keep::Places);
         match self.farthest.get() {
             Some(f) if pos < f => {}
             Some(f) if pos == f => {
-                if let Some(e) = expected {
-                    let mut e = e.borrow_mut();
-                    // The same item from the same place is recorded once; the same text from
-                    // another place (a literal the compiler did not merge) is merged when the
-                    // list is read ([`sort_dedup`]), so no text is compared here.
-                    if !e.iter().any(|&x| identical(x, what)) {
-                        e.push(what);
+                // Repeats are merged where the list is read ([`sort_dedup`]), so nothing is
+                // compared here (a search of the list for the same item cost a record more
+                // than the repeats cost the sort). A list that repeats at length is merged
+                // here too, so that it stays short however many failures an input has here.
+                if expects {
+                    let n = b.expected.len();
+                    if n >= MERGE_AT && n.is_power_of_two() {
+                        sort_dedup(&mut b.expected);
                     }
+                    b.expected.push(what);
                 }
                 // `failed_in` keeps what it shares with the stack. The stack's first
                 // `stack_low` productions are unchanged since `failed_in` was copied from it,
                 // and `failed_in` has only been cut since: they are shared, and only what
                 // lies above them is compared.
-                let mut fi = s.failed_in.borrow_mut();
-                let low = s.stack_low.get().min(fi.len());
+                let low = b.stack_low.min(b.failed_in.len());
                 let common = low
-                    + fi[low..]
+                    + b.failed_in[low..]
                         .iter()
-                        .zip(stack[low.min(stack.len())..].iter())
+                        .zip(b.stack[low.min(b.stack.len())..].iter())
                         .take_while(|&(a, b)| same_name(a, b))
                         .count();
-                fi.truncate(common);
+                b.failed_in.truncate(common);
                 // The latest state at the farthest byte is the most complete derivation there.
-                if let Some(d) = tree {
+                if let Keep::Tree(d) = keep {
                     d.snapshot(pos);
                 }
             }
             _ => {
-                if let Some(d) = tree {
+                if let Keep::Tree(d) = keep {
                     d.snapshot(pos);
                 }
                 self.farthest.set(Some(pos));
-                if let Some(e) = expected {
-                    let mut e = e.borrow_mut();
-                    e.clear();
-                    e.push(what);
+                if expects {
+                    b.expected.clear();
+                    b.expected.push(what);
                 }
                 // `failed_in` becomes a copy of the stack: what is below `stack_low` (and below
-                // where `failed_in` was cut since) is one already.
-                let mut fi = s.failed_in.borrow_mut();
-                let keep = s.stack_low.get().min(fi.len());
-                fi.truncate(keep);
-                fi.extend_from_slice(&stack[keep..]);
-                s.stack_low.set(stack.len());
+                // where `failed_in` was cut since) is one already. The rest is a few names,
+                // copied one by one (a call of `memcpy` cost more).
+                let keep = b.stack_low.min(b.failed_in.len());
+                b.failed_in.truncate(keep);
+                b.failed_in.extend(b.stack[keep..].iter().copied());
+                b.stack_low = b.stack.len();
             }
+        }
+        if within.is_some() {
+            b.pop();
         }
     }
 
@@ -729,10 +727,10 @@ impl Tracker {
     /// Add a tree node for a part that a production matched without calling the function of
     /// the sub-production (a label inside `hostname`, say). Only in [`Mode::Tree`].
     pub fn leaf(&self, rule: &'static str, start: usize, end: usize) {
-        let State::Stacked(s, Keep::Tree(_, d)) = &self.state else {
+        let State::Stacked(b, Keep::Tree(d)) = &self.state else {
             return;
         };
-        let depth = s.stack.borrow().len();
+        let depth = b.borrow().stack.len();
         let mut nodes = d.nodes.borrow_mut();
         d.changed_from(nodes.len());
         nodes.push(Node {
@@ -747,31 +745,15 @@ impl Tracker {
 /// A tracker that kept the production stack leaves its buffers to the next one ([`Spare`]).
 impl Drop for Tracker {
     fn drop(&mut self) {
-        if let State::Stacked(s, keep) = &mut self.state {
-            let expected = match keep {
-                Keep::Places => Vec::new(),
-                Keep::Expected(e) | Keep::Tree(e, _) => std::mem::take(e.get_mut()),
-            };
+        if let State::Stacked(b, _) = &mut self.state {
+            let b = std::mem::take(b.get_mut());
             Spare {
-                stack: std::mem::take(s.stack.get_mut()),
-                failed_in: std::mem::take(s.failed_in.get_mut()),
-                expected,
+                stack: b.stack,
+                failed_in: b.failed_in,
+                expected: b.expected,
             }
             .give();
         }
-    }
-}
-
-/// Whether two expectations are the same item from the same place: of one kind, and for the
-/// names and literals the same text at the same address (no text is compared).
-#[inline(always)]
-fn identical(a: Expected, b: Expected) -> bool {
-    match (a, b) {
-        (Expected::Rule(a), Expected::Rule(b)) | (Expected::Literal(a), Expected::Literal(b)) => {
-            std::ptr::eq(a, b)
-        }
-        (Expected::EndOfInput, Expected::EndOfInput) => true,
-        _ => false,
     }
 }
 
@@ -846,14 +828,14 @@ fn production_slow<'a, X, E>(
     f: impl FnOnce(Span<'a>) -> Result<(Span<'a>, X), E>,
 ) -> Result<(Span<'a>, X), E> {
     // Without a stack to keep (`production` sends no such tracker here).
-    let State::Stacked(s, keep) = &t.state else {
+    let State::Stacked(b, keep) = &t.state else {
         return f(i);
     };
-    let Keep::Tree(_, d) = keep else {
+    let Keep::Tree(d) = keep else {
         // No tree: the production is on the stack while `f` runs, and `f`'s result goes
         // straight to the caller (a result held while the stack is popped is copied, and
         // some are large).
-        let _open = Open::push(s, name);
+        let _open = Open::push(b, name);
         return f(i);
     };
     let idx = {
@@ -863,14 +845,14 @@ fn production_slow<'a, X, E>(
             rule: name,
             start: i.location_offset(),
             end: OPEN,
-            depth: s.stack.borrow().len(),
+            depth: b.borrow().stack.len(),
         });
         d.open.borrow_mut().push(nodes.len() - 1);
         nodes.len() - 1
     };
-    s.stack.borrow_mut().push(name);
+    b.borrow_mut().stack.push(name);
     let r = f(i);
-    s.pop();
+    b.borrow_mut().pop();
     d.open.borrow_mut().pop();
     d.changed_from(idx);
     let mut nodes = d.nodes.borrow_mut();
@@ -887,20 +869,20 @@ fn production_slow<'a, X, E>(
 }
 
 /// A production on the stack, popped when this is dropped.
-struct Open<'t>(&'t Stack);
+struct Open<'t>(&'t RefCell<Books>);
 
 impl<'t> Open<'t> {
     #[inline(always)]
-    fn push(s: &'t Stack, name: &'static str) -> Open<'t> {
-        s.stack.borrow_mut().push(name);
-        Open(s)
+    fn push(b: &'t RefCell<Books>, name: &'static str) -> Open<'t> {
+        b.borrow_mut().stack.push(name);
+        Open(b)
     }
 }
 
 impl Drop for Open<'_> {
     #[inline(always)]
     fn drop(&mut self) {
-        self.0.pop();
+        self.0.borrow_mut().pop();
     }
 }
 
@@ -1442,8 +1424,8 @@ mod tests {
         assert_eq!(v, want);
     }
 
-    /// An item recorded twice from the same place is kept once as recorded; the same text from
-    /// two places (two addresses) is one item in the list handed out.
+    /// An item recorded twice, and the same text from two places (two addresses), are one item
+    /// in the list handed out.
     #[test]
     fn the_same_text_from_two_places_is_one_item() {
         let other: &'static str = String::from("hex").leak();
@@ -1463,15 +1445,44 @@ mod tests {
         });
     }
 
-    /// The buffers of a tracker's production stack, its copy, and its expected items.
-    fn buffers(t: &Tracker) -> [*const u8; 3] {
-        let State::Stacked(s, Keep::Expected(e)) = &t.state else {
+    /// Many failures at one place with the same few items keep a short list: it is merged while
+    /// recording once it is long, and reads as the items, once each.
+    #[test]
+    fn a_list_that_repeats_at_length_is_merged_while_recording() {
+        let t = Tracker::new(Mode::Diagnose);
+        let items = [
+            Expected::Literal("/"),
+            Expected::Rule("hex"),
+            Expected::EndOfInput,
+        ];
+        for k in 0..1000 {
+            t.record(5, items[k % 3]);
+        }
+        let State::Stacked(b, _) = &t.state else {
             panic!("not a diagnosing tracker");
         };
+        let n = b.borrow().expected.len();
+        assert!((3..=MERGE_AT).contains(&n), "{n} items kept");
+        assert_eq!(
+            t.expected(),
+            [
+                Expected::Rule("hex"),
+                Expected::Literal("/"),
+                Expected::EndOfInput
+            ]
+        );
+    }
+
+    /// The buffers of a tracker's production stack, its copy, and its expected items.
+    fn buffers(t: &Tracker) -> [*const u8; 3] {
+        let State::Stacked(b, Keep::Expected) = &t.state else {
+            panic!("not a diagnosing tracker");
+        };
+        let b = b.borrow();
         [
-            s.stack.borrow().as_ptr().cast(),
-            s.failed_in.borrow().as_ptr().cast(),
-            e.borrow().as_ptr().cast(),
+            b.stack.as_ptr().cast(),
+            b.failed_in.as_ptr().cast(),
+            b.expected.as_ptr().cast(),
         ]
     }
 
@@ -1498,8 +1509,8 @@ mod tests {
         assert_eq!(buffers(&Tracker::new(Mode::Diagnose)), first);
         // Grown past the limit, a buffer is freed, not kept.
         let t = Tracker::new(Mode::Diagnose);
-        if let State::Stacked(s, _) = &t.state {
-            s.stack.borrow_mut().reserve(SPARE_ROOM + 1);
+        if let State::Stacked(b, _) = &t.state {
+            b.borrow_mut().stack.reserve(SPARE_ROOM + 1);
         }
         let grown = buffers(&t);
         drop(t);
