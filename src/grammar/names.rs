@@ -125,7 +125,7 @@ pub enum Grammar {
     /// RFC 3987 section 2.2, IRIs: RFC 3986 with the characters of `ucschar` (and `iprivate`
     /// in queries) (start rule `IRI-reference`). The input is UTF-8 text; offsets are bytes.
     /// Checks of `IRI-reference`, `IRI`, `absolute-IRI` and `irelative-ref` run a fast pass
-    /// first, and the grammar has no typed values, mappings or comparison yet.
+    /// first. The values, mappings, resolution and comparison are in [`crate::rfc3987`].
     ///
     /// ```
     /// use urigram::Grammar;
@@ -154,7 +154,8 @@ impl Grammar {
 
     /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
     /// use for `mid:` and `cid:` addresses and which accepts no URI, and RFC 3987's IRIs, which
-    /// are not URIs (and whose surfaces come later). What a conformance matrix covers.
+    /// are not URIs (the matrix shows them in a column of their own, after these). What a
+    /// conformance matrix covers.
     ///
     /// ```
     /// use urigram::Grammar;

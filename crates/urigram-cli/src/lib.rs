@@ -72,13 +72,15 @@ enum Command {
     /// line: each argument, or each line of a file or of stdin.
     Convert(convert::ConvertArgs),
     /// Resolve references against a base URI (RFC 2396 section 5.2, or RFC 3986 section 5.2
-    /// with --grammar rfc3986), one result a line; --compare shows where the two differ.
+    /// with --grammar rfc3986 or, for IRIs, rfc3987), one result a line; --compare shows where
+    /// the two differ.
     Resolve(semantics::ResolveArgs),
-    /// Normalize URI references (RFC 2396 section 6, or RFC 3986 section 6.2 with --grammar
-    /// rfc3986).
+    /// Normalize URI references (RFC 2396 section 6, RFC 3986 section 6.2 with --grammar
+    /// rfc3986, or IRI references by RFC 3987 section 5.3 with --grammar rfc3987).
     Normalize(semantics::NormalizeArgs),
-    /// Whether two URI references are equivalent (RFC 2396 section 6, or RFC 3986 section 6.2
-    /// with --grammar rfc3986). Exit 0 when they are, 1 when they are not.
+    /// Whether two URI references are equivalent (RFC 2396 section 6, RFC 3986 section 6.2
+    /// with --grammar rfc3986, or RFC 3987 section 5.3 with --grammar rfc3987). Exit 0 when
+    /// they are, 1 when they are not.
     Equivalent(semantics::EquivalentArgs),
 }
 
