@@ -126,16 +126,16 @@ fn iri_reference_end(s: &str) -> Result<usize, BadEscape> {
 #[inline(always)]
 fn iri_reference_found(s: &str) -> Result<Found, BadEscape> {
     let scheme = scheme(s.as_bytes());
-    let (path_end, authority) = match scheme {
+    let hier = match scheme {
         Some(k) => hier(s, k + 1, &PCHAR)?,
         None => hier(s, 0, &SEGMENT_NZ_NC)?,
     };
-    let query_end = after(s, path_end, b'?', Beyond::UcsAndPrivate)?;
+    let query_end = after(s, hier.end, b'?', Beyond::UcsAndPrivate)?;
     let end = after(s, query_end, b'#', Beyond::Ucs)?;
     Ok(Found {
         scheme,
-        authority,
-        path_end,
+        authority: hier.authority,
+        path_end: hier.end,
         query_end,
         end,
     })
@@ -149,15 +149,15 @@ pub(crate) fn whole_iri_reference(s: &str) -> Option<UriReference<'_>> {
     let f = iri_reference_found(s).ok().filter(|f| f.end == s.len())?;
     let part = |a: usize, b: usize| Part::new(&s[a..b], a);
     let authority = f.authority.map(|a| {
-        let (hs, he) = a.host;
+        let host = part(a.host.0, a.host.1);
         Authority {
             text: part(a.start, a.end),
             userinfo: a.at.map(|at| part(a.start, at)),
             host: Host {
-                text: part(hs, he),
-                kind: host_kind(&s[hs..he]),
+                text: host,
+                kind: host_kind(host.as_str()),
             },
-            port: (he < a.end).then(|| part(he + 1, a.end)),
+            port: (a.host.1 < a.end).then(|| part(a.host.1 + 1, a.end)),
         }
     });
     let path_start = match (f.authority, f.scheme) {
@@ -216,33 +216,52 @@ fn after(s: &str, n: usize, mark: u8, beyond: Beyond) -> Result<usize, BadEscape
     }
 }
 
+/// Where an `ihier-part` or `irelative-part` ends, and its authority.
+struct Hier {
+    end: usize,
+    authority: Option<AuthorityAt>,
+}
+
 /// `ihier-part` (`first` = `ipchar`) or `irelative-part` (`first` = `isegment-nz-nc`) at
 /// `n`: `"//" iauthority ipath-abempty`, else `ipath-absolute`, else a path whose first
 /// segment is a run of `first`, else `ipath-empty`. Where it ends, and the authority.
 #[inline(always)]
-fn hier(s: &str, n: usize, first: &Wide) -> Result<(usize, Option<AuthorityAt>), BadEscape> {
+fn hier(s: &str, n: usize, first: &Wide) -> Result<Hier, BadEscape> {
     let b = s.as_bytes();
-    let (e, authority) = if b.get(n) == Some(&b'/') {
+    let mut found = None;
+    let e = if b.get(n) == Some(&b'/') {
         if b.get(n + 1) != Some(&b'/') {
             // "/" [ isegment-nz *( "/" isegment ) ]: no `/` follows the first.
-            return Ok((irun(s, n + 1, &PATH, Beyond::Ucs)?, None));
+            let end = irun(s, n + 1, &PATH, Beyond::Ucs)?;
+            return Ok(Hier {
+                end,
+                authority: None,
+            });
         }
         let a = authority(s, n + 2)?;
-        (a.end, Some(a))
+        found = Some(a);
+        a.end
     } else {
         let e = irun(s, n, first, Beyond::Ucs)?;
         if e == n {
             // `ipath-empty`.
-            return Ok((n, None));
+            return Ok(Hier {
+                end: n,
+                authority: None,
+            });
         }
-        (e, None)
+        e
     };
     // `ipath-abempty` after the authority, or the segments after the first.
-    if b.get(e) == Some(&b'/') {
-        Ok((irun(s, e, &PATH, Beyond::Ucs)?, authority))
+    let end = if b.get(e) == Some(&b'/') {
+        irun(s, e, &PATH, Beyond::Ucs)?
     } else {
-        Ok((e, authority))
-    }
+        e
+    };
+    Ok(Hier {
+        end,
+        authority: found,
+    })
 }
 
 /// `iauthority` at `n`: where its parts are.
