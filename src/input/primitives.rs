@@ -84,72 +84,76 @@ pub const fn lit(text: &'static str) -> Lit {
 
 primitive! {
     /// See [`one`].
-    One { t: Table, name: &'static str } |s, i| super::one(i, &s.t, s.name)
+    One { t: &'static Table, name: &'static str } |s, i| super::one(i, s.t, s.name)
 }
 
 /// One character of the class `t`, named `name` in errors ([`crate::input::one`]).
 #[inline(always)]
-pub const fn one(t: Table, name: &'static str) -> One {
+pub const fn one(t: &'static Table, name: &'static str) -> One {
     One { t, name }
 }
 
 primitive! {
     /// See [`many`].
-    Many { t: Table, name: &'static str } |s, i| super::many(i, &s.t, s.name)
+    Many { t: &'static Table, name: &'static str } |s, i| super::many(i, s.t, s.name)
 }
 
 /// `*t`: zero or more characters of the class `t`; never fails, and records `name` where it
 /// stops ([`crate::input::many`]).
 #[inline(always)]
-pub const fn many(t: Table, name: &'static str) -> Many {
+pub const fn many(t: &'static Table, name: &'static str) -> Many {
     Many { t, name }
 }
 
 primitive! {
     /// See [`many1`].
-    Many1 { t: Table, name: &'static str } |s, i| super::many1(i, &s.t, s.name)
+    Many1 { t: &'static Table, name: &'static str } |s, i| super::many1(i, s.t, s.name)
 }
 
 /// `1*t` ([`crate::input::many1`]).
 #[inline(always)]
-pub const fn many1(t: Table, name: &'static str) -> Many1 {
+pub const fn many1(t: &'static Table, name: &'static str) -> Many1 {
     Many1 { t, name }
 }
 
 primitive! {
     /// See [`many_esc`].
-    ManyEsc { t: Table, name: &'static str, esc: &'static str }
-    |s, i| super::many_esc(i, &s.t, s.name, s.esc)
+    ManyEsc { t: &'static Table, name: &'static str, esc: &'static str }
+    |s, i| super::many_esc(i, s.t, s.name, s.esc)
 }
 
 /// `*( t | escape )`, the escape being production `esc`; a `%` without two hex digits is a
 /// hard failure ([`crate::input::many_esc`]).
 #[inline(always)]
-pub const fn many_esc(t: Table, name: &'static str, esc: &'static str) -> ManyEsc {
+pub const fn many_esc(t: &'static Table, name: &'static str, esc: &'static str) -> ManyEsc {
     ManyEsc { t, name, esc }
 }
 
 primitive! {
     /// See [`many1_esc`].
-    Many1Esc { t: Table, name: &'static str, esc: &'static str }
-    |s, i| super::many1_esc(i, &s.t, s.name, s.esc)
+    Many1Esc { t: &'static Table, name: &'static str, esc: &'static str }
+    |s, i| super::many1_esc(i, s.t, s.name, s.esc)
 }
 
 /// `1*( t | escape )` ([`crate::input::many1_esc`]).
 #[inline(always)]
-pub const fn many1_esc(t: Table, name: &'static str, esc: &'static str) -> Many1Esc {
+pub const fn many1_esc(t: &'static Table, name: &'static str, esc: &'static str) -> Many1Esc {
     Many1Esc { t, name, esc }
 }
 
 primitive! {
     /// See [`one_or_escape`].
-    OneOrEscape { t: Table, name: &'static str, esc: &'static str }
-    |s, i| super::one_or_escape(i, &s.t, s.name, s.esc)
+    OneOrEscape { t: &'static Table, name: &'static str, esc: &'static str }
+    |s, i| super::one_or_escape(i, s.t, s.name, s.esc)
 }
 
 /// One character of `t` or one escape, as production `esc` ([`crate::input::one_or_escape`]).
 #[inline(always)]
-pub const fn one_or_escape(t: Table, name: &'static str, esc: &'static str) -> OneOrEscape {
+pub const fn one_or_escape(
+    t: &'static Table,
+    name: &'static str,
+    esc: &'static str,
+) -> OneOrEscape {
     OneOrEscape { t, name, esc }
 }
 
@@ -235,7 +239,7 @@ pub const fn next_byte() -> NextByte {
 /// See [`separated`].
 #[derive(Clone, Copy)]
 pub struct Separated<'a> {
-    t: Table,
+    t: &'static Table,
     sep: &'static str,
     name: &'static str,
     esc: &'static str,
@@ -249,7 +253,7 @@ impl<'a> Parser<Span<'a>> for Separated<'a> {
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, i: Span<'a>) -> Out<'a, OM, Span<'a>> {
         let s = &*self;
-        lift::<OM, Span<'a>>(super::separated(i, &s.t, s.sep, s.name, s.esc, s.item))
+        lift::<OM, Span<'a>>(super::separated(i, s.t, s.sep, s.name, s.esc, s.item))
     }
 }
 
@@ -257,7 +261,7 @@ impl<'a> Parser<Span<'a>> for Separated<'a> {
 /// as one class where only the verdict is needed ([`crate::input::separated`]).
 #[inline(always)]
 pub const fn separated<'a>(
-    t: Table,
+    t: &'static Table,
     sep: &'static str,
     name: &'static str,
     esc: &'static str,
@@ -395,7 +399,7 @@ mod tests {
     const LOWER: Table = Table::range(b'a', b'z');
 
     fn word(i: Span<'_>) -> PResult<'_, Span<'_>> {
-        production("word", many1(LOWER, "lower")).parse(i)
+        production("word", many1(&LOWER, "lower")).parse(i)
     }
 
     #[test]
@@ -446,7 +450,7 @@ mod tests {
     }
 
     fn item(i: Span<'_>) -> PResult<'_, Span<'_>> {
-        production("item", many1_esc(LOWER, "lower", "escape")).parse(i)
+        production("item", many1_esc(&LOWER, "lower", "escape")).parse(i)
     }
 
     /// `joined` matches `item *( "/" item ) [ "/" ]` alike in every mode, and a diagnosing

@@ -158,7 +158,7 @@ pub fn fragmentid<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// `%` only begins an `escape` in this BNF: after it, the escape commits.
 pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xalpha", one_or_escape(XALPHA, "xalpha", "escape")).parse(i)
+    production("xalpha", one_or_escape(&XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -168,7 +168,7 @@ pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `xalpha`s (a loop).
 pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xalphas", many1_esc(XALPHA, "xalpha", "escape")).parse(i)
+    production("xalphas", many1_esc(&XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -176,7 +176,7 @@ pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1244, section "BNF of Generic URI Syntax".
 pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xpalpha", one_or_escape(XPALPHA, "xpalpha", "escape")).parse(i)
+    production("xpalpha", one_or_escape(&XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -188,7 +188,7 @@ pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// and as every other plural rule is built; as printed a path part would hold at most two
 /// characters (`grammar/DEVIATIONS.md`). The right recursion is one run (a loop).
 pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xpalphas", many1_esc(XPALPHA, "xpalpha", "escape")).parse(i)
+    production("xpalphas", many1_esc(&XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -198,7 +198,7 @@ pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "ialpha",
-        recognize((one(ALPHA, "alpha"), many_esc(XALPHA, "xalpha", "escape"))),
+        recognize((one(&ALPHA, "alpha"), many_esc(&XALPHA, "xalpha", "escape"))),
     )
     .parse(i)
 }
@@ -212,7 +212,7 @@ pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1250, section "BNF of Generic URI Syntax".
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alpha", one(ALPHA, "alpha")).parse(i)
+    production("alpha", one(&ALPHA, "alpha")).parse(i)
 }
 
 /// ```text
@@ -220,7 +220,7 @@ pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1256, section "BNF of Generic URI Syntax".
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("digit", one(DIGIT, "digit")).parse(i)
+    production("digit", one(&DIGIT, "digit")).parse(i)
 }
 
 /// ```text
@@ -228,7 +228,7 @@ pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1258, section "BNF of Generic URI Syntax".
 pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("safe", one(SAFE, "safe")).parse(i)
+    production("safe", one(&SAFE, "safe")).parse(i)
 }
 
 /// ```text
@@ -236,7 +236,7 @@ pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1260, section "BNF of Generic URI Syntax".
 pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("extra", one(EXTRA, "extra")).parse(i)
+    production("extra", one(&EXTRA, "extra")).parse(i)
 }
 
 /// ```text
@@ -244,7 +244,7 @@ pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1262, section "BNF of Generic URI Syntax". `space` is the space character.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("reserved", one(RESERVED, "reserved")).parse(i)
+    production("reserved", one(&RESERVED, "reserved")).parse(i)
 }
 
 /// ```text
@@ -263,7 +263,7 @@ pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1266, section "BNF of Generic URI Syntax".
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hex", one(HEX, "hex")).parse(i)
+    production("hex", one(&HEX, "hex")).parse(i)
 }
 
 /// ```text
@@ -272,7 +272,7 @@ pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1269, section "BNF of Generic URI Syntax". `vline` is `|`; no other
 /// production uses `national`.
 pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("national", one(NATIONAL, "national")).parse(i)
+    production("national", one(&NATIONAL, "national")).parse(i)
 }
 
 /// ```text
@@ -280,7 +280,7 @@ pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1271, section "BNF of Generic URI Syntax". No other production uses it.
 pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("punctuation", one(PUNCTUATION, "punctuation")).parse(i)
+    production("punctuation", one(&PUNCTUATION, "punctuation")).parse(i)
 }
 
 /// ```text

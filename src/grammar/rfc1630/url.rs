@@ -222,7 +222,7 @@ pub static RULES: &[Rule] = &[
 /// A run of `xalpha`s (escapes included): the characters of `xalphas`, `ialpha`, `hostname`,
 /// `group`, `search` ... Records `xalpha` where it stops.
 fn xalpha_run<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    many_esc(URL_XALPHA, "xalpha", "escape").parse(i)
+    many_esc(&URL_XALPHA, "xalpha", "escape").parse(i)
 }
 
 /// Whether `b` is a `hostnumber`: `digits . digits . digits . digits`. Stops at the first
@@ -942,7 +942,7 @@ pub const FORMCODE: Table = Table::chars("NTC");
 /// ```
 /// rfc1630.txt:1384, section "BNF for specific URL schemes".
 pub fn formcode<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("formcode", one(FORMCODE, "formcode")).parse(i)
+    production("formcode", one(&FORMCODE, "formcode")).parse(i)
 }
 
 /// ```text
@@ -1042,7 +1042,7 @@ pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `alphanum2`s (a loop).
 pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("user", many1(ALPHANUM2, "alphanum2")).parse(i)
+    production("user", many1(&ALPHANUM2, "alphanum2")).parse(i)
 }
 
 /// ```text
@@ -1052,7 +1052,7 @@ pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `alphanum2`s (a loop).
 pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("password", many1(ALPHANUM2, "alphanum2")).parse(i)
+    production("password", many1(&ALPHANUM2, "alphanum2")).parse(i)
 }
 
 /// ```text
@@ -1081,7 +1081,7 @@ pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1418, section "BNF for specific URL schemes".
 pub fn alphanum2<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alphanum2", one(ALPHANUM2, "alphanum2")).parse(i)
+    production("alphanum2", one(&ALPHANUM2, "alphanum2")).parse(i)
 }
 
 /// ```text
@@ -1092,7 +1092,7 @@ pub fn alphanum2<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// After a `%` the `escape` commits: in this BNF a `%` only begins an `escape` (or the `% 0 0`
 /// of a `prosperolink`, which is an escape too).
 pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xalpha", one_or_escape(URL_XALPHA, "xalpha", "escape")).parse(i)
+    production("xalpha", one_or_escape(&URL_XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1102,7 +1102,7 @@ pub fn xalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `xalpha`s (a loop).
 pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xalphas", many1_esc(URL_XALPHA, "xalpha", "escape")).parse(i)
+    production("xalphas", many1_esc(&URL_XALPHA, "xalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1111,7 +1111,7 @@ pub fn xalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1424, section "BNF for specific URL schemes". The same set as `xalpha`: this
 /// BNF's `safe` holds `+`.
 pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xpalpha", one_or_escape(URL_XPALPHA, "xpalpha", "escape")).parse(i)
+    production("xpalpha", one_or_escape(&URL_XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1121,7 +1121,7 @@ pub fn xpalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `xpalpha`s (a loop).
 pub fn xpalphas<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xpalphas", many1_esc(URL_XPALPHA, "xpalpha", "escape")).parse(i)
+    production("xpalphas", many1_esc(&URL_XPALPHA, "xpalpha", "escape")).parse(i)
 }
 
 /// ```text
@@ -1132,8 +1132,8 @@ pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "ialpha",
         recognize((
-            one(ALPHA, "alpha"),
-            many_esc(URL_XALPHA, "xalpha", "escape"),
+            one(&ALPHA, "alpha"),
+            many_esc(&URL_XALPHA, "xalpha", "escape"),
         )),
     )
     .parse(i)
@@ -1148,7 +1148,7 @@ pub fn ialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1430, section "BNF for specific URL schemes".
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alpha", one(ALPHA, "alpha")).parse(i)
+    production("alpha", one(&ALPHA, "alpha")).parse(i)
 }
 
 /// ```text
@@ -1156,7 +1156,7 @@ pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1436, section "BNF for specific URL schemes".
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("digit", one(DIGIT, "digit")).parse(i)
+    production("digit", one(&DIGIT, "digit")).parse(i)
 }
 
 /// ```text
@@ -1164,7 +1164,7 @@ pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1438, section "BNF for specific URL schemes". `-` is printed twice.
 pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("safe", one(URL_SAFE, "safe")).parse(i)
+    production("safe", one(&URL_SAFE, "safe")).parse(i)
 }
 
 /// ```text
@@ -1172,7 +1172,7 @@ pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1440, section "BNF for specific URL schemes".
 pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("extra", one(EXTRA, "extra")).parse(i)
+    production("extra", one(&EXTRA, "extra")).parse(i)
 }
 
 /// ```text
@@ -1180,7 +1180,7 @@ pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1442, section "BNF for specific URL schemes". `space` is the space character.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("reserved", one(RESERVED, "reserved")).parse(i)
+    production("reserved", one(&RESERVED, "reserved")).parse(i)
 }
 
 /// ```text
@@ -1199,7 +1199,7 @@ pub fn escape<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1446, section "BNF for specific URL schemes".
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hex", one(HEX, "hex")).parse(i)
+    production("hex", one(&HEX, "hex")).parse(i)
 }
 
 /// ```text
@@ -1208,7 +1208,7 @@ pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc1630.txt:1449, section "BNF for specific URL schemes". `vline` is `|`; no other
 /// production uses `national`.
 pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("national", one(NATIONAL, "national")).parse(i)
+    production("national", one(&NATIONAL, "national")).parse(i)
 }
 
 /// ```text
@@ -1216,7 +1216,7 @@ pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1451, section "BNF for specific URL schemes". No other production uses it.
 pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("punctuation", one(PUNCTUATION, "punctuation")).parse(i)
+    production("punctuation", one(&PUNCTUATION, "punctuation")).parse(i)
 }
 
 /// ```text
@@ -1226,7 +1226,7 @@ pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `digit`s (a loop).
 pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("digits", many1(DIGIT, "digit")).parse(i)
+    production("digits", many1(&DIGIT, "digit")).parse(i)
 }
 
 /// ```text
@@ -1234,7 +1234,7 @@ pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1630.txt:1463, section "BNF for specific URL schemes".
 pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alphanum", one(ALPHANUM, "alphanum")).parse(i)
+    production("alphanum", one(&ALPHANUM, "alphanum")).parse(i)
 }
 
 /// ```text
@@ -1244,7 +1244,7 @@ pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 ///
 /// The right recursion is one run of `alphanum`s (a loop).
 pub fn alphanums<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alphanums", many1(ALPHANUM, "alphanum")).parse(i)
+    production("alphanums", many1(&ALPHANUM, "alphanum")).parse(i)
 }
 
 /// ```text

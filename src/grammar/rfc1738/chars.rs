@@ -26,7 +26,7 @@ pub const LOWALPHA: Table = Table::range(b'a', b'z');
 /// ```
 /// rfc1738.txt:1056, section 5.
 pub fn lowalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("lowalpha", one(LOWALPHA, "lowalpha")).parse(i)
+    production("lowalpha", one(&LOWALPHA, "lowalpha")).parse(i)
 }
 
 /// `hialpha`.
@@ -39,7 +39,7 @@ pub const HIALPHA: Table = Table::range(b'A', b'Z');
 /// ```
 /// rfc1738.txt:1060, section 5.
 pub fn hialpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hialpha", one(HIALPHA, "hialpha")).parse(i)
+    production("hialpha", one(&HIALPHA, "hialpha")).parse(i)
 }
 
 /// `alpha`.
@@ -50,7 +50,7 @@ pub const ALPHA: Table = LOWALPHA.or(HIALPHA);
 /// ```
 /// rfc1738.txt:1071, section 5.
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alpha", one(ALPHA, "alpha")).parse(i)
+    production("alpha", one(&ALPHA, "alpha")).parse(i)
 }
 
 /// `digit`.
@@ -62,7 +62,7 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 /// ```
 /// rfc1738.txt:1072, section 5.
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("digit", one(DIGIT, "digit")).parse(i)
+    production("digit", one(&DIGIT, "digit")).parse(i)
 }
 
 /// `safe`.
@@ -73,7 +73,7 @@ pub const SAFE: Table = Table::chars("$-_.+");
 /// ```
 /// rfc1738.txt:1074, section 2.2.
 pub fn safe<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("safe", one(SAFE, "safe")).parse(i)
+    production("safe", one(&SAFE, "safe")).parse(i)
 }
 
 /// `extra`.
@@ -84,7 +84,7 @@ pub const EXTRA: Table = Table::chars("!*'(),");
 /// ```
 /// rfc1738.txt:1075, section 2.2.
 pub fn extra<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("extra", one(EXTRA, "extra")).parse(i)
+    production("extra", one(&EXTRA, "extra")).parse(i)
 }
 
 /// `national`: characters that gateways may change (section 2.2, "Unsafe"). No other
@@ -96,7 +96,7 @@ pub const NATIONAL: Table = Table::chars("{}|\\^~[]`");
 /// ```
 /// rfc1738.txt:1076, section 2.2.
 pub fn national<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("national", one(NATIONAL, "national")).parse(i)
+    production("national", one(&NATIONAL, "national")).parse(i)
 }
 
 /// `punctuation`: the delimiters of section 2.2, "Unsafe". No other production uses them;
@@ -108,7 +108,7 @@ pub const PUNCTUATION: Table = Table::chars("<>#%\"");
 /// ```
 /// rfc1738.txt:1077, section 2.2.
 pub fn punctuation<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("punctuation", one(PUNCTUATION, "punctuation")).parse(i)
+    production("punctuation", one(&PUNCTUATION, "punctuation")).parse(i)
 }
 
 /// `reserved`.
@@ -119,7 +119,7 @@ pub const RESERVED: Table = Table::chars(";/?:@&=");
 /// ```
 /// rfc1738.txt:1080, section 2.2.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("reserved", one(RESERVED, "reserved")).parse(i)
+    production("reserved", one(&RESERVED, "reserved")).parse(i)
 }
 
 /// `hex`.
@@ -131,7 +131,7 @@ pub const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
 /// ```
 /// rfc1738.txt:1081, section 2.2.
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hex", one(HEX, "hex")).parse(i)
+    production("hex", one(&HEX, "hex")).parse(i)
 }
 
 /// ```text
@@ -154,7 +154,7 @@ pub const UNRESERVED: Table = ALPHA.or(DIGIT).or(SAFE).or(EXTRA);
 /// ```
 /// rfc1738.txt:1085, section 2.2.
 pub fn unreserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("unreserved", one(UNRESERVED, "unreserved")).parse(i)
+    production("unreserved", one(&UNRESERVED, "unreserved")).parse(i)
 }
 
 /// The single characters of `uchar` (its `escape` branch is the `%` handled by the parsers).
@@ -165,7 +165,7 @@ pub const UCHAR: Table = UNRESERVED;
 /// ```
 /// rfc1738.txt:1086, section 2.2.
 pub fn uchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("uchar", one_or_escape(UCHAR, "uchar", "escape")).parse(i)
+    production("uchar", one_or_escape(&UCHAR, "uchar", "escape")).parse(i)
 }
 
 /// The single characters of `xchar` (its `escape` branch is the `%` handled by the parsers).
@@ -176,7 +176,7 @@ pub const XCHAR: Table = UNRESERVED.or(RESERVED);
 /// ```
 /// rfc1738.txt:1087, section 2.2.
 pub fn xchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("xchar", one_or_escape(XCHAR, "xchar", "escape")).parse(i)
+    production("xchar", one_or_escape(&XCHAR, "xchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -184,7 +184,7 @@ pub fn xchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1088, section 5.
 pub fn digits<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("digits", many1(DIGIT, "digit")).parse(i)
+    production("digits", many1(&DIGIT, "digit")).parse(i)
 }
 
 // ---------------------------------------------------------------------------------------------

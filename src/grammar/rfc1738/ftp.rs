@@ -56,7 +56,7 @@ pub fn ftpurl<'a>(i: Span<'a>) -> PResult<'a, FtpUrl<'a>> {
 pub fn fpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "fpath",
-        separated(FSEGMENT, "/", "fpath", "escape", fsegment),
+        separated(&FSEGMENT, "/", "fpath", "escape", fsegment),
     )
     .parse(i)
 }
@@ -69,7 +69,7 @@ pub const FSEGMENT: Table = UCHAR.or(Table::chars("?:@&="));
 /// ```
 /// rfc1738.txt:985, section 3.2. Matches the empty string.
 pub fn fsegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("fsegment", many_esc(FSEGMENT, "fsegment", "escape")).parse(i)
+    production("fsegment", many_esc(&FSEGMENT, "fsegment", "escape")).parse(i)
 }
 
 /// `ftptype`.
@@ -80,7 +80,7 @@ pub const FTPTYPE: Table = Table::chars("AIDaid");
 /// ```
 /// rfc1738.txt:986, section 3.2.
 pub fn ftptype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("ftptype", one(FTPTYPE, "ftptype")).parse(i)
+    production("ftptype", one(&FTPTYPE, "ftptype")).parse(i)
 }
 
 #[cfg(test)]

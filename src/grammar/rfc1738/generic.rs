@@ -142,7 +142,7 @@ pub const SCHEME: Table = LOWALPHA.or(DIGIT).or(Table::chars("+-."));
 /// As printed: lower case only (upper case is an opt-in reading of the typed API, see
 /// [`crate::rfc1738::ParseOptions`]), and a scheme may start with a digit or `+`.
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("scheme", many1(SCHEME, "scheme")).parse(i)
+    production("scheme", many1(&SCHEME, "scheme")).parse(i)
 }
 
 /// ```text
@@ -161,7 +161,7 @@ pub fn schemepart<'a>(i: Span<'a>) -> PResult<'a, SchemePart<'a>> {
         "schemepart",
         longest((
             map(ip_schemepart, SchemePart::Ip),
-            map(many_esc(XCHAR, "xchar", "escape"), |p| {
+            map(many_esc(&XCHAR, "xchar", "escape"), |p| {
                 SchemePart::Opaque(p.into())
             }),
         ))
@@ -327,7 +327,7 @@ pub fn toplabel<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:972, section 3.1.
 pub fn alphadigit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alphadigit", one(ALPHADIGIT, "alphadigit")).parse(i)
+    production("alphadigit", one(&ALPHADIGIT, "alphadigit")).parse(i)
 }
 
 /// ```text
@@ -360,7 +360,7 @@ pub const USER: Table = UCHAR.or(Table::chars(";?&="));
 /// ```
 /// rfc1738.txt:975, section 3.1. Matches the empty string.
 pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("user", many_esc(USER, "user", "escape")).parse(i)
+    production("user", many_esc(&USER, "user", "escape")).parse(i)
 }
 
 /// ```text
@@ -368,7 +368,7 @@ pub fn user<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:976, section 3.1. Matches the empty string.
 pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("password", many_esc(USER, "password", "escape")).parse(i)
+    production("password", many_esc(&USER, "password", "escape")).parse(i)
 }
 
 /// ```text
@@ -376,7 +376,7 @@ pub fn password<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:977, section 3.1. Matches the empty string.
 pub fn urlpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("urlpath", many_esc(XCHAR, "xchar", "escape")).parse(i)
+    production("urlpath", many_esc(&XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

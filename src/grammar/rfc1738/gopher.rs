@@ -75,7 +75,7 @@ struct GopherPath<'a> {
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`, as [`gopherurl`] says.
 fn gopher_path<'a>(i: Span<'a>) -> PResult<'a, GopherPath<'a>> {
     // The whole run: it records where it stops, the end of the longest valid prefix.
-    let (end, run) = many_esc(XCHAR, "xchar", "escape").parse(i)?;
+    let (end, run) = many_esc(&XCHAR, "xchar", "escape").parse(i)?;
     if run.fragment().is_empty() {
         let p = GopherPath {
             path: Some(run.into()),
@@ -177,7 +177,7 @@ pub fn gtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1004, section 3.4. Matches the empty string.
 pub fn selector<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("selector", many_esc(XCHAR, "xchar", "escape")).parse(i)
+    production("selector", many_esc(&XCHAR, "xchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -185,7 +185,7 @@ pub fn selector<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1005, section 3.4. Matches the empty string.
 pub fn gopher_plus_string<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("gopher+_string", many_esc(XCHAR, "xchar", "escape")).parse(i)
+    production("gopher+_string", many_esc(&XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@ pub fn httpurl<'a>(i: Span<'a>) -> PResult<'a, HttpUrl<'a>> {
 pub fn hpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "hpath",
-        separated(HSEGMENT, "/", "hpath", "escape", hsegment),
+        separated(&HSEGMENT, "/", "hpath", "escape", hsegment),
     )
     .parse(i)
 }
@@ -67,7 +67,7 @@ pub const HSEGMENT: Table = UCHAR.or(Table::chars(";:@&="));
 /// ```
 /// rfc1738.txt:996, section 3.3. Matches the empty string.
 pub fn hsegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hsegment", many_esc(HSEGMENT, "hsegment", "escape")).parse(i)
+    production("hsegment", many_esc(&HSEGMENT, "hsegment", "escape")).parse(i)
 }
 
 /// `search`, without its `escape` (the same characters as `hsegment`).
@@ -79,7 +79,7 @@ pub const SEARCH: Table = HSEGMENT;
 /// rfc1738.txt:997, section 3.3. Matches the empty string. Also used by `gopherurl` and
 /// `waisindex`.
 pub fn search<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("search", many_esc(SEARCH, "search", "escape")).parse(i)
+    production("search", many_esc(&SEARCH, "search", "escape")).parse(i)
 }
 
 #[cfg(test)]

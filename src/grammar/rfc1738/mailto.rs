@@ -40,7 +40,7 @@ pub fn mailtourl<'a>(i: Span<'a>) -> PResult<'a, MailtoUrl<'a>> {
 /// As printed: any non-empty run of `xchar`s. Whether it encodes an RFC 822 `addr-spec` is
 /// a further check this production does not make.
 pub fn encoded822addr<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("encoded822addr", many1_esc(XCHAR, "xchar", "escape")).parse(i)
+    production("encoded822addr", many1_esc(&XCHAR, "xchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ pub const GROUP_REST: Table = ALPHA.or(DIGIT).or(Table::chars("-.+_"));
 pub fn group<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "group",
-        recognize((one(ALPHA, "alpha"), many(GROUP_REST, "group"))),
+        recognize((one(&ALPHA, "alpha"), many(&GROUP_REST, "group"))),
     )
     .parse(i)
 }
@@ -84,7 +84,7 @@ pub fn article<'a>(i: Span<'a>) -> PResult<'a, Article<'a>> {
     production(
         "article",
         map(
-            consumed((many1_esc(ARTICLE, "article", "escape"), lit("@"), host)),
+            consumed((many1_esc(&ARTICLE, "article", "escape"), lit("@"), host)),
             |(text, (unique, _, h))| Article {
                 text: text.into(),
                 unique: unique.into(),

@@ -52,7 +52,7 @@ pub fn prosperourl<'a>(i: Span<'a>) -> PResult<'a, ProsperoUrl<'a>> {
 pub fn ppath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "ppath",
-        separated(PSEGMENT, "/", "ppath", "escape", psegment),
+        separated(&PSEGMENT, "/", "ppath", "escape", psegment),
     )
     .parse(i)
 }
@@ -65,7 +65,7 @@ pub const PSEGMENT: Table = UCHAR.or(Table::chars("?:@&="));
 /// ```
 /// rfc1738.txt:1049, section 3.11. Matches the empty string.
 pub fn psegment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("psegment", many_esc(PSEGMENT, "psegment", "escape")).parse(i)
+    production("psegment", many_esc(&PSEGMENT, "psegment", "escape")).parse(i)
 }
 
 /// ```text
@@ -90,7 +90,7 @@ pub const FIELD: Table = UCHAR.or(Table::chars("?:@&"));
 /// ```
 /// rfc1738.txt:1051, section 3.11. Matches the empty string.
 pub fn fieldname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("fieldname", many_esc(FIELD, "fieldname", "escape")).parse(i)
+    production("fieldname", many_esc(&FIELD, "fieldname", "escape")).parse(i)
 }
 
 /// ```text
@@ -98,7 +98,7 @@ pub fn fieldname<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1052, section 3.11. Matches the empty string.
 pub fn fieldvalue<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("fieldvalue", many_esc(FIELD, "fieldvalue", "escape")).parse(i)
+    production("fieldvalue", many_esc(&FIELD, "fieldvalue", "escape")).parse(i)
 }
 
 #[cfg(test)]

@@ -108,7 +108,7 @@ pub fn waisdoc<'a>(i: Span<'a>) -> PResult<'a, WaisUrl<'a>> {
 /// ```
 /// rfc1738.txt:1041, section 3.9. Matches the empty string.
 pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("database", many_esc(UCHAR, "uchar", "escape")).parse(i)
+    production("database", many_esc(&UCHAR, "uchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -116,7 +116,7 @@ pub fn database<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1042, section 3.9. Matches the empty string.
 pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("wtype", many_esc(UCHAR, "uchar", "escape")).parse(i)
+    production("wtype", many_esc(&UCHAR, "uchar", "escape")).parse(i)
 }
 
 /// ```text
@@ -124,7 +124,7 @@ pub fn wtype<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc1738.txt:1043, section 3.9. Matches the empty string.
 pub fn wpath<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("wpath", many_esc(UCHAR, "uchar", "escape")).parse(i)
+    production("wpath", many_esc(&UCHAR, "uchar", "escape")).parse(i)
 }
 
 #[cfg(test)]

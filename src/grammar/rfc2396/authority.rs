@@ -86,7 +86,7 @@ pub const REG_NAME: Table = UNRESERVED.or(Table::chars("$,;:@&=+"));
 /// ```
 /// rfc2396.txt:1486, section 3.2.1.
 pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("reg_name", many1_esc(REG_NAME, "reg_name", "escaped")).parse(i)
+    production("reg_name", many1_esc(&REG_NAME, "reg_name", "escaped")).parse(i)
 }
 
 /// How RFC 2396 prints the labels of a hostname.
@@ -142,7 +142,7 @@ pub const USERINFO: Table = UNRESERVED.or(Table::chars(";:&=+$,"));
 /// ```
 /// rfc2396.txt:1490, section 3.2.2. Matches the empty string.
 pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("userinfo", many_esc(USERINFO, "userinfo", "escaped")).parse(i)
+    production("userinfo", many_esc(&USERINFO, "userinfo", "escaped")).parse(i)
 }
 
 /// ```text
@@ -264,7 +264,7 @@ fn ipv4_part<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     if D::IPV6 {
         D::digits_1_3(i)
     } else {
-        many1(DIGIT, "digit").parse(i)
+        many1(&DIGIT, "digit").parse(i)
     }
 }
 
@@ -273,5 +273,5 @@ fn ipv4_part<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1499, section 3.2.2. Matches the empty string.
 pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("port", many(DIGIT, "digit")).parse(i)
+    production("port", many(&DIGIT, "digit")).parse(i)
 }

@@ -67,8 +67,8 @@ pub(crate) fn uric_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 
 /// The single characters of `uric`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
 #[inline(always)]
-pub(crate) const fn uric_table<D: Dialect>() -> Table {
-    if D::IPV6 { URIC_2732 } else { URIC }
+pub(crate) const fn uric_table<D: Dialect>() -> &'static Table {
+    if D::IPV6 { &URIC_2732 } else { &URIC }
 }
 
 /// The single characters of `uric` as RFC 2732 amends it: `[` and `]` are `reserved`.
@@ -94,7 +94,7 @@ pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 
 /// `reserved`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
 pub(crate) fn reserved_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    let t = if D::IPV6 { RESERVED_2732 } else { RESERVED };
+    let t = if D::IPV6 { &RESERVED_2732 } else { &RESERVED };
     production("reserved", one(t, "reserved")).parse(i)
 }
 
@@ -106,7 +106,7 @@ pub const UNRESERVED: Table = ALPHANUM.or(MARK);
 /// ```
 /// rfc2396.txt:1522, section 2.3.
 pub fn unreserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("unreserved", one(UNRESERVED, "unreserved")).parse(i)
+    production("unreserved", one(&UNRESERVED, "unreserved")).parse(i)
 }
 
 /// `mark`.
@@ -118,7 +118,7 @@ pub const MARK: Table = Table::chars("-_.!~*'()");
 /// ```
 /// rfc2396.txt:1523, section 2.3.
 pub fn mark<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("mark", one(MARK, "mark")).parse(i)
+    production("mark", one(&MARK, "mark")).parse(i)
 }
 
 // =============================================================================================
@@ -144,7 +144,7 @@ pub const HEX: Table = DIGIT.or(Table::chars("ABCDEFabcdef"));
 /// ```
 /// rfc2396.txt:1527, section 2.4.1.
 pub fn hex<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hex", one(HEX, "hex")).parse(i)
+    production("hex", one(&HEX, "hex")).parse(i)
 }
 
 // =============================================================================================
@@ -159,7 +159,7 @@ pub const ALPHANUM: Table = ALPHA.or(DIGIT);
 /// ```
 /// rfc2396.txt:1530, section 1.6.
 pub fn alphanum<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alphanum", one(ALPHANUM, "alphanum")).parse(i)
+    production("alphanum", one(&ALPHANUM, "alphanum")).parse(i)
 }
 
 /// `alpha`.
@@ -170,7 +170,7 @@ pub const ALPHA: Table = LOWALPHA.or(UPALPHA);
 /// ```
 /// rfc2396.txt:1531, section 1.6.
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("alpha", one(ALPHA, "alpha")).parse(i)
+    production("alpha", one(&ALPHA, "alpha")).parse(i)
 }
 
 /// `lowalpha`.
@@ -183,7 +183,7 @@ pub const LOWALPHA: Table = Table::range(b'a', b'z');
 /// ```
 /// rfc2396.txt:1533, section 1.6.
 pub fn lowalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("lowalpha", one(LOWALPHA, "lowalpha")).parse(i)
+    production("lowalpha", one(&LOWALPHA, "lowalpha")).parse(i)
 }
 
 /// `upalpha`.
@@ -196,7 +196,7 @@ pub const UPALPHA: Table = Table::range(b'A', b'Z');
 /// ```
 /// rfc2396.txt:1536, section 1.6.
 pub fn upalpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("upalpha", one(UPALPHA, "upalpha")).parse(i)
+    production("upalpha", one(&UPALPHA, "upalpha")).parse(i)
 }
 
 /// `digit`.
@@ -208,7 +208,7 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 /// ```
 /// rfc2396.txt:1539, section 1.6.
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("digit", one(DIGIT, "digit")).parse(i)
+    production("digit", one(&DIGIT, "digit")).parse(i)
 }
 
 // =============================================================================================
@@ -223,7 +223,7 @@ pub const CONTROL: Table = Table::range(0x00, 0x1F).or(Table::chars("\x7F"));
 /// ```
 /// rfc2396.txt:541, section 2.4.3.
 pub fn control<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("control", one(CONTROL, "control")).parse(i)
+    production("control", one(&CONTROL, "control")).parse(i)
 }
 
 /// `space`.
@@ -234,7 +234,7 @@ pub const SPACE: Table = Table::chars(" ");
 /// ```
 /// rfc2396.txt:549, section 2.4.3.
 pub fn space<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("space", one(SPACE, "space")).parse(i)
+    production("space", one(&SPACE, "space")).parse(i)
 }
 
 /// `delims`.
@@ -245,7 +245,7 @@ pub const DELIMS: Table = Table::chars("<>#%\"");
 /// ```
 /// rfc2396.txt:558, section 2.4.3.
 pub fn delims<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("delims", one(DELIMS, "delims")).parse(i)
+    production("delims", one(&DELIMS, "delims")).parse(i)
 }
 
 /// `unwise`.
@@ -261,7 +261,7 @@ pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 
 /// `unwise`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
 pub(crate) fn unwise_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    let t = if D::IPV6 { UNWISE_2732 } else { UNWISE };
+    let t = if D::IPV6 { &UNWISE_2732 } else { &UNWISE };
     production("unwise", one(t, "unwise")).parse(i)
 }
 

@@ -45,7 +45,7 @@ pub(crate) fn path_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 pub fn path_segments<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "path_segments",
-        separated(SEGMENT, "/", "path_segments", "escaped", segment),
+        separated(&SEGMENT, "/", "path_segments", "escaped", segment),
     )
     .parse(i)
 }
@@ -64,7 +64,7 @@ pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "segment",
         recognize((
-            many_esc(PCHAR, "pchar", "escaped"),
+            many_esc(&PCHAR, "pchar", "escaped"),
             many0_count(preceded(lit(";"), param)),
         )),
     )
@@ -76,7 +76,7 @@ pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc2396.txt:1504, section 3.3. Matches the empty string.
 pub fn param<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("param", many_esc(PCHAR, "pchar", "escaped")).parse(i)
+    production("param", many_esc(&PCHAR, "pchar", "escaped")).parse(i)
 }
 
 /// `pchar`, without its `escaped`.
@@ -88,7 +88,7 @@ pub const PCHAR: Table = UNRESERVED.or(Table::chars(":@&=+$,"));
 /// ```
 /// rfc2396.txt:1505, section 3.3.
 pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("pchar", one_or_escape(PCHAR, "pchar", "escaped")).parse(i)
+    production("pchar", one_or_escape(&PCHAR, "pchar", "escaped")).parse(i)
 }
 
 // =============================================================================================

@@ -269,7 +269,7 @@ pub const URIC_NO_SLASH: Table = UNRESERVED.or(Table::chars(";?:@&=+$,"));
 pub fn uric_no_slash<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "uric_no_slash",
-        one_or_escape(URIC_NO_SLASH, "uric_no_slash", "escaped"),
+        one_or_escape(&URIC_NO_SLASH, "uric_no_slash", "escaped"),
     )
     .parse(i)
 }
@@ -320,7 +320,7 @@ pub const REL_SEGMENT: Table = UNRESERVED.or(Table::chars(";@&=+$,"));
 pub fn rel_segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "rel_segment",
-        many1_esc(REL_SEGMENT, "rel_segment", "escaped"),
+        many1_esc(&REL_SEGMENT, "rel_segment", "escaped"),
     )
     .parse(i)
 }
@@ -339,7 +339,7 @@ pub const SCHEME_REST: Table = ALPHA.or(DIGIT).or(Table::chars("+-."));
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "scheme",
-        recognize((one(ALPHA, "alpha"), many(SCHEME_REST, "scheme"))),
+        recognize((one(&ALPHA, "alpha"), many(&SCHEME_REST, "scheme"))),
     )
     .parse(i)
 }

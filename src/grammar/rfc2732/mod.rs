@@ -185,12 +185,12 @@ pub fn hexseq<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// rfc2373-appendix-b.txt:13 (RFC 2373 Appendix B). ABNF's HEXDIG takes `a` to `f` as well
 /// (its strings are case-insensitive): RFC 2396's `hex`.
 pub fn hex4<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("hex4", recognize(many_m_n(1, 4, one(HEX, "HEXDIG")))).parse(i)
+    production("hex4", recognize(many_m_n(1, 4, one(&HEX, "HEXDIG")))).parse(i)
 }
 
 /// `1*3DIGIT`, the parts of RFC 2373's `IPv4address` (rfc2373-appendix-b.txt:7).
 pub(crate) fn digits_1_3<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    recognize(many_m_n(1, 3, one(DIGIT, "DIGIT"))).parse(i)
+    recognize(many_m_n(1, 3, one(&DIGIT, "DIGIT"))).parse(i)
 }
 
 /// RFC 2373's `IPv4address`, in RFC 2396's place:

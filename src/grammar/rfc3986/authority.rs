@@ -60,7 +60,7 @@ pub const USERINFO: Table = UNRESERVED.or(SUB_DELIMS).or(Table::chars(":"));
 /// ```
 /// rfc3986.txt:2718, section 3.2.1. Matches the empty string.
 pub fn userinfo<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("userinfo", many_esc(USERINFO, "userinfo", "pct-encoded")).parse(i)
+    production("userinfo", many_esc(&USERINFO, "userinfo", "pct-encoded")).parse(i)
 }
 
 /// ```text
@@ -104,7 +104,7 @@ fn whole_ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc3986.txt:2720, section 3.2.3. Matches the empty string.
 pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("port", many(DIGIT, "DIGIT")).parse(i)
+    production("port", many(&DIGIT, "DIGIT")).parse(i)
 }
 
 // =============================================================================================
@@ -149,10 +149,10 @@ pub fn ipvfuture<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "IPvFuture",
         recognize((
-            one(V, "\"v\""),
-            many1(HEXDIG, "HEXDIG"),
+            one(&V, "\"v\""),
+            many1(&HEXDIG, "HEXDIG"),
             lit("."),
-            many1(IPVFUTURE, "IPvFuture"),
+            many1(&IPVFUTURE, "IPvFuture"),
         )),
     )
     .parse(i)
@@ -238,7 +238,7 @@ fn groups_before<'a, const MAX: usize>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc3986.txt:2736, section 3.2.2.
 pub fn h16<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("h16", recognize(many_m_n(1, 4, one(HEXDIG, "HEXDIG")))).parse(i)
+    production("h16", recognize(many_m_n(1, 4, one(&HEXDIG, "HEXDIG")))).parse(i)
 }
 
 /// ```text
@@ -302,11 +302,11 @@ pub fn dec_octet<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "dec-octet",
         alt((
-            recognize((lit("25"), one(DIGIT_0_5, "%x30-35"))),
-            recognize((lit("2"), one(DIGIT_0_4, "%x30-34"), one(DIGIT, "DIGIT"))),
-            recognize((lit("1"), one(DIGIT, "DIGIT"), one(DIGIT, "DIGIT"))),
-            recognize((one(DIGIT_1_9, "%x31-39"), one(DIGIT, "DIGIT"))),
-            one(DIGIT, "DIGIT"),
+            recognize((lit("25"), one(&DIGIT_0_5, "%x30-35"))),
+            recognize((lit("2"), one(&DIGIT_0_4, "%x30-34"), one(&DIGIT, "DIGIT"))),
+            recognize((lit("1"), one(&DIGIT, "DIGIT"), one(&DIGIT, "DIGIT"))),
+            recognize((one(&DIGIT_1_9, "%x31-39"), one(&DIGIT, "DIGIT"))),
+            one(&DIGIT, "DIGIT"),
         )),
     )
     .parse(i)
@@ -324,5 +324,5 @@ pub const REG_NAME: Table = UNRESERVED.or(SUB_DELIMS);
 /// ```
 /// rfc3986.txt:2757, section 3.2.2. Matches the empty string.
 pub fn reg_name<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("reg-name", many_esc(REG_NAME, "reg-name", "pct-encoded")).parse(i)
+    production("reg-name", many_esc(&REG_NAME, "reg-name", "pct-encoded")).parse(i)
 }

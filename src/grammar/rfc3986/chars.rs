@@ -58,7 +58,7 @@ pub const UNRESERVED: Table = ALPHA.or(DIGIT).or(Table::chars("-._~"));
 /// ```
 /// rfc3986.txt:2784, section 2.3.
 pub fn unreserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("unreserved", one(UNRESERVED, "unreserved")).parse(i)
+    production("unreserved", one(&UNRESERVED, "unreserved")).parse(i)
 }
 
 /// `reserved`.
@@ -69,7 +69,7 @@ pub const RESERVED: Table = GEN_DELIMS.or(SUB_DELIMS);
 /// ```
 /// rfc3986.txt:2785, section 2.2.
 pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("reserved", one(RESERVED, "reserved")).parse(i)
+    production("reserved", one(&RESERVED, "reserved")).parse(i)
 }
 
 /// `gen-delims`.
@@ -80,7 +80,7 @@ pub const GEN_DELIMS: Table = Table::chars(":/?#[]@");
 /// ```
 /// rfc3986.txt:2786, section 2.2.
 pub fn gen_delims<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("gen-delims", one(GEN_DELIMS, "gen-delims")).parse(i)
+    production("gen-delims", one(&GEN_DELIMS, "gen-delims")).parse(i)
 }
 
 /// `sub-delims`.
@@ -92,7 +92,7 @@ pub const SUB_DELIMS: Table = Table::chars("!$&'()*+,;=");
 /// ```
 /// rfc3986.txt:2787, section 2.2.
 pub fn sub_delims<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("sub-delims", one(SUB_DELIMS, "sub-delims")).parse(i)
+    production("sub-delims", one(&SUB_DELIMS, "sub-delims")).parse(i)
 }
 
 #[cfg(test)]

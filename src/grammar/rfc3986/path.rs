@@ -120,7 +120,7 @@ pub fn path_empty<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc3986.txt:2771, section 3.3. Matches the empty string.
 pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("segment", many_esc(PCHAR, "pchar", "pct-encoded")).parse(i)
+    production("segment", many_esc(&PCHAR, "pchar", "pct-encoded")).parse(i)
 }
 
 /// ```text
@@ -128,7 +128,7 @@ pub fn segment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc3986.txt:2772, section 3.3.
 pub fn segment_nz<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("segment-nz", many1_esc(PCHAR, "pchar", "pct-encoded")).parse(i)
+    production("segment-nz", many1_esc(&PCHAR, "pchar", "pct-encoded")).parse(i)
 }
 
 /// `segment-nz-nc`, without its `pct-encoded`: `pchar` but `:`.
@@ -142,7 +142,7 @@ pub const SEGMENT_NZ_NC: Table = UNRESERVED.or(SUB_DELIMS).or(Table::chars("@"))
 pub fn segment_nz_nc<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "segment-nz-nc",
-        many1_esc(SEGMENT_NZ_NC, "segment-nz-nc", "pct-encoded"),
+        many1_esc(&SEGMENT_NZ_NC, "segment-nz-nc", "pct-encoded"),
     )
     .parse(i)
 }
@@ -155,7 +155,7 @@ pub const PCHAR: Table = SEGMENT_NZ_NC.or(Table::chars(":"));
 /// ```
 /// rfc3986.txt:2776, section 3.3.
 pub fn pchar<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("pchar", one_or_escape(PCHAR, "pchar", "pct-encoded")).parse(i)
+    production("pchar", one_or_escape(&PCHAR, "pchar", "pct-encoded")).parse(i)
 }
 
 // =============================================================================================
@@ -170,7 +170,7 @@ pub const QUERY: Table = PCHAR.or(Table::chars("/?"));
 /// ```
 /// rfc3986.txt:2778, section 3.4. Matches the empty string.
 pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("query", many_esc(QUERY, "query", "pct-encoded")).parse(i)
+    production("query", many_esc(&QUERY, "query", "pct-encoded")).parse(i)
 }
 
 /// ```text
@@ -178,5 +178,5 @@ pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc3986.txt:2780, section 3.5. Matches the empty string.
 pub fn fragment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("fragment", many_esc(QUERY, "fragment", "pct-encoded")).parse(i)
+    production("fragment", many_esc(&QUERY, "fragment", "pct-encoded")).parse(i)
 }

@@ -209,7 +209,7 @@ pub(crate) const SCHEME: Table = ALPHA.or(DIGIT).or(Table::chars("+-."));
 pub fn scheme<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "scheme",
-        recognize((one(ALPHA, "ALPHA"), many(SCHEME, "scheme"))),
+        recognize((one(&ALPHA, "ALPHA"), many(&SCHEME, "scheme"))),
     )
     .parse(i)
 }

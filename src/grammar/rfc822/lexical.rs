@@ -26,7 +26,7 @@ pub const CHAR: Table = Table::range(0, 127);
 /// ```
 /// rfc822.txt:710, section 3.3.
 pub fn char<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("CHAR", one(CHAR, "CHAR")).parse(i)
+    production("CHAR", one(&CHAR, "CHAR")).parse(i)
 }
 
 /// `ALPHA`.
@@ -39,7 +39,7 @@ pub const ALPHA: Table = Table::range(b'A', b'Z').or(Table::range(b'a', b'z'));
 /// ```
 /// rfc822.txt:711, section 3.3.
 pub fn alpha<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("ALPHA", one(ALPHA, "ALPHA")).parse(i)
+    production("ALPHA", one(&ALPHA, "ALPHA")).parse(i)
 }
 
 /// `DIGIT`.
@@ -50,7 +50,7 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 /// ```
 /// rfc822.txt:714, section 3.3.
 pub fn digit<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("DIGIT", one(DIGIT, "DIGIT")).parse(i)
+    production("DIGIT", one(&DIGIT, "DIGIT")).parse(i)
 }
 
 /// `CTL`.
@@ -62,7 +62,7 @@ pub const CTL: Table = Table::range(0, 31).or(Table::chars("\x7F"));
 /// ```
 /// rfc822.txt:715, section 3.3.
 pub fn ctl<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("CTL", one(CTL, "CTL")).parse(i)
+    production("CTL", one(&CTL, "CTL")).parse(i)
 }
 
 /// ```text
@@ -113,7 +113,7 @@ pub const LWSP_CHAR: Table = Table::chars(" \t");
 /// ```
 /// rfc822.txt:724, section 3.3.
 pub fn lwsp_char<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("LWSP-char", one(LWSP_CHAR, "LWSP-char")).parse(i)
+    production("LWSP-char", one(&LWSP_CHAR, "LWSP-char")).parse(i)
 }
 
 /// ```text
@@ -142,7 +142,7 @@ pub const SPECIALS: Table = Table::chars("()<>@,;:\\\".[]");
 /// ```
 /// rfc822.txt:729, section 3.3.
 pub fn specials<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("specials", one(SPECIALS, "specials")).parse(i)
+    production("specials", one(&SPECIALS, "specials")).parse(i)
 }
 
 // =============================================================================================
@@ -160,14 +160,14 @@ pub const ATOM: Table = CHAR.minus(SPECIALS).minus(Table::chars(" ")).minus(CTL)
 /// The run is greedy: what may follow an `atom` in an `addr-spec` (`.`, `@`, the end) is no
 /// atom character.
 pub fn atom<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("atom", many1(ATOM, "atom")).parse(i)
+    production("atom", many1(&ATOM, "atom")).parse(i)
 }
 
 /// `*(t / quoted-pair)`: the body of `quoted-string` and `domain-literal`, `t` being `qtext`
 /// or `dtext` (named `name`). The two alternatives start with different characters (`t`
 /// holds no `\\`), so each step is determined; a run of `t` is one step.
 fn repeat<'a>(
-    t: Table,
+    t: &'static Table,
     name: &'static str,
 ) -> impl Parser<Span<'a>, Output = Span<'a>, Error = Fail> {
     recognize((many(t, name), many0_count((quoted_pair, many(t, name)))))
@@ -181,7 +181,7 @@ fn repeat<'a>(
 pub fn quoted_string<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "quoted-string",
-        recognize((lit("\""), repeat(QTEXT, "qtext"), lit("\""))),
+        recognize((lit("\""), repeat(&QTEXT, "qtext"), lit("\""))),
     )
     .parse(i)
 }
@@ -196,7 +196,7 @@ pub const QTEXT: Table = CHAR.minus(Table::chars("\"\\\r"));
 /// ```
 /// rfc822.txt:745, section 3.3. One character (see the module doc).
 pub fn qtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("qtext", one(QTEXT, "qtext")).parse(i)
+    production("qtext", one(&QTEXT, "qtext")).parse(i)
 }
 
 /// ```text
@@ -206,7 +206,7 @@ pub fn qtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 pub fn domain_literal<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "domain-literal",
-        recognize((lit("["), repeat(DTEXT, "dtext"), lit("]"))),
+        recognize((lit("["), repeat(&DTEXT, "dtext"), lit("]"))),
     )
     .parse(i)
 }
@@ -221,7 +221,7 @@ pub const DTEXT: Table = CHAR.minus(Table::chars("[]\\\r"));
 /// ```
 /// rfc822.txt:761, section 3.3. One character (see the module doc).
 pub fn dtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("dtext", one(DTEXT, "dtext")).parse(i)
+    production("dtext", one(&DTEXT, "dtext")).parse(i)
 }
 
 /// ```text
@@ -229,7 +229,7 @@ pub fn dtext<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc822.txt:771, section 3.3.
 pub fn quoted_pair<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
-    production("quoted-pair", recognize((lit("\\"), one(CHAR, "CHAR")))).parse(i)
+    production("quoted-pair", recognize((lit("\\"), one(&CHAR, "CHAR")))).parse(i)
 }
 
 /// ```text
