@@ -14,49 +14,8 @@ use crate::rfc3986_differential::{assert_agree, strings};
 
 const G: Grammar = Grammar::Rfc3987;
 
-/// The characters at the edges of `ucschar` and `iprivate` (inside and just outside), and
-/// characters no range holds.
-const EDGES: &[char] = &[
-    '\u{9F}',
-    '\u{A0}',
-    '\u{D7FF}',
-    '\u{E000}',
-    '\u{F8FF}',
-    '\u{F900}',
-    '\u{FDCF}',
-    '\u{FDD0}',
-    '\u{FDEF}',
-    '\u{FDF0}',
-    '\u{FFEF}',
-    '\u{FFF0}',
-    '\u{FFFD}',
-    '\u{FFFE}',
-    '\u{FFFF}',
-    '\u{10000}',
-    '\u{1FFFD}',
-    '\u{1FFFE}',
-    '\u{1FFFF}',
-    '\u{DFFFD}',
-    '\u{DFFFE}',
-    '\u{E0000}',
-    '\u{E0FFF}',
-    '\u{E1000}',
-    '\u{EFFFD}',
-    '\u{EFFFE}',
-    '\u{F0000}',
-    '\u{FFFFD}',
-    '\u{FFFFE}',
-    '\u{100000}',
-    '\u{10FFFD}',
-    '\u{10FFFE}',
-    '\u{10FFFF}',
-    '\u{80}',
-    '\u{85}',
-    '\u{2028}',
-    '\u{2029}',
-    '\u{200E}',
-    '\u{202E}',
-];
+/// RFC 3987's edge characters, shared by the IRI tests.
+use urigram_testkit::IRI_EDGES as EDGES;
 
 fn compare<'s>(
     rec: &bnf::Recognizer<'_>,

@@ -650,28 +650,7 @@ mod tests {
                 .lines()
                 .map(str::to_string),
         );
-        for c in [
-            '\u{a0}',
-            '\u{9f}',
-            '\u{7ff}',
-            '\u{800}',
-            '\u{d7ff}',
-            '\u{e000}',
-            '\u{f8ff}',
-            '\u{f900}',
-            '\u{fdcf}',
-            '\u{fdd0}',
-            '\u{fdf0}',
-            '\u{ffef}',
-            '\u{fff0}',
-            '\u{10000}',
-            '\u{1fffd}',
-            '\u{1fffe}',
-            '\u{e1000}',
-            '\u{10fffd}',
-            '\u{2028}',
-            '\u{200e}',
-        ] {
+        for &c in urigram_testkit::IRI_EDGES {
             for t in [
                 "{c}",
                 "s{c}:x",

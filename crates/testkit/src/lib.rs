@@ -45,6 +45,51 @@ pub fn assert_test_files_are_modules(crate_dir: &str) {
     assert!(out.is_empty(), "not declared in tests/main.rs: {out:?}");
 }
 
+/// The characters at the edges of RFC 3987's `ucschar` and `iprivate` ranges (inside and
+/// just outside each), and characters no range holds: C1 controls, bidi formatting characters,
+/// the line and paragraph separators. The IRI tests insert and substitute them everywhere.
+pub const IRI_EDGES: &[char] = &[
+    '\u{80}',
+    '\u{85}',
+    '\u{9F}',
+    '\u{A0}',
+    '\u{D7FF}',
+    '\u{E000}',
+    '\u{F8FF}',
+    '\u{F900}',
+    '\u{FDCF}',
+    '\u{FDD0}',
+    '\u{FDEF}',
+    '\u{FDF0}',
+    '\u{FFEF}',
+    '\u{FFF0}',
+    '\u{FFFD}',
+    '\u{FFFE}',
+    '\u{FFFF}',
+    '\u{10000}',
+    '\u{1FFFD}',
+    '\u{1FFFE}',
+    '\u{1FFFF}',
+    '\u{DFFFD}',
+    '\u{DFFFE}',
+    '\u{E0000}',
+    '\u{E0FFF}',
+    '\u{E1000}',
+    '\u{EFFFD}',
+    '\u{EFFFE}',
+    '\u{F0000}',
+    '\u{FFFFD}',
+    '\u{FFFFE}',
+    '\u{100000}',
+    '\u{10FFFD}',
+    '\u{10FFFE}',
+    '\u{10FFFF}',
+    '\u{200E}',
+    '\u{202E}',
+    '\u{2028}',
+    '\u{2029}',
+];
+
 /// One line of a case file: `RULE<TAB>ok|err<TAB>INPUT`.
 #[derive(Debug, Clone)]
 pub struct Case {

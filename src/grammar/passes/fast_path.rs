@@ -79,42 +79,8 @@ fn same_in_rfc3987(s: &str) {
     }
 }
 
-/// The characters at the edges of `ucschar` and `iprivate` (inside and just outside), and
-/// characters no range holds: C1 controls, and the line and paragraph separators.
-const EDGES: &[char] = &[
-    '\u{80}',
-    '\u{85}',
-    '\u{9F}',
-    '\u{A0}',
-    '\u{D7FF}',
-    '\u{E000}',
-    '\u{F8FF}',
-    '\u{F900}',
-    '\u{FDCF}',
-    '\u{FDD0}',
-    '\u{FDEF}',
-    '\u{FDF0}',
-    '\u{FFEF}',
-    '\u{FFF0}',
-    '\u{FFFE}',
-    '\u{FFFF}',
-    '\u{10000}',
-    '\u{1FFFD}',
-    '\u{1FFFE}',
-    '\u{E0FFF}',
-    '\u{E1000}',
-    '\u{EFFFD}',
-    '\u{EFFFE}',
-    '\u{F0000}',
-    '\u{FFFFD}',
-    '\u{FFFFE}',
-    '\u{100000}',
-    '\u{10FFFD}',
-    '\u{10FFFE}',
-    '\u{10FFFF}',
-    '\u{2028}',
-    '\u{2029}',
-];
+/// RFC 3987's edge characters, shared by the IRI tests.
+use urigram_testkit::IRI_EDGES as EDGES;
 
 /// `s` with `c` inserted at each character boundary, and with each character replaced by `c`.
 fn edge_mutations(s: &str, c: char) -> Vec<String> {
