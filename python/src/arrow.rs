@@ -7,21 +7,22 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{ArrayBuilder, BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::builder::{Int64Builder, StringBuilder};
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
-    Array, ArrayRef, BinaryArray, Int64Array, LargeBinaryArray, LargeStringArray, RecordBatch,
-    RecordBatchReader, StringArray, StringViewArray, StructArray, make_array,
+    Array, ArrayRef, BinaryArray, BooleanArray, Int64Array, LargeBinaryArray, LargeStringArray,
+    RecordBatch, RecordBatchReader, StringArray, StringViewArray, StructArray, make_array,
 };
+use arrow_buffer::{BooleanBuffer, NullBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 use urigram::{Grammar, Rule};
 
-use crate::bulk::{Item, Outcome, check_batch_detached, thread_count};
-use crate::{Text, grammar_of, rule_of};
+use crate::bulk::{Checked, State, View, check_rows, thread_count};
+use crate::{grammar_of, rule_of};
 
 /// Rows checked between two looks at pending signals (Ctrl-C).
 const SLICE: usize = 1 << 16;
@@ -93,15 +94,17 @@ impl Checking {
     fn check_chunk(&self, chunk: ArrayRef) -> Result<RecordBatch, ArrowError> {
         let col = self.column_of(chunk)?;
         let n = col.len();
-        let mut columns = Columns::with_capacity(n);
+        let rows = Rows::of(&col)?;
+        let mut checked = Checked::default();
         let mut start = 0;
         while start < n {
             let len = SLICE.min(n - start);
-            let items = items_of(&col, start, len)?;
             let (g, r, t) = (self.grammar, self.rule, self.threads);
             // Detached, whether or not the consumer holds the interpreter.
-            let outcomes = Python::attach(|py| py.detach(|| check_batch_detached(g, r, &items, t)));
-            columns.extend(&outcomes);
+            let slice = Python::attach(|py| {
+                py.detach(|| check_rows(g, r, len, t, |i| rows.get(start + i)))
+            });
+            checked.append(slice);
             start += len;
             // Ctrl-C: stop within a slice's time.
             if let Err(e) = Python::attach(|py| py.check_signals()) {
@@ -111,75 +114,54 @@ impl Checking {
                 ));
             }
         }
-        RecordBatch::try_new(self.schema.clone(), columns.finish(n))
+        RecordBatch::try_new(self.schema.clone(), columns(&checked))
     }
 }
 
-/// The result columns of a chunk as they are made. Most inputs are valid, and a valid input
-/// is a `true` and three nulls: only the `valid` column is written row by row; the other three
-/// are written from the invalid rows alone (their row numbers), and a chunk with none gets
-/// three all-null columns.
-struct Columns {
-    valid: BooleanBuilder,
-    /// The rows that are invalid, with their offset, rule and code.
-    invalid: Vec<(usize, i64, &'static str, String)>,
-}
-
-impl Columns {
-    fn with_capacity(n: usize) -> Columns {
-        Columns {
-            valid: BooleanBuilder::with_capacity(n),
-            invalid: Vec::new(),
-        }
-    }
-
-    fn extend(&mut self, outcomes: &[Outcome]) {
-        for o in outcomes {
-            match o {
-                Outcome::Missing => self.valid.append_null(),
-                Outcome::Valid => self.valid.append_value(true),
-                Outcome::Invalid(b, at) => {
-                    let row = self.valid.len();
-                    self.valid.append_value(false);
-                    self.invalid.push((row, *at as i64, b.rule(), b.code()));
-                }
-            }
-        }
-    }
-
-    fn finish(mut self, n: usize) -> Vec<ArrayRef> {
-        let valid: ArrayRef = Arc::new(self.valid.finish());
-        if self.invalid.is_empty() {
-            return vec![
-                valid,
-                Arc::new(Int64Array::new_null(n)),
-                Arc::new(StringArray::new_null(n)),
-                Arc::new(StringArray::new_null(n)),
-            ];
-        }
-        let mut offset = Int64Builder::with_capacity(n);
-        let mut rule = StringBuilder::new();
-        let mut code = StringBuilder::new();
-        let mut next = 0;
-        for (row, at, r, c) in &self.invalid {
-            offset.append_nulls(row - next);
-            rule.append_nulls(row - next);
-            code.append_nulls(row - next);
-            offset.append_value(*at);
-            rule.append_value(r);
-            code.append_value(c);
-            next = row + 1;
-        }
-        offset.append_nulls(n - next);
-        rule.append_nulls(n - next);
-        code.append_nulls(n - next);
-        vec![
+/// The result columns of a chunk. Most inputs are valid, and a valid input is a `true` and
+/// three nulls: the `valid` column is packed from the rows' states, 64 rows a word; the other
+/// three are written from the invalid rows alone, and a chunk with none gets three all-null
+/// columns.
+fn columns(checked: &Checked) -> Vec<ArrayRef> {
+    let states = &checked.states;
+    let n = states.len();
+    let values = BooleanBuffer::collect_bool(n, |i| states[i] == State::Valid);
+    let nulls = states.contains(&State::Missing).then(|| {
+        NullBuffer::new(BooleanBuffer::collect_bool(n, |i| {
+            states[i] != State::Missing
+        }))
+    });
+    let valid: ArrayRef = Arc::new(BooleanArray::new(values, nulls));
+    if checked.invalid.is_empty() {
+        return vec![
             valid,
-            Arc::new(offset.finish()),
-            Arc::new(rule.finish()),
-            Arc::new(code.finish()),
-        ]
+            Arc::new(Int64Array::new_null(n)),
+            Arc::new(StringArray::new_null(n)),
+            Arc::new(StringArray::new_null(n)),
+        ];
     }
+    let mut offset = Int64Builder::with_capacity(n);
+    let mut rule = StringBuilder::new();
+    let mut code = StringBuilder::new();
+    let mut next = 0;
+    for i in &checked.invalid {
+        offset.append_nulls(i.row - next);
+        rule.append_nulls(i.row - next);
+        code.append_nulls(i.row - next);
+        offset.append_value(i.at as i64);
+        rule.append_value(i.brief.rule());
+        code.append_value(i.brief.code());
+        next = i.row + 1;
+    }
+    offset.append_nulls(n - next);
+    rule.append_nulls(n - next);
+    code.append_nulls(n - next);
+    vec![
+        valid,
+        Arc::new(offset.finish()),
+        Arc::new(rule.finish()),
+        Arc::new(code.finish()),
+    ]
 }
 
 impl Iterator for Checking {
@@ -197,34 +179,51 @@ impl RecordBatchReader for Checking {
     }
 }
 
-/// The items of rows `start..start + len` of a string or binary column, borrowed from its
-/// buffers.
-fn items_of(col: &ArrayRef, start: usize, len: usize) -> Result<Vec<Item<'_>>, ArrowError> {
-    use std::borrow::Cow;
-    macro_rules! rows {
-        ($ty:ty, $item:ident) => {{
-            let a = col
-                .as_any()
-                .downcast_ref::<$ty>()
-                .expect("the type was matched");
-            (start..start + len)
-                .map(|i| (!a.is_null(i)).then(|| Text::$item(Cow::Borrowed(a.value(i)))))
-                .collect()
-        }};
+/// The rows of a string or binary column, read in place from its buffers.
+enum Rows<'a> {
+    Utf8(&'a StringArray),
+    LargeUtf8(&'a LargeStringArray),
+    Utf8View(&'a StringViewArray),
+    Binary(&'a BinaryArray),
+    LargeBinary(&'a LargeBinaryArray),
+    Null,
+}
+
+impl<'a> Rows<'a> {
+    fn of(col: &'a ArrayRef) -> Result<Rows<'a>, ArrowError> {
+        let any = col.as_any();
+        let cast = || ArrowError::InvalidArgumentError("an array of another type".into());
+        Ok(match col.data_type() {
+            DataType::Utf8 => Rows::Utf8(any.downcast_ref().ok_or_else(cast)?),
+            DataType::LargeUtf8 => Rows::LargeUtf8(any.downcast_ref().ok_or_else(cast)?),
+            DataType::Utf8View => Rows::Utf8View(any.downcast_ref().ok_or_else(cast)?),
+            DataType::Binary => Rows::Binary(any.downcast_ref().ok_or_else(cast)?),
+            DataType::LargeBinary => Rows::LargeBinary(any.downcast_ref().ok_or_else(cast)?),
+            DataType::Null => Rows::Null,
+            t => {
+                return Err(ArrowError::InvalidArgumentError(format!(
+                    "a column of {t}: strings (utf8, large_utf8, string_view) or binary are checked"
+                )));
+            }
+        })
     }
-    Ok(match col.data_type() {
-        DataType::Utf8 => rows!(StringArray, Str),
-        DataType::LargeUtf8 => rows!(LargeStringArray, Str),
-        DataType::Utf8View => rows!(StringViewArray, Str),
-        DataType::Binary => rows!(BinaryArray, Bytes),
-        DataType::LargeBinary => rows!(LargeBinaryArray, Bytes),
-        DataType::Null => (0..len).map(|_| None).collect(),
-        t => {
-            return Err(ArrowError::InvalidArgumentError(format!(
-                "a column of {t}: strings (utf8, large_utf8, string_view) or binary are checked"
-            )));
+
+    /// Row `i`: its text, or `None` for a null.
+    fn get(&self, i: usize) -> Option<View<'a>> {
+        macro_rules! row {
+            ($a:expr, $view:ident) => {
+                (!$a.is_null(i)).then(|| View::$view($a.value(i)))
+            };
         }
-    })
+        match self {
+            Rows::Utf8(a) => row!(a, Str),
+            Rows::LargeUtf8(a) => row!(a, Str),
+            Rows::Utf8View(a) => row!(a, Str),
+            Rows::Binary(a) => row!(a, Bytes),
+            Rows::LargeBinary(a) => row!(a, Bytes),
+            Rows::Null => None,
+        }
+    }
 }
 
 /// The result of `check_arrow`: an Arrow stream of record batches (`valid`, `offset`,

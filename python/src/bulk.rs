@@ -18,72 +18,141 @@ const BATCH_BYTES: usize = 16 << 20;
 /// One input of a batch: a text, or a missing value (`None`, an Arrow null).
 pub(crate) type Item<'a> = Option<Text<'a>>;
 
-/// The outcome for one input.
-#[derive(Clone)]
-pub(crate) enum Outcome {
-    Missing,
-    Valid,
-    /// The brief and the offset in characters (in bytes for octets).
-    Invalid(Brief, usize),
+/// A text to check, borrowed: UTF-8 text (offsets in characters) or octets (in bytes).
+#[derive(Clone, Copy)]
+pub(crate) enum View<'a> {
+    Str(&'a str),
+    Bytes(&'a [u8]),
 }
 
-/// Check `items` against the rule on up to `threads` threads, with the interpreter detached.
-pub(crate) fn check_batch(
+impl<'a> View<'a> {
+    /// The view of an item.
+    pub(crate) fn of(item: &'a Item<'_>) -> Option<View<'a>> {
+        match item {
+            None => None,
+            Some(Text::Str(t)) => Some(View::Str(t)),
+            Some(Text::Bytes(t)) => Some(View::Bytes(t)),
+        }
+    }
+}
+
+/// What became of one row.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum State {
+    Missing,
+    Valid,
+    Invalid,
+}
+
+/// An invalid row: its number, the brief and the offset (in characters for text, in bytes for
+/// octets).
+pub(crate) struct Invalid {
+    pub(crate) row: usize,
+    pub(crate) brief: Brief,
+    pub(crate) at: usize,
+}
+
+/// The outcome of a batch: one state per row (a byte each), and the invalid rows alone with
+/// their diagnostic briefs. Most inputs are valid, so nothing larger is written per row.
+#[derive(Default)]
+pub(crate) struct Checked {
+    pub(crate) states: Vec<State>,
+    pub(crate) invalid: Vec<Invalid>,
+}
+
+impl Checked {
+    /// Append another batch's outcome, its rows numbered after this one's.
+    pub(crate) fn append(&mut self, mut other: Checked) {
+        let base = self.states.len();
+        self.states.append(&mut other.states);
+        self.invalid.extend(other.invalid.into_iter().map(|mut i| {
+            i.row += base;
+            i
+        }));
+    }
+}
+
+/// Check `n` rows (row `i` is `row(i)`) against the rule on up to `threads` threads, with the
+/// interpreter detached.
+pub(crate) fn check_batch<'a, F>(
     py: Python<'_>,
     g: Grammar,
     rule: &'static Rule,
-    items: &[Item<'_>],
+    n: usize,
     threads: usize,
-) -> Vec<Outcome> {
-    py.detach(|| check_batch_detached(g, rule, items, threads))
+    row: F,
+) -> Checked
+where
+    F: Fn(usize) -> Option<View<'a>> + Sync,
+{
+    py.detach(|| check_rows(g, rule, n, threads, &row))
 }
 
-/// Check `items` against the rule on up to `threads` threads of rayon's pool (one `Locator`
-/// per worker, on contiguous shares of the items), or on this thread for one thread or a short
-/// batch: no thread is started per batch.
-pub(crate) fn check_batch_detached(
+/// Check `n` rows (row `i` is `row(i)`) against the rule on up to `threads` threads of
+/// rayon's pool (one `Locator` per worker, on contiguous shares of the rows), or on this
+/// thread for one thread or a short batch: no thread is started per batch.
+pub(crate) fn check_rows<'a, F>(
     g: Grammar,
     rule: &'static Rule,
-    items: &[Item<'_>],
+    n: usize,
     threads: usize,
-) -> Vec<Outcome> {
-    let mut out = vec![Outcome::Missing; items.len()];
-    // A share of 1,024 items at least: below that, handing it to another thread costs more
+    row: F,
+) -> Checked
+where
+    F: Fn(usize) -> Option<View<'a>> + Sync,
+{
+    let mut states = vec![State::Missing; n];
+    // A share of 1,024 rows at least: below that, handing it to another thread costs more
     // than it saves.
-    let shares = threads.clamp(1, items.len().div_ceil(1024).max(1));
+    let shares = threads.clamp(1, n.div_ceil(1024).max(1));
     let locator = || g.locator(rule).expect("a rule of the grammar");
     if shares == 1 {
-        check_share(&mut locator(), items, &mut out);
-        return out;
+        let invalid = check_share(&mut locator(), 0, &mut states, &row);
+        return Checked { states, invalid };
     }
-    let chunk = items.len().div_ceil(shares);
-    items
-        .par_chunks(chunk)
-        .zip(out.par_chunks_mut(chunk))
-        .for_each_init(locator, |l, (ins, outs)| check_share(l, ins, outs));
-    out
+    let chunk = n.div_ceil(shares);
+    let parts: Vec<Vec<Invalid>> = states
+        .par_chunks_mut(chunk)
+        .enumerate()
+        .map_init(locator, |l, (k, st)| check_share(l, k * chunk, st, &row))
+        .collect();
+    Checked {
+        states,
+        invalid: parts.into_iter().flatten().collect(),
+    }
 }
 
-/// Check a share of the items with one locator.
-fn check_share(l: &mut urigram::Locator, ins: &[Item<'_>], outs: &mut [Outcome]) {
-    for (i, o) in ins.iter().zip(outs.iter_mut()) {
-        *o = match i {
-            None => Outcome::Missing,
-            Some(Text::Str(t)) => match l.locate(t.as_ref()) {
-                Ok(()) => Outcome::Valid,
-                Err(b) => {
-                    let at = t
-                        .get(..b.offset())
-                        .map_or(b.offset(), |p| p.chars().count());
-                    Outcome::Invalid(b, at)
-                }
-            },
-            Some(Text::Bytes(t)) => match l.locate(t.as_ref()) {
-                Ok(()) => Outcome::Valid,
-                Err(b) => Outcome::Invalid(b, b.offset()),
-            },
+/// Check the rows `first..first + states.len()` with one locator: their states, and the
+/// invalid ones.
+fn check_share<'a>(
+    l: &mut urigram::Locator,
+    first: usize,
+    states: &mut [State],
+    row: &impl Fn(usize) -> Option<View<'a>>,
+) -> Vec<Invalid> {
+    let mut invalid = Vec::new();
+    for (i, s) in states.iter_mut().enumerate() {
+        let (verdict, text) = match row(first + i) {
+            None => continue,
+            Some(View::Str(t)) => (l.locate(t), Some(t)),
+            Some(View::Bytes(t)) => (l.locate(t), None),
+        };
+        *s = match verdict {
+            Ok(()) => State::Valid,
+            Err(brief) => {
+                let at = text
+                    .and_then(|t| t.get(..brief.offset()))
+                    .map_or(brief.offset(), |p| p.chars().count());
+                invalid.push(Invalid {
+                    row: first + i,
+                    brief,
+                    at,
+                });
+                State::Invalid
+            }
         };
     }
+    invalid
 }
 
 /// The item of one Python value: `None` is a missing value, anything else is read as
@@ -98,25 +167,28 @@ fn item_of<'a>(v: &'a Bound<'_, PyAny>) -> PyResult<Item<'a>> {
     })
 }
 
-/// The columns of the outcomes, in order: `valid`, `offset`, `rule` and `code`, each made in
-/// one step from its length (no list grows item by item).
-fn columns<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound<'py, PyDict>> {
-    let none = || py.None().into_bound(py);
-    let valid = PyList::new(
-        py,
-        outcomes.iter().map(|o| match o {
-            Outcome::Missing => none(),
-            Outcome::Valid => PyBool::new(py, true).to_owned().into_any(),
-            Outcome::Invalid(..) => PyBool::new(py, false).to_owned().into_any(),
-        }),
-    )?;
-    let offset = PyList::new(
-        py,
-        outcomes.iter().map(|o| match o {
-            Outcome::Invalid(_, at) => PyInt::new(py, *at).into_any(),
-            _ => none(),
-        }),
-    )?;
+/// The columns of the outcomes, in order: `valid`, `offset`, `rule` and `code`. Each is made
+/// at its length by the interpreter's list repetition (`True` for `valid`, `None` for the
+/// others), and then only the rows that differ are set: the invalid and missing ones.
+fn columns<'py>(py: Python<'py>, checked: &Checked) -> PyResult<Bound<'py, PyDict>> {
+    let n = checked.states.len();
+    let none = py.None().into_bound(py);
+    // A list of `n` times one value, made by the interpreter's own repetition.
+    let filled = |v: &Bound<'py, PyAny>| -> PyResult<Bound<'py, PyList>> {
+        Ok(PyList::new(py, [v])?
+            .as_sequence()
+            .repeat(n)?
+            .cast_into::<PyList>()?)
+    };
+    let valid = filled(PyBool::new(py, true).as_any())?;
+    for (row, s) in checked.states.iter().enumerate() {
+        match s {
+            State::Valid => {}
+            State::Invalid => valid.set_item(row, false)?,
+            State::Missing => valid.set_item(row, &none)?,
+        }
+    }
+    let (offset, rule, code) = (filled(&none)?, filled(&none)?, filled(&none)?);
     // The rules' names and the codes repeat: one string object for each.
     let mut names: std::collections::HashMap<String, Bound<'py, PyString>> = Default::default();
     let mut name = |s: String| {
@@ -124,28 +196,12 @@ fn columns<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound<'py, Py
             .entry(s)
             .or_insert_with_key(|k| PyString::new(py, k))
             .clone()
-            .into_any()
     };
-    let rule = PyList::new(
-        py,
-        outcomes
-            .iter()
-            .map(|o| match o {
-                Outcome::Invalid(b, _) => name(b.rule().to_string()),
-                _ => none(),
-            })
-            .collect::<Vec<_>>(),
-    )?;
-    let code = PyList::new(
-        py,
-        outcomes
-            .iter()
-            .map(|o| match o {
-                Outcome::Invalid(b, _) => name(b.code()),
-                _ => none(),
-            })
-            .collect::<Vec<_>>(),
-    )?;
+    for i in &checked.invalid {
+        offset.set_item(i.row, PyInt::new(py, i.at))?;
+        rule.set_item(i.row, name(i.brief.rule().to_string()))?;
+        code.set_item(i.row, name(i.brief.code()))?;
+    }
     let d = PyDict::new(py);
     d.set_item("valid", valid)?;
     d.set_item("offset", offset)?;
@@ -176,7 +232,7 @@ fn check_many<'py>(
     let r = rule_of(g, rule)?;
     let threads = thread_count(threads);
     let batch_size = batch_size.max(1);
-    let mut all: Vec<Outcome> = Vec::new();
+    let mut all = Checked::default();
     let mut iter = items.try_iter()?;
     loop {
         // A batch ends at `batch_size` items or at about 16 MiB of text, whichever comes
@@ -194,11 +250,14 @@ fn check_many<'py>(
         if held.is_empty() {
             break;
         }
-        let batch = held.iter().map(item_of).collect::<PyResult<Vec<_>>>()?;
-        let outcomes = check_batch(py, g, r, &batch, threads);
+        let mut batch = Vec::with_capacity(held.len());
+        for v in &held {
+            batch.push(item_of(v)?);
+        }
+        let checked = check_batch(py, g, r, batch.len(), threads, |i| View::of(&batch[i]));
         // Ctrl-C: `KeyboardInterrupt` between batches.
         py.check_signals()?;
-        all.extend(outcomes);
+        all.append(checked);
     }
     columns(py, &all)
 }
