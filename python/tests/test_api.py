@@ -203,3 +203,28 @@ def test_arrow_columns_place_each_invalid_row():
         assert t.column(name).to_pylist() == expect[name], name
     assert expect["valid"][:4] == [False, True, None, False]
     assert t.column("offset").to_pylist()[9:12] == [None, None, None]
+
+
+def test_bulk_rows_keep_their_place_across_shares_and_batches():
+    """Each row's result is its own across batches (`batch_size`) and the shares two threads
+    check (1,024 rows at least each): valid, invalid and missing rows interleaved, compared
+    with `diagnose` one by one, for `check_many` and `check_arrow` alike."""
+    pa = pytest.importorskip("pyarrow")
+    kinds = ["http://a/{i}", "http://a/{i} x", None, "{i}%zz", "mailto:{i}@x", "[{i}]"]
+    items = []
+    for i in range(7000):
+        k = kinds[(i * 7 + i // 13) % len(kinds)]
+        items.append(None if k is None else k.format(i=i))
+    expect = [None if s is None else urigram.diagnose(s) for s in items]
+    for batch_size in (65536, 1500, 1):
+        cols = urigram.check_many(items, threads=2, batch_size=batch_size)
+        assert cols["valid"] == [None if s is None else e is None for s, e in zip(items, expect)]
+        assert cols["offset"] == [e.offset if e else None for e in expect]
+        assert cols["rule"] == [e.rule if e else None for e in expect]
+        assert cols["code"] == [e.code if e else None for e in expect]
+    t = pa.table(urigram.check_arrow(pa.array(items, pa.string()), threads=2))
+    assert t.column("valid").to_pylist() == cols["valid"]
+    assert t.column("offset").to_pylist() == cols["offset"]
+    assert t.column("rule").to_pylist() == cols["rule"]
+    assert t.column("code").to_pylist() == cols["code"]
+    assert cols["valid"].count(None) > 1000 and cols["valid"].count(False) > 1000
