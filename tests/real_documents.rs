@@ -2,7 +2,8 @@
 //! how they were chosen and judged). Each document `NAME.EXT` has beside it `NAME.EXT.uris`:
 //! every URI a reader sees there, as `LINE:COL<TAB>URI` (COL in characters), with its extent
 //! as the reader reads it. What the grammar says of that extent is the verdict (the grammars
-//! are exact); the judgement is which string is the URI.
+//! are exact); the judgement is which string is the URI, the same under every grammar: under
+//! RFC 3987 too, where a non-ASCII character is an IRI's and no longer an error.
 //!
 //! For each document and grammar, every URI `extract` finds is compared with the judgement:
 //!
@@ -228,8 +229,10 @@ fn compare(path: &Path, grammar: Grammar) -> Tally {
     t
 }
 
-/// The grammars the documents are read under: the command line's default and RFC 3986.
-const GRAMMARS: [Grammar; 2] = [Grammar::Rfc2396, Grammar::Rfc3986];
+/// The grammars the documents are read under: the command line's default, RFC 3986, and RFC
+/// 3987, whose IRIs hold characters above U+007F (the extents are the same under each; the
+/// grammar gives each its verdict).
+const GRAMMARS: [Grammar; 3] = [Grammar::Rfc2396, Grammar::Rfc3986, Grammar::Rfc3987];
 
 impl Tally {
     /// False reports, wrong extents, missed errors, valid URIs where a reader sees none, and
@@ -371,5 +374,24 @@ fn the_comparison_counts_each_kind() {
     .unwrap();
     let t = compare(&doc, Grammar::Rfc2396);
     assert_eq!(t.counts(), (0, 1, 0, 2, 0), "{:?}", t.lines);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The verdict is the grammar's, the extent the reader's under every grammar: an IRI judged
+/// where non-ASCII text adjoins it (`。` ends it) is an error under RFC 3986 and a URI under
+/// RFC 3987, found at the same place with the same text.
+#[test]
+fn an_iri_is_judged_by_each_grammar() {
+    let dir = std::env::temp_dir().join(format!("urigram-docs-iri-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("a.txt");
+    std::fs::write(&doc, "see https://例え.jp/パス。次\n").unwrap();
+    std::fs::write(dir.join("a.txt.uris"), "1:5\thttps://例え.jp/パス\n").unwrap();
+    let t = compare(&doc, Grammar::Rfc3986);
+    assert_eq!((t.judged, t.judged_invalid, t.found), (1, 1, 1));
+    assert_eq!(t.counts(), (0, 0, 0, 0, 0), "{:?}", t.lines);
+    let t = compare(&doc, Grammar::Rfc3987);
+    assert_eq!((t.judged, t.judged_invalid, t.found), (1, 0, 1));
+    assert_eq!(t.counts(), (0, 0, 0, 0, 0), "{:?}", t.lines);
     std::fs::remove_dir_all(&dir).unwrap();
 }
