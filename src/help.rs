@@ -5,7 +5,8 @@
 //! The help speaks to a program's author, in the library's terms: another grammar is named as
 //! its [`Grammar`](crate::Grammar) value (`` `Grammar::Rfc2732` ``), which a command line may
 //! show as its own option, and a gap of a printed grammar that urigram keeps is pointed to in
-//! the crate's record of them, `grammar/DEVIATIONS.md`.
+//! the crate's record of them, `grammar/DEVIATIONS.md`. It names what is checked: an IRI
+//! under RFC 3987 (`Grammar::Rfc3987`), a URI under the other grammars.
 //!
 //! An error finds its help when it is built ([`help`]: which mistake, a [`Help`] of a few
 //! words) and writes its text only when asked ([`Help::text`]): most errors of a corpus are
@@ -19,12 +20,14 @@ use crate::input::Expected;
 pub(crate) enum Help {
     /// A text that depends on nothing else.
     Fixed(&'static str),
-    /// A `%` that begins no escape; the section that lists the characters to escape.
-    Percent(&'static str),
-    /// The character `c`, which the rule takes nowhere here; that section.
-    Char(CharHelp, char, &'static str),
-    /// A byte that begins no UTF-8 character (outside RFC 822).
-    BadByte(u8),
+    /// A `%` that begins no escape, under a grammar (its section that lists the characters to
+    /// escape: [`excluded_section`]).
+    Percent(Grammar),
+    /// The character `c`, which the rule takes nowhere here, under a grammar (which names what
+    /// is checked, a URI or an IRI, and the section to cite).
+    Char(CharHelp, char, Grammar),
+    /// A byte that begins no UTF-8 character, under a grammar (outside RFC 822).
+    BadByte(u8, Grammar),
     /// A text made from the input around the error (a port with a letter, an IPv4 address
     /// after `::`): built at once, since the input is not kept.
     Text(String),
@@ -85,28 +88,43 @@ impl Help {
         match *self {
             Help::Fixed(s) => Cow::Borrowed(s),
             Help::Text(ref s) => Cow::Owned(s.clone()),
-            Help::Percent(excluded) => cat(&[
+            Help::Percent(grammar) => cat(&[
                 "`%` begins an escape: `%` and two hex digits; a `%` that stands for itself is \
                  written %25 (",
-                excluded,
+                excluded_section(grammar),
                 ")",
             ]),
-            Help::BadByte(b) => {
+            Help::BadByte(b, grammar) => {
                 let mut esc = [0u8; 3];
-                cat(&[
+                // An IRI is no US-ASCII text: it is a sequence of characters (RFC 3987 section
+                // 2), where a byte that begins none stands for no character.
+                let why = if grammar == Grammar::Rfc3987 {
+                    "the byte begins no UTF-8 character: an IRI is a sequence of Unicode \
+                     characters (RFC 3987 section 2), and an octet of data that encodes none is \
+                     escaped, this one as "
+                } else {
                     "the byte begins no UTF-8 character: a URI is US-ASCII text, and an octet \
-                     of data outside it is escaped, this one as ",
-                    escape_byte(b, &mut esc),
-                ])
+                     of data outside it is escaped, this one as "
+                };
+                cat(&[why, escape_byte(b, &mut esc)])
             }
-            Help::Char(kind, c, excluded) => {
+            Help::Char(kind, c, grammar) => {
                 let mut ch = [0u8; 4];
                 let mut hint = [0u8; 12];
                 let hint = escape_hint(c, &mut hint);
                 let c = &*c.encode_utf8(&mut ch);
+                let excluded = excluded_section(grammar);
+                // What is checked: an IRI under RFC 3987, else a URI.
+                let (a, all) = if grammar == Grammar::Rfc3987 {
+                    ("an IRI", "IRIs")
+                } else {
+                    ("a URI", "URIs")
+                };
                 match kind {
                     CharHelp::Space => cat(&[
-                        "a space cannot appear in a URI; write it as %20 (",
+                        "a space cannot appear in ",
+                        a,
+                        "; write it as %20 (",
                         excluded,
                         ")",
                     ]),
@@ -129,7 +147,9 @@ impl Help {
                         ")",
                     ]),
                     CharHelp::Control => cat(&[
-                        "control characters cannot appear in a URI; escape it as ",
+                        "control characters cannot appear in ",
+                        a,
+                        "; escape it as ",
                         hint,
                         " (",
                         excluded,
@@ -150,7 +170,9 @@ impl Help {
                     CharHelp::Excluded => cat(&[
                         "`",
                         c,
-                        "` is excluded from URIs; escape it as ",
+                        "` is excluded from ",
+                        all,
+                        "; escape it as ",
                         hint,
                         " (",
                         excluded,
@@ -257,15 +279,8 @@ pub(crate) fn help(
         return (h, None);
     }
     let before = input.get(..offset).unwrap_or("");
-    let excluded = match grammar {
-        Grammar::Rfc1738 => "RFC 1738 section 2.2",
-        Grammar::Rfc1630 | Grammar::Rfc1630Url => "RFC 1630, \"Encoding reserved characters\"",
-        Grammar::Rfc3986 => "RFC 3986 section 2.1",
-        Grammar::Rfc3987 => "RFC 3987 section 2.2",
-        _ => "RFC 2396 section 2.4.3",
-    };
     if has(expected, Expected::Rule("hex")) {
-        return (Some(Help::Percent(excluded)), None);
+        return (Some(Help::Percent(grammar)), None);
     }
     if let Some((k, c, authority)) = port_with_a_letter(before, expected) {
         return (
@@ -274,7 +289,7 @@ pub(crate) fn help(
         );
     }
     (
-        found.and_then(|c| char_help(grammar, input, before, c, expected, excluded)),
+        found.and_then(|c| char_help(grammar, input, before, c, expected)),
         None,
     )
 }
@@ -286,7 +301,6 @@ fn char_help(
     before: &str,
     c: char,
     expected: &[Expected],
-    excluded: &'static str,
 ) -> Option<Help> {
     let lower_scheme = grammar == Grammar::Rfc1738
         && c.is_ascii_uppercase()
@@ -360,7 +374,7 @@ fn char_help(
             ));
         }
         if c == '[' || c == ']' {
-            return Some(Help::Char(CharHelp::Rfc2732Bracket, c, excluded));
+            return Some(Help::Char(CharHelp::Rfc2732Bracket, c, grammar));
         }
     }
     if matches!(grammar, Grammar::Rfc3986 | Grammar::Rfc3987)
@@ -373,7 +387,7 @@ fn char_help(
         ));
     }
     if matches!(grammar, Grammar::Rfc3986 | Grammar::Rfc3987) && (c == '[' || c == ']') {
-        return Some(Help::Char(CharHelp::Rfc3986Bracket, c, excluded));
+        return Some(Help::Char(CharHelp::Rfc3986Bracket, c, grammar));
     }
     if grammar == Grammar::Rfc3987 && !c.is_ascii() {
         use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
@@ -387,7 +401,7 @@ fn char_help(
             _ if is_ucschar(c) => CharHelp::UcscharHere,
             _ => CharHelp::NotUcschar,
         };
-        return Some(Help::Char(kind, c, excluded));
+        return Some(Help::Char(kind, c, grammar));
     }
     let kind = match c {
         ' ' => CharHelp::Space,
@@ -409,7 +423,18 @@ fn char_help(
         }
         _ => return None,
     };
-    Some(Help::Char(kind, c, excluded))
+    Some(Help::Char(kind, c, grammar))
+}
+
+/// The section of `grammar`'s spec that lists the characters to escape, which a help cites.
+fn excluded_section(grammar: Grammar) -> &'static str {
+    match grammar {
+        Grammar::Rfc1738 => "RFC 1738 section 2.2",
+        Grammar::Rfc1630 | Grammar::Rfc1630Url => "RFC 1630, \"Encoding reserved characters\"",
+        Grammar::Rfc3986 => "RFC 3986 section 2.1",
+        Grammar::Rfc3987 => "RFC 3987 section 2.2",
+        _ => "RFC 2396 section 2.4.3",
+    }
 }
 
 /// Whether `expected` holds `item`: `contains`, with the short texts compared in place rather
@@ -525,7 +550,7 @@ pub(crate) fn bad_byte_help(grammar: Grammar, b: u8) -> Help {
             "RFC 822 text is US-ASCII (CHAR, section 3.3): an addr-spec holds no other byte",
         );
     }
-    Help::BadByte(b)
+    Help::BadByte(b, grammar)
 }
 
 #[cfg(test)]
@@ -678,6 +703,115 @@ mod tests {
             "codes without help:\n{}",
             without.join("\n")
         );
+    }
+
+    /// The helps that name what is checked name an IRI under RFC 3987, one text each: a space,
+    /// a control character, an excluded character, a byte that begins no UTF-8 character (an
+    /// IRI is no US-ASCII text, so that help gives the reason RFC 3987 gives).
+    #[test]
+    fn under_rfc3987_the_help_names_an_iri() {
+        let g = Grammar::Rfc3987;
+        let r = "IRI-reference";
+        assert_eq!(
+            help(g, r, "http://a/b c").unwrap(),
+            "a space cannot appear in an IRI; write it as %20 (RFC 3987 section 2.2)"
+        );
+        assert_eq!(
+            help(g, r, "http://a/b\tc").unwrap(),
+            "control characters cannot appear in an IRI; escape it as %09 (RFC 3987 section 2.2)"
+        );
+        assert_eq!(
+            help(g, r, "http://a/{x}").unwrap(),
+            "`{` is excluded from IRIs; escape it as %7B (RFC 3987 section 2.2)"
+        );
+        let e = g.check(r, b"http://a/\xff".as_slice()).unwrap_err();
+        assert_eq!(
+            e.help().unwrap(),
+            "the byte begins no UTF-8 character: an IRI is a sequence of Unicode characters \
+             (RFC 3987 section 2), and an octet of data that encodes none is escaped, this one \
+             as %FF"
+        );
+    }
+
+    /// The same mistakes under RFC 3986 (and a byte that is no UTF-8 under RFC 2396) keep
+    /// their texts, which name a URI.
+    #[test]
+    fn under_rfc3986_the_help_still_names_a_uri() {
+        let g = Grammar::Rfc3986;
+        let r = "URI-reference";
+        assert_eq!(
+            help(g, r, "http://a/b c").unwrap(),
+            "a space cannot appear in a URI; write it as %20 (RFC 3986 section 2.1)"
+        );
+        assert_eq!(
+            help(g, r, "http://a/b\tc").unwrap(),
+            "control characters cannot appear in a URI; escape it as %09 (RFC 3986 section 2.1)"
+        );
+        assert_eq!(
+            help(g, r, "http://a/{x}").unwrap(),
+            "`{` is excluded from URIs; escape it as %7B (RFC 3986 section 2.1)"
+        );
+        for g in [Grammar::Rfc3986, Grammar::Rfc2396] {
+            let e = g.check(r, b"http://a/\xff".as_slice()).unwrap_err();
+            assert_eq!(
+                e.help().unwrap(),
+                "the byte begins no UTF-8 character: a URI is US-ASCII text, and an octet of \
+                 data outside it is escaped, this one as %FF",
+                "{g}"
+            );
+        }
+    }
+
+    /// No help that RFC 3987 gives names a URI: every rule of the grammar given each ASCII
+    /// character, some above it and a byte that is not UTF-8, alone and in each place of a few
+    /// IRI references.
+    #[test]
+    fn no_rfc3987_help_names_a_uri() {
+        let g = Grammar::Rfc3987;
+        let mut chars: Vec<Vec<u8>> = (0u8..0x80).map(|b| vec![b]).collect();
+        chars.push(vec![0xff]);
+        for c in [
+            '\u{e9}', '\u{85}', '\u{200E}', '\u{2028}', '\u{E000}', '\u{FDD0}',
+        ] {
+            chars.push(c.to_string().into_bytes());
+        }
+        let mut inputs: Vec<(&str, Vec<u8>)> = Vec::new();
+        for rule in g.rule_names() {
+            inputs.extend(chars.iter().map(|c| (rule, c.clone())));
+        }
+        for place in ["{}http://u{}@a{}:8{}/b{}?q{}#f{}", "a{}b/c{}", "//[::1{}]"] {
+            let parts: Vec<&str> = place.split("{}").collect();
+            for k in 1..parts.len() {
+                let (head, tail) = (parts[..k].concat(), parts[k..].concat());
+                inputs.extend(chars.iter().map(|c| {
+                    let input = [head.as_bytes(), c, tail.as_bytes()].concat();
+                    (g.start_rule(), input)
+                }));
+            }
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for (rule, input) in &inputs {
+            let Err(e) = g.check(rule, input.as_slice()) else {
+                continue;
+            };
+            let Some(h) = e.help() else {
+                continue;
+            };
+            seen.insert(e.found_kind());
+            let names_a_uri = h
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| w == "URI" || w == "URIs");
+            assert!(
+                !names_a_uri,
+                "{rule} {:?}: {h}",
+                String::from_utf8_lossy(input)
+            );
+        }
+        // Not vacuous: helps of each kind whose text names what is checked were seen.
+        use crate::FoundKind as K;
+        for k in [K::Space, K::Control, K::Excluded, K::NotUtf8, K::NonAscii] {
+            assert!(seen.contains(&k), "no help for {k}");
+        }
     }
 
     /// A port with a letter, reported where the userinfo it could still be runs out, gets a

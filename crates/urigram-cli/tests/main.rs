@@ -15,6 +15,7 @@ mod extract_uris;
 mod fix;
 mod fix_safety;
 mod hostile;
+mod iri_help;
 mod iri_semantics;
 mod iris;
 mod json_schema;
