@@ -370,6 +370,52 @@ def test_rfc1630_components():
     assert d["search"] == "a" and d["user"] is None and "gtype" not in d
 
 
+# Each component of a `rfc1630.Url` and the production it is a string of (grammar
+# `rfc1630-url`, or RFC 822's for an `addr-spec`).
+RULES_1630 = {
+    "user": "user", "password": "password", "host": "host", "port_str": "port", "search": "search",
+    "type_code": "ftptype", "article": "article", "number": "digits", "hsoname": "hsoname",
+    "version": "digits", "attributes": "attributes", "gtype": "gtype", "database": "database",
+    "wtype": "wtype", "local": "xalphas", "hostname": "hostname",
+    "local_part": ("rfc822", "local-part"), "domain": ("rfc822", "domain"),
+}
+
+alphabet_1630 = st.sampled_from(list("abhz09-._+:/?;=&@%*$!'(),#\"[] ") + ["%00", "%2F", "%41", "AN", "I", "L8", "\u00e9"])
+texts_1630 = st.builds(
+    lambda p, r: p + r,
+    st.sampled_from(["http://h", "http://h:80/", "ftp://h/", "ftp://u:p@h/", "news:", "nntp:", "telnet://",
+                     "gopher://h/", "wais://h/", "mailto:", "mid:", "cid:", "prospero://h/", "afs://", "x:", "wais:db"]),
+    st.lists(alphabet_1630, max_size=12).map("".join),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts_1630)
+def test_rfc1630_values_hold_to_the_library(text):
+    """For both BNFs: a value exactly when the library's check accepts the text, the same
+    diagnostic otherwise, and every component a string of its production."""
+    for grammar in ["rfc1630", "rfc1630-url"]:
+        d = urigram.diagnose(text, grammar)
+        try:
+            v = urigram.parse(text, grammar)
+        except urigram.InvalidURI as e:
+            assert d is not None and e.to_dict() == d.to_dict(), grammar
+            continue
+        assert d is None and str(v) == text and v.equivalent(text)
+        if grammar == "rfc1630":
+            parts = {"scheme": v.scheme, "path": v.path, "search": v.search, "fragmentid": v.fragment}
+            for rule, value in parts.items():
+                assert value is None or urigram.is_valid(value, grammar, rule), (text, rule, value)
+            continue
+        assert v.kind == v.scheme and text.startswith(v.scheme + ":")
+        for attr, rule in RULES_1630.items():
+            value = getattr(v, attr)
+            g, r = rule if isinstance(rule, tuple) else (grammar, rule)
+            assert value is None or urigram.is_valid(value, g, r), (text, attr, value)
+        if v.group not in (None, "*"):
+            assert urigram.is_valid(v.group, grammar, "group"), text
+
+
 def test_partial_form():
     # rfc1630.txt:588-604: both contexts give the same results.
     for ctx in ["magic://a/b/c//d/e/f", "magic://a/b/c//d/e/"]:
