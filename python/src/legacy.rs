@@ -15,7 +15,7 @@ use std::hash::{Hash, Hasher};
 use pyo3::PyClass;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use urigram::{Part, rfc1630, rfc1738};
 
 use crate::values::{host_kind_name, invalid};
@@ -134,7 +134,7 @@ macro_rules! legacy_value {
 }
 
 /// The methods every class has: `grammar`, `str()`, `repr`, `==` and `hash` on the text and
-/// the grammar, `equivalent` by the spec's comparison, and `to_dict`. `$body` holds the
+/// the grammar, pickling, `equivalent` by the spec's comparison, and `to_dict`. `$body` holds the
 /// class's own methods (one `#[pymethods]` block per class).
 macro_rules! legacy_class {
     ($ty:ident, [$($always:literal),*], [$($when_set:literal),*], { $($body:tt)* }) => {
@@ -174,6 +174,11 @@ macro_rules! legacy_class {
 
             fn __hash__(&self) -> u64 {
                 hash_of(self.text(), <$ty as Legacy>::GRAMMAR)
+            }
+
+            /// Pickled (and copied) as the class and the text.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
+                (slf.get_type(), (slf.borrow().text().to_string(),))
             }
         }
     };

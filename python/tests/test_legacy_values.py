@@ -474,6 +474,17 @@ def test_equality_hash_repr():
                            "host_kind": "hostname", "port": None, "path": "", "search": None}
 
 
+def test_pickle_and_copy():
+    import copy
+    import pickle
+
+    for v in [rfc1738.Url("ftp://h/a;type=i"), rfc1738.Url("HTTP://h/", case_insensitive_scheme=True),
+              rfc1630.Uri("news:x"), rfc1630.Url("news:x")]:
+        back = pickle.loads(pickle.dumps(v))
+        assert type(back) is type(v) and back == v and str(back) == str(v)
+        assert copy.copy(v) == v and copy.deepcopy(v) == v
+
+
 @pytest.mark.parametrize("cls", [rfc1738.Url, rfc1630.Uri, rfc1630.Url])
 def test_bad_input(cls):
     for bad in [b"http://h/", None, 3, ["x"]]:
