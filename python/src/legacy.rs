@@ -10,6 +10,7 @@
 //! that re-exports them (`urigram.rfc1738`, `urigram.rfc1630`), so that their `__module__`,
 //! their `repr` and the doctests name the module a user imports.
 
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 use pyo3::PyClass;
@@ -43,7 +44,18 @@ trait Legacy: Sized {
 /// `text` read by `T`'s grammar, or `InvalidURI` with the diagnostic.
 fn read<T: Legacy>(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<T> {
     let t = str_of(text)?;
-    T::read(&t).map_err(|e| invalid(py, &e, &t))
+    T::read(&t).map_err(|e| {
+        let err = invalid(py, &e, &t);
+        if matches!(t, Cow::Owned(_)) {
+            // A lone surrogate was read as U+FFFD: `found` is the caller's character (none at
+            // the end of the text).
+            let v = err.value(py);
+            if let Ok(found) = v.getattr("offset").and_then(|o| text.get_item(o)) {
+                let _ = v.setattr("found", found);
+            }
+        }
+        err
+    })
 }
 
 /// `other` (a value of the class or a `str`) as a value of `T`.

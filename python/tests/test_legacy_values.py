@@ -506,7 +506,10 @@ def test_parse_rejects_unknown_grammars_and_lone_surrogates():
         urigram.parse("a@b", "rfc822")
     with pytest.raises(urigram.InvalidURI) as info:
         urigram.parse("http://h/a\ud800", "rfc1738")
-    assert info.value.offset == 10
+    assert (info.value.offset, info.value.found) == (10, "\ud800")
+    with pytest.raises(urigram.InvalidURI) as info:
+        rfc1630.Uri("\ud800x:y")
+    assert (info.value.offset, info.value.found) == (0, "\ud800")
     with pytest.raises(TypeError):
         urigram.parse(b"http://h/", "rfc1738")
     with pytest.raises(TypeError):
