@@ -261,13 +261,17 @@ def test_find_urls_appendix():
     assert isinstance(f["error"], urigram.InvalidURI) and text[f["error"].offset] == "{"
 
 
+def shaped(prefixes, pieces):
+    """Texts that start with one of `prefixes` and go on with up to 12 of `pieces`."""
+    rest = st.lists(st.sampled_from(pieces), max_size=12).map("".join)
+    return st.builds(lambda p, r: p + r, st.sampled_from(prefixes), rest)
+
+
 # Texts shaped like RFC 1738 URLs.
-alphabet_1738 = st.sampled_from(list("abhz09-._+:/?;=&@%*$!'(),~ ") + ["%09", "%2F", "%41", "%0D", ";type=d", ";type=i", "\u00e9"])
-texts_1738 = st.builds(
-    lambda p, r: p + r,
-    st.sampled_from(["http://h", "http://h:80/", "ftp://", "ftp://u:p@h/", "news:", "nntp://h/", "telnet://",
-                     "gopher://h/", "wais://h/", "mailto:", "file://", "file:///", "prospero://h/", "x-y:", "x://h/", "HTTP://h/"]),
-    st.lists(alphabet_1738, max_size=12).map("".join),
+texts_1738 = shaped(
+    ["http://h", "http://h:80/", "ftp://", "ftp://u:p@h/", "news:", "nntp://h/", "telnet://", "gopher://h/",
+     "wais://h/", "mailto:", "file://", "file:///", "prospero://h/", "x-y:", "x://h/", "HTTP://h/"],
+    list("abhz09-._+:/?;=&@%*$!'(),~ ") + ["%09", "%2F", "%41", "%0D", ";type=d", ";type=i", "\u00e9"],
 )
 
 
@@ -380,12 +384,10 @@ RULES_1630 = {
     "local_part": ("rfc822", "local-part"), "domain": ("rfc822", "domain"),
 }
 
-alphabet_1630 = st.sampled_from(list("abhz09-._+:/?;=&@%*$!'(),#\"[] ") + ["%00", "%2F", "%41", "AN", "I", "L8", "\u00e9"])
-texts_1630 = st.builds(
-    lambda p, r: p + r,
-    st.sampled_from(["http://h", "http://h:80/", "ftp://h/", "ftp://u:p@h/", "news:", "nntp:", "telnet://",
-                     "gopher://h/", "wais://h/", "mailto:", "mid:", "cid:", "prospero://h/", "afs://", "x:", "wais:db"]),
-    st.lists(alphabet_1630, max_size=12).map("".join),
+texts_1630 = shaped(
+    ["http://h", "http://h:80/", "ftp://h/", "ftp://u:p@h/", "news:", "nntp:", "telnet://", "gopher://h/",
+     "wais://h/", "mailto:", "mid:", "cid:", "prospero://h/", "afs://", "x:", "wais:db"],
+    list("abhz09-._+:/?;=&@%*$!'(),#\"[] ") + ["%00", "%2F", "%41", "AN", "I", "L8", "\u00e9"],
 )
 
 
