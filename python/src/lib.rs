@@ -17,6 +17,7 @@ use urigram::{Error, Grammar, Rule};
 
 mod arrow;
 mod bulk;
+mod legacy;
 mod values;
 
 /// A text from Python: UTF-8 text, or octets.
@@ -429,5 +430,6 @@ fn _urigram(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bulk::register(m)?;
     arrow::register(m)?;
     values::register(m)?;
+    legacy::register(m)?;
     Ok(())
 }

@@ -26,7 +26,7 @@ struct Components {
     kind: &'static str,
 }
 
-fn host_kind_name(k: urigram::rfc3986::HostKind) -> &'static str {
+pub(crate) fn host_kind_name(k: urigram::rfc3986::HostKind) -> &'static str {
     use urigram::rfc3986::HostKind;
     match k {
         HostKind::Hostname => "hostname",
@@ -83,7 +83,7 @@ fn typed(g: Grammar) -> PyResult<Grammar> {
     match g {
         Grammar::Rfc3986 | Grammar::Rfc3987 | Grammar::Rfc2396 | Grammar::Rfc2732 => Ok(g),
         _ => Err(PyValueError::new_err(format!(
-            "parse: typed references are read by rfc3986, rfc3987, rfc2396 and rfc2732, not {}",
+            "typed references are read by rfc3986, rfc3987, rfc2396 and rfc2732 (and rfc1738, rfc1630, rfc1630-url by urigram.parse), not {}",
             g.name()
         ))),
     }
@@ -141,12 +141,32 @@ pub(crate) fn invalid(py: Python<'_>, e: &urigram::Error, text: &str) -> PyErr {
 }
 
 /// Parse `text` as a URI reference of `grammar`; `InvalidURI` when it is none.
-#[pyfunction]
-#[pyo3(signature = (text, grammar = "rfc3986"))]
-fn parse(py: Python<'_>, text: &Bound<'_, PyString>, grammar: &str) -> PyResult<Reference> {
+fn parse_reference(
+    py: Python<'_>,
+    text: &Bound<'_, PyString>,
+    grammar: &str,
+) -> PyResult<Reference> {
     let g = typed(grammar_of(grammar)?)?;
     let t = str_of(text)?;
     Reference::read(&t, g).map_err(|e| invalid(py, &e, &t))
+}
+
+/// Parse `text` by `grammar` into its typed value: a `Reference`, or for RFC 1738 and RFC
+/// 1630 their own classes (`legacy`); `InvalidURI` when it is none.
+#[pyfunction]
+#[pyo3(signature = (text, grammar = "rfc3986"))]
+fn parse<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    grammar: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    use crate::legacy::{Uri1630, Url1630, Url1738};
+    match grammar_of(grammar)? {
+        Grammar::Rfc1738 => Ok(Bound::new(py, Url1738::parse(py, text)?)?.into_any()),
+        Grammar::Rfc1630 => Ok(Bound::new(py, Uri1630::parse(py, text)?)?.into_any()),
+        Grammar::Rfc1630Url => Ok(Bound::new(py, Url1630::parse(py, text)?)?.into_any()),
+        _ => Ok(Bound::new(py, parse_reference(py, text, grammar)?)?.into_any()),
+    }
 }
 
 #[pymethods]
@@ -155,7 +175,7 @@ impl Reference {
     #[new]
     #[pyo3(signature = (text, grammar = "rfc3986"))]
     fn new(py: Python<'_>, text: &Bound<'_, PyString>, grammar: &str) -> PyResult<Reference> {
-        parse(py, text, grammar)
+        parse_reference(py, text, grammar)
     }
 
     /// The grammar that read it.

@@ -50,7 +50,7 @@ def test_parse_rejects_with_the_diagnostic():
         urigram.parse("http://a b/")
     assert info.value.offset == 8
     with pytest.raises(ValueError, match="typed references"):
-        urigram.parse("http://a/", "rfc1738")
+        urigram.parse("a@b", "rfc822")
 
 
 def test_normalize_and_equivalent():

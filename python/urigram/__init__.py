@@ -21,12 +21,14 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from . import _urigram
-from ._urigram import ArrowChecks, Reference, grammars, iri_to_uri, rules, uri_to_iri
+from ._urigram import ArrowChecks, Reference, bidi_warnings, grammars, iri_to_uri, rules, uri_to_iri
+from . import rfc1630, rfc1738
 
 __all__ = [
     "ArrowChecks",
     "InvalidURI",
     "Reference",
+    "bidi_warnings",
     "check_arrow",
     "check_many",
     "diagnose",
@@ -37,6 +39,8 @@ __all__ = [
     "iri_to_uri",
     "is_valid",
     "parse",
+    "rfc1630",
+    "rfc1738",
     "rules",
     "uri_to_iri",
     "validate",
@@ -151,9 +155,14 @@ def validate(text: str | bytes, grammar: str = "rfc3986", rule: Optional[str] = 
     return None
 
 
-def parse(text: str, grammar: str = "rfc3986") -> Reference:
-    """Parse a URI reference (``rfc3986``, ``rfc2396`` or ``rfc2732``) into a ``Reference``
-    with its components; ``InvalidURI`` when it is none.
+def parse(text: str, grammar: str = "rfc3986") -> Any:
+    """Parse ``text`` into its typed value; ``InvalidURI`` when the grammar rejects it.
+
+    A URI reference (``rfc3986``, ``rfc3987``, ``rfc2396`` or ``rfc2732``) is a ``Reference``
+    with its components. The classic specs have their own classes: ``rfc1738`` gives a
+    ``urigram.rfc1738.Url`` (one kind per scheme of RFC 1738's section 3, or generic),
+    ``rfc1630`` a ``urigram.rfc1630.Uri`` (RFC 1630's generic BNF) and ``rfc1630-url`` a
+    ``urigram.rfc1630.Url`` (its BNF for specific URL schemes).
 
     >>> r = urigram.parse("HTTP://user@Example.COM:8080/a/./b?q#f")
     >>> (r.scheme, r.userinfo, r.host, r.port, r.path, r.query, r.fragment)
@@ -162,6 +171,11 @@ def parse(text: str, grammar: str = "rfc3986") -> Reference:
     'http://user@example.com:8080/a/b?q#f'
     >>> str(urigram.parse("http://a/b/c/d;p?q").join("../g"))
     'http://a/b/g'
+    >>> u = urigram.parse("ftp://ftp.example.com/pub/file.txt;type=i", "rfc1738")
+    >>> (u.kind, u.host, u.port_or_known_default, u.type_code, u.path_segments)
+    ('ftp', 'ftp.example.com', 21, 'i', ['pub', 'file.txt'])
+    >>> urigram.parse("news:comp.infosystems.www", "rfc1630")
+    rfc1630.Uri("news:comp.infosystems.www")
     """
     return _urigram.parse(text, grammar)
 
