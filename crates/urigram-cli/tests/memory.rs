@@ -82,22 +82,43 @@ fn extract_and_fix_hold_at_most_16_bytes_a_byte() {
         std::fs::write(dir.join(format!("small-{name}")), eighth).unwrap();
         let small = format!("small-{name}");
         for cmd in [&["extract"][..], &["fix", "--text"][..]] {
-            let (base, _) = peak(&dir, &[cmd, &[small.as_str()]].concat());
-            let (used, code) = peak(&dir, &[cmd, &[*name]].concat());
-            // extract finds invalid URIs; fix --text fixes every one of them.
-            assert_eq!(code, i32::from(cmd[0] == "extract"), "{cmd:?} {name}");
             let added = text.len() - eighth.len();
+            // A run's fixed memory varies with how many of its threads got work (each
+            // touches an arena of its own), and on a busy machine that varies from run to
+            // run. A reading over the bound is taken twice more, and the medians decide:
+            // a real growth per byte is over the bound in every reading.
+            let mut bases = Vec::new();
+            let mut peaks = Vec::new();
+            while bases.len() < 3 {
+                let (base, _) = peak(&dir, &[cmd, &[small.as_str()]].concat());
+                let (used, code) = peak(&dir, &[cmd, &[*name]].concat());
+                // extract finds invalid URIs; fix --text fixes every one of them.
+                assert_eq!(code, i32::from(cmd[0] == "extract"), "{cmd:?} {name}");
+                bases.push(base);
+                peaks.push(used);
+                if bases.len() == 1 && used <= base + PER_BYTE * added {
+                    break;
+                }
+            }
+            bases.sort_unstable();
+            peaks.sort_unstable();
+            let (base, used) = (bases[bases.len() / 2], peaks[peaks.len() / 2]);
             let per_byte = used.saturating_sub(base) as f64 / added as f64;
             report.push(format!(
-                "{cmd:?} {name}: peak {} kB, {} kB for an eighth: {per_byte:.1} bytes a byte",
+                "{cmd:?} {name}: peak {} kB, {} kB for an eighth: {per_byte:.1} bytes a byte \
+                 ({} readings)",
                 used >> 10,
-                base >> 10
+                base >> 10,
+                bases.len()
             ));
             assert!(
                 used <= base + PER_BYTE * added,
-                "{cmd:?} {name}: peak {} kB, {} kB for an eighth, {per_byte:.1} bytes a byte",
+                "{cmd:?} {name}: peak {} kB, {} kB for an eighth, {per_byte:.1} bytes a byte \
+                 (medians of {:?} and {:?} kB)",
                 used >> 10,
                 base >> 10,
+                peaks.iter().map(|p| p >> 10).collect::<Vec<_>>(),
+                bases.iter().map(|b| b >> 10).collect::<Vec<_>>(),
             );
         }
     }
