@@ -10,7 +10,6 @@
 //! that re-exports them (`urigram.rfc1738`, `urigram.rfc1630`), so that their `__module__`,
 //! their `repr` and the doctests name the module a user imports.
 
-use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 use pyo3::PyClass;
@@ -19,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use urigram::{Part, rfc1630, rfc1738};
 
-use crate::values::{host_kind_name, invalid};
+use crate::values::{host_kind_name, invalid, invalid_str};
 use crate::{CharCounter, error_dict, str_of};
 
 /// The text of a part.
@@ -44,18 +43,7 @@ trait Legacy: Sized {
 /// `text` read by `T`'s grammar, or `InvalidURI` with the diagnostic.
 fn read<T: Legacy>(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<T> {
     let t = str_of(text)?;
-    T::read(&t).map_err(|e| {
-        let err = invalid(py, &e, &t);
-        if matches!(t, Cow::Owned(_)) {
-            // A lone surrogate was read as U+FFFD: `found` is the caller's character (none at
-            // the end of the text).
-            let v = err.value(py);
-            if let Ok(found) = v.getattr("offset").and_then(|o| text.get_item(o)) {
-                let _ = v.setattr("found", found);
-            }
-        }
-        err
-    })
+    T::read(&t).map_err(|e| invalid_str(py, &e, &t, text.as_any()))
 }
 
 /// `other` (a value of the class or a `str`) as a value of `T`.
@@ -321,7 +309,7 @@ legacy_class!(
             let options = rfc1738::ParseOptions::default().case_insensitive_scheme(true);
             rfc1738::Url::parse_with(&t, options)
                 .map(|u| Url1738 { buf: u.to_buf() })
-                .map_err(|e| invalid(py, &e, &t))
+                .map_err(|e| invalid_str(py, &e, &t, text.as_any()))
         }
 
         /// What the URL is: the scheme of section 3 whose syntax it follows, or ``generic``.

@@ -226,7 +226,7 @@ fn iri_to_uri(py: Python<'_>, iri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(iri)?;
     urigram::rfc3987::to_uri(&t)
         .map(|u| u.into_string())
-        .map_err(|e| values::invalid(py, &e, &t))
+        .map_err(|e| values::invalid_str(py, &e, &t, iri.as_any()))
 }
 
 /// An IRI reference for a URI reference (RFC 3987 section 3.2): the escapes of UTF-8 that
@@ -241,7 +241,7 @@ fn iri_to_uri(py: Python<'_>, iri: &Bound<'_, PyString>) -> PyResult<String> {
 #[pyfunction]
 fn uri_to_iri(py: Python<'_>, uri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(uri)?;
-    urigram::rfc3987::to_iri(&t).map_err(|e| values::invalid(py, &e, &t))
+    urigram::rfc3987::to_iri(&t).map_err(|e| values::invalid_str(py, &e, &t, uri.as_any()))
 }
 
 /// The grammars' names.

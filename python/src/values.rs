@@ -124,8 +124,29 @@ impl Reference {
     }
 }
 
-/// `InvalidURI` of the Python package, raised with the diagnostic's dict.
+/// `InvalidURI` of the Python package, raised with the diagnostic's dict, for an error in a
+/// text the library made.
 pub(crate) fn invalid(py: Python<'_>, e: &urigram::Error, text: &str) -> PyErr {
+    invalid_in(py, e, text, None)
+}
+
+/// `InvalidURI` for an error in the caller's value (a `str`, read as `text`): a lone surrogate, read as
+/// U+FFFD, is reported as the caller's character (`InvalidURI` takes it from the `str`).
+pub(crate) fn invalid_str(
+    py: Python<'_>,
+    e: &urigram::Error,
+    text: &str,
+    original: &Bound<'_, PyAny>,
+) -> PyErr {
+    invalid_in(py, e, text, Some(original))
+}
+
+fn invalid_in(
+    py: Python<'_>,
+    e: &urigram::Error,
+    text: &str,
+    original: Option<&Bound<'_, PyAny>>,
+) -> PyErr {
     let d = match error_dict(py, e, text, true) {
         Ok(d) => d,
         Err(err) => return err,
@@ -133,7 +154,7 @@ pub(crate) fn invalid(py: Python<'_>, e: &urigram::Error, text: &str) -> PyErr {
     match py
         .import("urigram")
         .and_then(|m| m.getattr("InvalidURI"))
-        .and_then(|cls| cls.call1((d,)))
+        .and_then(|cls| cls.call1((d, original)))
     {
         Ok(exc) => PyErr::from_value(exc),
         Err(err) => err,
@@ -148,7 +169,7 @@ fn parse_reference(
 ) -> PyResult<Reference> {
     let g = typed(grammar_of(grammar)?)?;
     let t = str_of(text)?;
-    Reference::read(&t, g).map_err(|e| invalid(py, &e, &t))
+    Reference::read(&t, g).map_err(|e| invalid_str(py, &e, &t, text.as_any()))
 }
 
 /// Parse `text` by `grammar` into its typed value: a `Reference`, or for RFC 1738 and RFC
@@ -298,21 +319,22 @@ impl Reference {
             Grammar::Rfc3986 => {
                 let a = urigram::rfc3986::UriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
-                let b =
-                    urigram::rfc3986::UriReference::parse(&o).map_err(|e| invalid(py, &e, &o))?;
+                let b = urigram::rfc3986::UriReference::parse(&o)
+                    .map_err(|e| invalid_str(py, &e, &o, other))?;
                 a.equivalent(&b)
             }
             Grammar::Rfc3987 => {
                 let a = urigram::rfc3987::IriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
-                let b =
-                    urigram::rfc3987::IriReference::parse(&o).map_err(|e| invalid(py, &e, &o))?;
+                let b = urigram::rfc3987::IriReference::parse(&o)
+                    .map_err(|e| invalid_str(py, &e, &o, other))?;
                 a.equivalent(&b)
             }
             _ => {
                 let a = urigram::UriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
-                let b = urigram::UriReference::parse(&o).map_err(|e| invalid(py, &e, &o))?;
+                let b =
+                    urigram::UriReference::parse(&o).map_err(|e| invalid_str(py, &e, &o, other))?;
                 a.equivalent(&b)
             }
         })

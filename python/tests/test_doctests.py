@@ -7,9 +7,11 @@ import pytest
 import urigram
 import urigram.jsonschema
 import urigram.pydantic
+import urigram.rfc1630
+import urigram.rfc1738
 
 
-@pytest.mark.parametrize("module", [urigram, urigram._urigram, urigram.jsonschema, urigram.pydantic])
+@pytest.mark.parametrize("module", [urigram, urigram._urigram, urigram.jsonschema, urigram.pydantic, urigram.rfc1738, urigram.rfc1630])
 def test_docstring_examples(module):
     import jsonschema
 

@@ -107,3 +107,19 @@ def test_iri_references():
     assert (info.value.offset, info.value.byte_offset) == (10, 11)
     with pytest.raises(urigram.InvalidURI):
         urigram.parse("http://\u00e9/")  # an IRI, not a URI
+
+
+def test_a_lone_surrogate_is_found_as_the_callers_character():
+    """`parse`, `Reference`, `equivalent`'s other text and the two mappings report a lone
+    surrogate of the caller's `str` as it is there, at its offset in characters."""
+    for call in (
+        lambda s: urigram.parse(s),
+        lambda s: urigram.parse(s, "rfc3987"),
+        lambda s: urigram.Reference(s, "rfc2396"),
+        lambda s: urigram.parse("http://a/").equivalent(s),
+        lambda s: urigram.iri_to_uri(s),
+        lambda s: urigram.uri_to_iri(s),
+    ):
+        with pytest.raises(urigram.InvalidURI) as info:
+            call("http://a/\ud800x")
+        assert (info.value.offset, info.value.found) == (9, "\ud800")
