@@ -80,13 +80,25 @@ pub(crate) struct Reference {
 
 /// The grammars whose references are typed values here.
 fn typed(g: Grammar) -> PyResult<Grammar> {
-    match g {
-        Grammar::Rfc3986 | Grammar::Rfc3987 | Grammar::Rfc2396 | Grammar::Rfc2732 => Ok(g),
-        _ => Err(PyValueError::new_err(format!(
-            "typed references are read by rfc3986, rfc3987, rfc2396 and rfc2732 (and rfc1738, rfc1630, rfc1630-url by urigram.parse), not {}",
-            g.name()
-        ))),
-    }
+    let class = match g {
+        Grammar::Rfc3986 | Grammar::Rfc3987 | Grammar::Rfc2396 | Grammar::Rfc2732 => return Ok(g),
+        Grammar::Rfc1738 => "urigram.rfc1738.Url",
+        Grammar::Rfc1630 => "urigram.rfc1630.Uri",
+        Grammar::Rfc1630Url => "urigram.rfc1630.Url",
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "parse: {} has no typed value; urigram.parse reads rfc3986, rfc3987, rfc2396, \
+                 rfc2732 (a Reference), rfc1738, rfc1630 and rfc1630-url",
+                g.name()
+            )));
+        }
+    };
+    Err(PyValueError::new_err(format!(
+        "Reference reads rfc3986, rfc3987, rfc2396 and rfc2732; a value of {} is a {class} \
+         (urigram.parse(text, {:?}))",
+        g.name(),
+        g.name()
+    )))
 }
 
 impl Reference {

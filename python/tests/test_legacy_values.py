@@ -504,7 +504,7 @@ def test_bad_input(cls):
 def test_parse_rejects_unknown_grammars_and_lone_surrogates():
     with pytest.raises(ValueError, match="unknown grammar"):
         urigram.parse("http://h/", "rfc9999")
-    with pytest.raises(ValueError, match="typed references"):
+    with pytest.raises(ValueError, match="rfc822 has no typed value"):
         urigram.parse("a@b", "rfc822")
     with pytest.raises(urigram.InvalidURI) as info:
         urigram.parse("http://h/a\ud800", "rfc1738")

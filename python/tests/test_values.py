@@ -49,8 +49,11 @@ def test_parse_rejects_with_the_diagnostic():
     with pytest.raises(urigram.InvalidURI) as info:
         urigram.parse("http://a b/")
     assert info.value.offset == 8
-    with pytest.raises(ValueError, match="typed references"):
+    with pytest.raises(ValueError, match="rfc822 has no typed value") as info:
         urigram.parse("a@b", "rfc822")
+    assert not isinstance(info.value, urigram.InvalidURI)
+    with pytest.raises(ValueError, match=r"a value of rfc1738 is a urigram\.rfc1738\.Url"):
+        urigram.Reference("http://a/", "rfc1738")
 
 
 def test_normalize_and_equivalent():
