@@ -98,6 +98,16 @@ pub enum FixResult {
     },
 }
 
+/// What `grammar` checks, as the reasons name it: an IRI under RFC 3987
+/// (`Grammar::Rfc3987`), a URI under the others.
+pub(crate) fn noun(grammar: Grammar) -> &'static str {
+    if grammar == Grammar::Rfc3987 {
+        "IRI"
+    } else {
+        "URI"
+    }
+}
+
 /// The escapes of `c`: `%XX` for each octet of its UTF-8 form, upper-case hex.
 pub(crate) fn escape_char(c: char) -> String {
     let mut buf = [0u8; 4];
@@ -131,7 +141,8 @@ fn is_escape(input: &str, p: usize) -> bool {
 /// assert!(fix_error(&e, "1http://a").is_err());
 /// ```
 pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
-    let no = |why: &str| Err(format!("{why}; no fix keeps what the URI stands for"));
+    let uri = noun(error.grammar());
+    let no = |why: &str| Err(format!("{why}; no fix keeps what the {uri} stands for"));
     if error.grammar() == Grammar::Rfc822 {
         return no("a mail address, not a URI");
     }
@@ -150,7 +161,7 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
         return Ok(escape_fix(p, '%'));
     }
     let Some(c) = error.found() else {
-        return no("the URI ends too early");
+        return no(&format!("the {uri} ends too early"));
     };
     if error.grammar() == Grammar::Rfc1738
         && c.is_ascii_uppercase()
@@ -187,7 +198,9 @@ pub fn fix_error(error: &Error, input: &str) -> Result<Fix, String> {
         c => c.is_control() || !c.is_ascii(),
     };
     if !escape {
-        return no(&format!("{c:?} is a character URIs may hold, but not here"));
+        return no(&format!(
+            "{c:?} is a character {uri}s may hold, but not here"
+        ));
     }
     Ok(escape_fix(at, c))
 }
@@ -280,9 +293,10 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
         {
             // The error is inside what this fix wrote: it did not take the check past it.
             return unfixable(format!(
-                "the fix ({}) does not make it conform here; no fix keeps what the URI stands \
+                "the fix ({}) does not make it conform here; no fix keeps what the {} stands \
                  for",
-                f.title
+                f.title,
+                noun(grammar)
             ));
         }
         let f = match fix_error(&seen, &seen_uri) {
@@ -292,7 +306,8 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
         if placed == MAX_PLACED_FIXES {
             return unfixable(format!(
                 "more than {MAX_PLACED_FIXES} fixes that depend on where their character \
-                 stands; fix the URI by hand"
+                 stands; fix the {} by hand",
+                noun(grammar)
             ));
         }
         // A fix starts at the error or, for a `%` that begins no escape, at most two bytes
@@ -303,8 +318,9 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
             .map_or(0, |k| fixes[k].range.end as isize + shift);
         if (f.range.start as isize) < written {
             return unfixable(format!(
-                "the fix ({}) overlaps an earlier one; no fix keeps what the URI stands for",
-                f.title
+                "the fix ({}) overlaps an earlier one; no fix keeps what the {} stands for",
+                f.title,
+                noun(grammar)
             ));
         }
         placed += 1;
@@ -556,7 +572,8 @@ pub fn fix_text_each(
 /// place, why. Each fix must replace the very characters it escapes, in the text: not a
 /// character reference that stands for them, nor a line break (in an HTML attribute a line
 /// break is dropped from the URL, so `%0A` would change it), nor the space that a line break
-/// inside delimiters is read as. [`fix_text_with`] and the language server's quick fixes make
+/// inside delimiters is read as. The reason names an IRI when `found` was checked against RFC
+/// 3987 (`Grammar::Rfc3987`). [`fix_text_with`] and the language server's quick fixes make
 /// their edits with it.
 ///
 /// ```
@@ -573,16 +590,18 @@ pub fn text_edits(
     found: &Found<'_>,
     fixes: &[Fix],
 ) -> Result<Vec<(Range<usize>, String)>, &'static str> {
+    // The reasons name an IRI when the URI was checked against RFC 3987.
+    let iri = usize::from(matches!(&found.result, Err(b) if b.grammar() == Grammar::Rfc3987));
     let mut mapped = Vec::with_capacity(fixes.len());
     for x in fixes {
         let start = found.source_offset(x.range.start);
         let end = start + x.range.len();
         let there = text.get(start..end).ok_or(NOT_AS_WRITTEN)?;
         if there.contains(['\n', '\r']) {
-            return Err(LINE_BREAK);
+            return Err(LINE_BREAK[iri]);
         }
         if there.chars().all(char::is_whitespace) && in_line_break(text, start..end) {
-            return Err(WRAPPED_AT_SPACE);
+            return Err(WRAPPED_AT_SPACE[iri]);
         }
         if Some(there) != found.text.get(x.range.clone()) {
             return Err(NOT_AS_WRITTEN);
@@ -592,17 +611,37 @@ pub fn text_edits(
     Ok(mapped)
 }
 
-/// Why a URI of a text with fixes is left as it is, when a fix would replace a line break.
-const LINE_BREAK: &str = "the URI holds a line break, and escaping it (%0A, %0D) would change \
-     the URL: HTML drops line breaks from a URL in an attribute, and a line break in text \
-     ends the URI; join the lines by hand";
+/// Why a URI of a text with fixes is left as it is, when a fix would replace a line break:
+/// naming a URI, and an IRI (RFC 3987).
+macro_rules! line_break {
+    ($uri:literal) => {
+        concat!(
+            "the ",
+            $uri,
+            " holds a line break, and escaping it (%0A, %0D) would change the URL: HTML drops \
+             line breaks from a URL in an attribute, and a line break in text ends the ",
+            $uri,
+            "; join the lines by hand"
+        )
+    };
+}
+const LINE_BREAK: [&str; 2] = [line_break!("URI"), line_break!("IRI")];
 
 /// Why a URI of a text with fixes is left as it is, when a fix would escape the space that a
 /// line break inside delimiters is read as (once the URI holds a space within a line, the
-/// text is taken to be wrapped at one).
-const WRAPPED_AT_SPACE: &str = "the URI holds spaces and is wrapped across lines, where a line \
-     break is read as a space; escaping it would write %20 into the indentation; join the lines \
-     and escape the spaces by hand";
+/// text is taken to be wrapped at one): naming a URI, and an IRI (RFC 3987).
+macro_rules! wrapped_at_space {
+    ($uri:literal) => {
+        concat!(
+            "the ",
+            $uri,
+            " holds spaces and is wrapped across lines, where a line break is read as a space; \
+             escaping it would write %20 into the indentation; join the lines and escape the \
+             spaces by hand"
+        )
+    };
+}
+const WRAPPED_AT_SPACE: [&str; 2] = [wrapped_at_space!("URI"), wrapped_at_space!("IRI")];
 
 /// Whether the whitespace around `r` in `text` holds a line break.
 fn in_line_break(text: &str, r: Range<usize>) -> bool {
@@ -654,9 +693,10 @@ pub(crate) fn fix_by_steps(input: &str, grammar: Grammar) -> FixResult {
             Err(e) if e.offset() >= done => error = e,
             Err(_) => {
                 let reason = format!(
-                    "the fix ({}) does not make it conform here; no fix keeps what the URI \
+                    "the fix ({}) does not make it conform here; no fix keeps what the {} \
                      stands for",
-                    f.title
+                    f.title,
+                    noun(grammar)
                 );
                 return unfixable(reason, delta, error);
             }
@@ -841,11 +881,77 @@ mod tests {
             "<info:(gcc)G++ and\n   GCC> and <URL:http://a/b%20c>"
         );
         assert_eq!((t.fixed, t.unfixed.len()), (1, 1));
-        assert_eq!(t.unfixed[0].reason, WRAPPED_AT_SPACE);
+        assert_eq!(t.unfixed[0].reason, WRAPPED_AT_SPACE[0]);
         assert_eq!(t.unfixed[0].uri, "info:(gcc)G++ and GCC");
         // Without a space within its line, the break is left out and the URI is fixed.
         let t = fix_text("<URL:http://a/b\u{e9}\n   c>", Grammar::Rfc2396);
         assert_eq!(t.text, "<URL:http://a/b%C3%A9\n   c>");
+    }
+
+    /// Under RFC 3987 the reasons name an IRI, what is checked there; under RFC 3986 (and
+    /// every other grammar) a URI, as before.
+    #[test]
+    fn under_rfc3987_the_reasons_name_an_iri() {
+        let reason = |s: &str, g: Grammar| match fix(s, g) {
+            FixResult::Unfixable { reason, .. } => reason,
+            other => panic!("{g:?} {s:?}: {other:?}"),
+        };
+        for (g, uri) in [(Grammar::Rfc3987, "IRI"), (Grammar::Rfc3986, "URI")] {
+            let no = format!("no fix keeps what the {uri} stands for");
+            assert_eq!(
+                reason("http://[::1", g),
+                format!("the {uri} ends too early; {no}")
+            );
+            assert_eq!(
+                reason("1http://a", g),
+                format!("':' is a character {uri}s may hold, but not here; {no}")
+            );
+            // Brackets are fixed by where they stand: one check each.
+            let s = format!("http://a/{}", "[".repeat(MAX_PLACED_FIXES + 1));
+            assert_eq!(
+                reason(&s, g),
+                format!(
+                    "more than {MAX_PLACED_FIXES} fixes that depend on where their character \
+                     stands; fix the {uri} by hand"
+                )
+            );
+            // In a text, a URI wrapped across lines at a space.
+            let t = fix_text("<info:(gcc)G++ and\n   GCC>", g);
+            assert_eq!(t.unfixed.len(), 1, "{g:?}");
+            assert_eq!(
+                t.unfixed[0].reason,
+                format!(
+                    "the {uri} holds spaces and is wrapped across lines, where a line break is \
+                     read as a space; escaping it would write %20 into the indentation; join \
+                     the lines and escape the spaces by hand"
+                )
+            );
+        }
+    }
+
+    /// The reasons [`text_edits`] gives name an IRI when the URI was checked against RFC 3987.
+    #[test]
+    fn under_rfc3987_the_reasons_of_text_edits_name_an_iri() {
+        let text = "see <URL:http://a/b\n   c d>";
+        for (g, uri) in [(Grammar::Rfc3987, "IRI"), (Grammar::Rfc3986, "URI")] {
+            let found = &crate::extract::extract(text, g)[0];
+            assert_eq!(found.text, "http://a/bc d");
+            // A fix of "bc", which the text writes across its line break.
+            let across = Fix {
+                range: 9..11,
+                replacement: "x".into(),
+                title: "x".into(),
+            };
+            assert_eq!(
+                text_edits(text, found, &[across]),
+                Err(format!(
+                    "the {uri} holds a line break, and escaping it (%0A, %0D) would change the \
+                     URL: HTML drops line breaks from a URL in an attribute, and a line break in \
+                     text ends the {uri}; join the lines by hand"
+                )
+                .as_str())
+            );
+        }
     }
 
     #[cfg(feature = "markup")]
@@ -862,7 +968,7 @@ mod tests {
         assert_eq!(r.reason, NOT_AS_WRITTEN, "{t:?}");
         for u in &t.unfixed {
             if u.uri.contains('\n') {
-                assert_eq!(u.reason, LINE_BREAK);
+                assert_eq!(u.reason, LINE_BREAK[0]);
             }
         }
     }

@@ -385,8 +385,8 @@ impl Plan<'_> {
             Source::Lines(f) => (f.to_string(), n),
         };
         if self.records && self.only.is_none_or(|o| o.shows(false)) {
-            let f = self.format;
-            super::too_long::write_record(&mut b.out, f, &name, n, len, self.max_line);
+            let (f, g) = (self.format, self.engine.grammar());
+            super::too_long::write_record(&mut b.out, f, g, &name, n, len, self.max_line);
         }
         if let Some(s) = &mut b.section {
             s.add_too_long(&name, n, self.max_line);

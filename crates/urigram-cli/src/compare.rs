@@ -509,6 +509,11 @@ impl Run<'_> {
             return;
         }
         let limit = self.opts.max_line as u64;
+        // The help names an IRI when either grammar is RFC 3987's.
+        let g = match self.second.grammar() {
+            g if g == urigram::Grammar::Rfc3987.name() => g,
+            _ => self.first.grammar(),
+        };
         let record = || {
             json!({
                 "input": null,
@@ -517,7 +522,7 @@ impl Run<'_> {
                 "pair": "not_compared",
                 "first": null,
                 "second": null,
-                "error": too_long::error(len, limit),
+                "error": too_long::error(g, len, limit),
             })
         };
         let out = &mut b.out;
@@ -526,7 +531,7 @@ impl Run<'_> {
             Format::Jsonl => writeln!(out, "{}", record()),
             Format::Json => write!(out, ",{}", record()),
             Format::Human => {
-                too_long::write_human(out, source, n, None, len, limit);
+                too_long::write_human(out, g, source, n, None, len, limit);
                 Ok(())
             }
         };

@@ -210,12 +210,13 @@ impl Plan {
                     "end": offset.saturating_add(len),
                     "line": line,
                     "column": 1,
-                    "error": super::too_long::error(len, limit),
+                    "error": super::too_long::error(self.grammar.name(), len, limit),
                 })
             };
             match self.format {
                 Format::Human => {
-                    super::too_long::write_human(&mut b.out, label, line, Some(1), len, limit);
+                    let g = self.grammar.name();
+                    super::too_long::write_human(&mut b.out, g, label, line, Some(1), len, limit);
                 }
                 Format::Jsonl => {
                     let _ = writeln!(b.out, "{}", record());
@@ -685,7 +686,12 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Err
         }
         Some(e) => e,
     };
-    let mut note = format!("the URI checked: {} ({path}:{line}:{})", f.text, s.column);
+    let mut note = format!(
+        "the {} checked: {} ({path}:{line}:{})",
+        noun(e.grammar().name()),
+        f.text,
+        s.column
+    );
     notes(&mut note, f, ", ", "");
     let report_of = Report::new(e, place.text)
         .origin(place.label)
@@ -693,6 +699,16 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Err
         .color(color)
         .note(note);
     let _ = writeln!(out, "{}", report(report_of));
+}
+
+/// What the grammar named `grammar` (`rfc3987`, as an engine gives it) checks, as the texts
+/// name it: an IRI under RFC 3987, a URI under the others.
+pub fn noun(grammar: &str) -> &'static str {
+    if grammar == Grammar::Rfc3987.name() {
+        "IRI"
+    } else {
+        "URI"
+    }
 }
 
 /// What else a reader should know: delimiters, lines, escapes, a hyphen left out.

@@ -35,7 +35,7 @@ use urigram::extract::{Options, Syntax, extract_iter};
 use urigram::fix::{FixResult, fix, fix_text_each};
 use urigram::render::{Report, visible};
 
-use super::extract::SyntaxArg;
+use super::extract::{SyntaxArg, noun};
 use super::parse_grammar;
 use super::render::{Color, STDIN, report};
 use super::stream::MAX_LINE_LIMIT;
@@ -119,6 +119,8 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
         max_line: args.max_line_length as usize,
         color: args.color.enabled(),
     };
+    // What is fixed, as the messages name it: an IRI under RFC 3987, a URI under the others.
+    let uri = noun(job.grammar.name());
     let mut stdout = io::stdout().lock();
     let mut total = Tally::default();
     let mut failed = 0usize;
@@ -168,8 +170,8 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
                 if let (Some(n), false) = (t.prose, args.lines) {
                     eprintln!(
                         "urigram fix: {label}:{n}: hint: this line has spaces between words and \
-                         was fixed as one URI (spaces escaped as %20); if the file is running \
-                         text, not one URI a line, `urigram fix --text` fixes only its URIs"
+                         was fixed as one {uri} (spaces escaped as %20); if the file is running \
+                         text, not one {uri} a line, `urigram fix --text` fixes only its {uri}s"
                     );
                 }
             }
@@ -182,7 +184,7 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
     }
     let s = |n: usize| if n == 1 { "" } else { "s" };
     if total.fixed + total.unfixed + failed > 0 {
-        let mut line = format!("urigram fix: {} URI{} fixed", total.fixed, s(total.fixed));
+        let mut line = format!("urigram fix: {} {uri}{} fixed", total.fixed, s(total.fixed));
         if total.unfixed > 0 {
             let _ = write!(line, ", {} not fixed (see above)", total.unfixed);
         }
@@ -301,6 +303,7 @@ fn fix_lines(
                     super::too_long::write_record(
                         &mut report,
                         super::Format::Human,
+                        job.grammar.name(),
                         label,
                         number as u64,
                         lines.long_len,
@@ -407,7 +410,8 @@ fn fix_text_file(
             .origin(label)
             .color(job.color)
             .note(format!(
-                "the URI checked: {} (not fixed: {})",
+                "the {} checked: {} (not fixed: {})",
+                noun(job.grammar.name()),
                 visible(&u.uri),
                 u.reason
             ));

@@ -19,14 +19,23 @@ fn message(len: u64, limit: u64) -> String {
     )
 }
 
-const HELP: &str = "no URI in practice is that long; to check such lines, raise the limit \
-                    with --max-line-length BYTES (at most 1 GiB)";
+/// The help, naming what `grammar` (its name, `rfc3987`) checks: an IRI under RFC 3987, a URI
+/// under the others.
+fn help(grammar: &str) -> String {
+    format!(
+        "no {} in practice is that long; to check such lines, raise the limit with \
+         --max-line-length BYTES (at most 1 GiB)",
+        super::extract::noun(grammar)
+    )
+}
 
-/// Append the record of line `line` of `source`, `len` bytes long, to `out`. A `json` record
-/// starts with `,`, as [`super::output::write_record`]'s do.
+/// Append the record of line `line` of `source`, `len` bytes long, checked against `grammar`
+/// (its name), to `out`. A `json` record starts with `,`, as
+/// [`super::output::write_record`]'s do.
 pub fn write_record(
     out: &mut Vec<u8>,
     format: Format,
+    grammar: &str,
     source: &str,
     line: u64,
     len: u64,
@@ -34,19 +43,21 @@ pub fn write_record(
 ) {
     // Writing to a Vec cannot fail.
     let _ = match format {
-        Format::Jsonl => writeln!(out, "{}", record(line, len, limit)),
-        Format::Json => write!(out, ",{}", record(line, len, limit)),
+        Format::Jsonl => writeln!(out, "{}", record(grammar, line, len, limit)),
+        Format::Json => write!(out, ",{}", record(grammar, line, len, limit)),
         Format::Human => {
-            write_human(out, source, line, None, len, limit);
+            write_human(out, grammar, source, line, None, len, limit);
             Ok(())
         }
     };
 }
 
 /// Append the record for people: the code, the message and the place, `source:line`, or
-/// `source:line:column` when `column` is given (as `extract` places what it finds).
+/// `source:line:column` when `column` is given (as `extract` places what it finds). The help
+/// names what `grammar` (its name) checks.
 pub fn write_human(
     out: &mut Vec<u8>,
+    grammar: &str,
     source: &str,
     line: u64,
     column: Option<u64>,
@@ -57,31 +68,32 @@ pub fn write_human(
     // Writing to a Vec cannot fail.
     let _ = writeln!(
         out,
-        "error[{LINE_TOO_LONG}]: {}\n --> {}:{line}{column}\n  |\n  = help: {HELP}\n",
+        "error[{LINE_TOO_LONG}]: {}\n --> {}:{line}{column}\n  |\n  = help: {}\n",
         message(len, limit),
-        printable(source)
+        printable(source),
+        help(grammar)
     );
 }
 
 /// The JSON record: `input` null (the line was not kept), its number, and [`error`]
 /// (`schema/urigram.schema.json`, `check_record`).
-fn record(line: u64, len: u64, limit: u64) -> Value {
+fn record(grammar: &str, line: u64, len: u64, limit: u64) -> Value {
     json!({
         "input": null,
         "valid": false,
         "line": line,
-        "error": error(len, limit),
+        "error": error(grammar, len, limit),
     })
 }
 
 /// The error of a line of `len` bytes over the limit of `limit`: the code, message and help of
 /// every error, its length and the limit (`schema/urigram.schema.json`,
-/// `line_too_long_error`).
-pub fn error(len: u64, limit: u64) -> Value {
+/// `line_too_long_error`). The help names what `grammar` (its name) checks.
+pub fn error(grammar: &str, len: u64, limit: u64) -> Value {
     json!({
         "code": LINE_TOO_LONG,
         "message": message(len, limit),
-        "help": HELP,
+        "help": help(grammar),
         "length": len,
         "limit": limit,
     })

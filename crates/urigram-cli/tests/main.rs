@@ -17,6 +17,7 @@ mod fix_safety;
 mod hostile;
 mod iri_help;
 mod iri_semantics;
+mod iri_words;
 mod iris;
 mod json_schema;
 mod line_endings;

@@ -863,9 +863,10 @@ impl Server {
             vec![DiagnosticRelatedInformation {
                 location: Location::new(doc.uri.clone(), uri_range),
                 message: format!(
-                    "{} is defined at {}; the URI checked: {}",
+                    "{} is defined at {}; the {} checked: {}",
                     e.rule(),
                     e.citation(),
+                    noun(self.grammar),
                     urigram::render::visible(&f.text)
                 ),
             }]
@@ -918,8 +919,9 @@ impl Server {
                 code: Some(NumberOrString::String("urigram::more".into())),
                 source: Some("urigram".into()),
                 message: format!(
-                    "{more} more URI{} from here on do{} not conform to {} {}; only the \
+                    "{more} more {}{} from here on do{} not conform to {} {}; only the \
                      first {MAX_DIAGNOSTICS} are shown",
+                    noun(self.grammar),
                     if more == 1 { "" } else { "s" },
                     if more == 1 { "es" } else { "" },
                     self.grammar,
@@ -1039,8 +1041,9 @@ impl Server {
                 && let Some(edits) = self.edits(doc, base, &f, &fixes, &mut at)
             {
                 let title = format!(
-                    "urigram: fix all {} errors of this URI: {}",
+                    "urigram: fix all {} errors of this {}: {}",
                     fixes.len(),
+                    noun(self.grammar),
                     urigram::render::visible(&uri)
                 );
                 actions.push(action(title, edits, false));
@@ -1219,7 +1222,12 @@ impl Server {
                 s.to_string()
             }
         };
-        let _ = writeln!(out, "{} {} ({how})", bold("URI"), self.span(&f.text));
+        let _ = writeln!(
+            out,
+            "{} {} ({how})",
+            bold(noun(self.grammar)),
+            self.span(&f.text)
+        );
         if f.hyphens_dropped {
             let _ = writeln!(
                 out,
@@ -1284,6 +1292,16 @@ impl Server {
             let _ = writeln!(out, "- {g} {rule}{this}: {verdict}");
         }
         out.trim_end().to_string()
+    }
+}
+
+/// What `grammar` checks, as the texts name it: an IRI under RFC 3987 (`Grammar::Rfc3987`), a
+/// URI under the others.
+fn noun(grammar: Grammar) -> &'static str {
+    if grammar == Grammar::Rfc3987 {
+        "IRI"
+    } else {
+        "URI"
     }
 }
 
