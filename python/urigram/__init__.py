@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Literal, Optional, Union, overload
 
 from . import _urigram
 from ._urigram import ArrowChecks, Reference, bidi_warnings, grammars, iri_to_uri, rules, uri_to_iri
@@ -64,7 +64,8 @@ class InvalidURI(ValueError):
     - ``help``: what to write instead, or ``None``; ``citation``: a dict with the spec
       ``file``, ``line``, ``section`` and ``text`` of the production;
     - ``grammar``: the grammar's name; ``message``: one line; ``report``: the rendered
-      report, which is also ``str(e)``.
+      report, which is also ``str(e)``;
+    - ``reason``: from ``fix``, why no fix keeps the meaning (else ``None``).
 
     ``to_dict()`` is the JSON object of urigram's schema (``grammar_error``).
 
@@ -80,6 +81,7 @@ class InvalidURI(ValueError):
         d = self._d
         report = (d.pop("report", None) or d.get("message", "")).rstrip("\n")
         self.report: str = report
+        self.reason: Optional[str] = None
         self.byte_offset: int = d["offset"]
         self.byte_end: int = d["end"]
         self.offset: int = d.pop("char_offset", d["offset"])
@@ -155,7 +157,25 @@ def validate(text: str | bytes, grammar: str = "rfc3986", rule: Optional[str] = 
     return None
 
 
-def parse(text: str, grammar: str = "rfc3986") -> Any:
+@overload
+def parse(
+    text: str, grammar: Literal["rfc3986", "rfc3987", "rfc2396", "rfc2732"] = "rfc3986"
+) -> Reference: ...
+@overload
+def parse(text: str, grammar: Literal["rfc1738"]) -> rfc1738.Url: ...
+@overload
+def parse(text: str, grammar: Literal["rfc1630"]) -> rfc1630.Uri: ...
+@overload
+def parse(text: str, grammar: Literal["rfc1630-url"]) -> rfc1630.Url: ...
+@overload
+def parse(
+    text: str, grammar: str = "rfc3986"
+) -> Union[Reference, rfc1738.Url, rfc1630.Uri, rfc1630.Url]: ...
+
+
+def parse(
+    text: str, grammar: str = "rfc3986"
+) -> Union[Reference, rfc1738.Url, rfc1630.Uri, rfc1630.Url]:
     """Parse ``text`` into its typed value; ``InvalidURI`` when the grammar rejects it.
 
     A URI reference (``rfc3986``, ``rfc3987``, ``rfc2396`` or ``rfc2732``) is a ``Reference``

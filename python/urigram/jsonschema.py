@@ -26,7 +26,7 @@ import functools
 import re
 from typing import Any, Optional
 
-import jsonschema as _jsonschema
+import jsonschema as _jsonschema  # type: ignore[import-untyped]
 
 from . import InvalidURI, _urigram, validate
 
@@ -152,6 +152,8 @@ def parse(string: str, rule: str = "IRI_reference") -> dict:
     grammar = _grammar_of(rule)
     validate(string, grammar, r)
     m = _SPLIT.match(string)
+    # Appendix B's expression matches every string.
+    assert m is not None
     return {
         "scheme": m.group(2),
         "authority": m.group(4),
