@@ -30,16 +30,18 @@ use crate::rfc3986::{Authority, Host, HostKind, Path, PathKind, UriReference};
 use crate::table::{Table, Wide};
 
 /// `pchar` and `/`: what `*( "/" segment )` and the paths after their first segment hold.
-const PATH: Wide = super::path::PCHAR.or(Table::chars("/")).wide();
+pub(crate) const PATH: Wide = super::path::PCHAR.or(Table::chars("/")).wide();
 
-// The tables this pass scans runs of, with their nibble form for the vector scans.
-const PCHAR: Wide = super::path::PCHAR.wide();
-const QUERY: Wide = super::path::QUERY.wide();
-const SEGMENT_NZ_NC: Wide = super::path::SEGMENT_NZ_NC.wide();
+// The tables this pass scans runs of, with their nibble form for the vector scans. RFC 3987's
+// fast pass scans its ASCII runs with the same ones (its section 2.2 adds no ASCII character
+// to any class).
+pub(crate) const PCHAR: Wide = super::path::PCHAR.wide();
+pub(crate) const QUERY: Wide = super::path::QUERY.wide();
+pub(crate) const SEGMENT_NZ_NC: Wide = super::path::SEGMENT_NZ_NC.wide();
 const IPVFUTURE: Wide = super::authority::IPVFUTURE.wide();
-const REG_NAME: Wide = super::authority::REG_NAME.wide();
-const USERINFO: Wide = super::authority::USERINFO.wide();
-const DIGIT: Wide = super::chars::DIGIT.wide();
+pub(crate) const REG_NAME: Wide = super::authority::REG_NAME.wide();
+pub(crate) const USERINFO: Wide = super::authority::USERINFO.wide();
+pub(crate) const DIGIT: Wide = super::chars::DIGIT.wide();
 const HEXDIG: Wide = super::chars::HEXDIG.wide();
 
 /// The fast pass of [`super::uri_reference`].

@@ -31,20 +31,13 @@ use crate::input::{Fail, PResult, Span, escape_end, fast_span, take_in_line};
 use crate::part::Part;
 use crate::rfc3986::{Authority, Host, Path, PathKind, UriReference};
 use crate::shared::HostKind;
-use crate::table::{Table, Wide};
-
-/// `ipchar`'s ASCII characters and `/`: what `*( "/" isegment )` and the paths after their
-/// first segment hold.
-const PATH: Wide = rfc3986::PCHAR.or(Table::chars("/")).wide();
+use crate::table::Wide;
 
 // The ASCII characters of the runs this pass scans, with their nibble form for the vector
-// scans: RFC 3986's tables (section 2.2 adds no ASCII character to any class).
-const PCHAR: Wide = rfc3986::PCHAR.wide();
-const QUERY: Wide = rfc3986::QUERY.wide();
-const SEGMENT_NZ_NC: Wide = rfc3986::SEGMENT_NZ_NC.wide();
-const REG_NAME: Wide = rfc3986::REG_NAME.wide();
-const USERINFO: Wide = rfc3986::USERINFO.wide();
-const DIGIT: Wide = rfc3986::DIGIT.wide();
+// scans: RFC 3986's fast pass's tables (section 2.2 adds no ASCII character to any class), held
+// to the scalar scan by that pass's tests. `PATH` is `ipchar`'s ASCII characters and `/`: what
+// `*( "/" isegment )` and the paths after their first segment hold.
+use crate::grammar::rfc3986::fast::{DIGIT, PATH, PCHAR, QUERY, REG_NAME, SEGMENT_NZ_NC, USERINFO};
 
 /// The fast pass of [`super::iri_reference`]: its extent, the text it matched as its value.
 #[inline]
@@ -358,23 +351,6 @@ fn decoded(s: &str, n: usize, beyond: Beyond) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every table this pass scans runs of, held to the scalar scan on every path
-    /// ([`crate::table::scan`]).
-    #[test]
-    fn every_scan_path_agrees_on_the_tables_of_the_pass() {
-        for t in [
-            &PATH,
-            &PCHAR,
-            &SEGMENT_NZ_NC,
-            &QUERY,
-            &USERINFO,
-            &REG_NAME,
-            &DIGIT,
-        ] {
-            crate::table::scan::assert_every_path_agrees(t);
-        }
-    }
 
     /// The first-byte decisions of [`admitted`] against the grammar's predicates on every
     /// character above ASCII, for each kind of run.
