@@ -19,18 +19,6 @@ use super::check::error_json;
 use super::render::{Color, STDIN, argument, diagnostic};
 use super::{Format, write_err};
 
-/// The columns of the matrix: the URI grammars, then RFC 3987's `IRI-reference` (an input
-/// valid only there is an IRI but no URI).
-const COLUMNS: [Grammar; 7] = [
-    Grammar::Rfc2396,
-    Grammar::Rfc2732,
-    Grammar::Rfc1738,
-    Grammar::Rfc1630,
-    Grammar::Rfc1630Url,
-    Grammar::Rfc3986,
-    Grammar::Rfc3987,
-];
-
 /// The verdicts of one input.
 struct Row<'a> {
     input: &'a [u8],
@@ -55,7 +43,15 @@ pub fn run(
     color: Color,
     with_rfc822: bool,
 ) -> Result<u8, String> {
-    let grammars: &[Grammar] = if with_rfc822 { Grammar::ALL } else { &COLUMNS };
+    // The columns: every grammar in `Grammar::ALL`'s order, the URI grammars and then RFC
+    // 3987's `IRI-reference` (an input valid only there is an IRI but no URI); RFC 822's
+    // `addr-spec` when asked.
+    let columns: Vec<Grammar> = Grammar::ALL
+        .iter()
+        .copied()
+        .filter(|g| with_rfc822 || *g != Grammar::Rfc822)
+        .collect();
+    let grammars = columns.as_slice();
     let color = color.enabled();
     let stdout = io::stdout();
     let mut w = io::BufWriter::new(stdout.lock());
