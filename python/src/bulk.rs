@@ -4,7 +4,7 @@
 //! Between batches a pending signal (Ctrl-C) stops the check, so a batch is kept small enough
 //! to take well under a second.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 use rayon::prelude::*;
@@ -18,11 +18,15 @@ const BATCH_BYTES: usize = 16 << 20;
 /// One input of a batch: a text, or a missing value (`None`, an Arrow null).
 pub(crate) type Item<'a> = Option<Text<'a>>;
 
-/// A text to check, borrowed: UTF-8 text (offsets in characters) or octets (in bytes).
+/// A text to check, borrowed: UTF-8 text (offsets in characters), octets (in bytes), or
+/// octets that claim to be UTF-8 text (an Arrow string column's: a producer's claim, checked
+/// as octets are, so a byte that is not UTF-8 is `not-utf8` where it stands; offsets in
+/// characters of the UTF-8 before it).
 #[derive(Clone, Copy)]
 pub(crate) enum View<'a> {
     Str(&'a str),
     Bytes(&'a [u8]),
+    Text(&'a [u8]),
 }
 
 impl<'a> View<'a> {
@@ -134,14 +138,17 @@ fn check_share<'a>(
     for (i, s) in states.iter_mut().enumerate() {
         let (verdict, text) = match row(first + i) {
             None => continue,
-            Some(View::Str(t)) => (l.locate(t), Some(t)),
+            Some(View::Str(t)) => (l.locate(t), Some(t.as_bytes())),
             Some(View::Bytes(t)) => (l.locate(t), None),
+            Some(View::Text(t)) => (l.locate(t), Some(t)),
         };
         *s = match verdict {
             Ok(()) => State::Valid,
             Err(brief) => {
+                // In characters of the text before it (UTF-8 up to the first byte that is not).
                 let at = text
                     .and_then(|t| t.get(..brief.offset()))
+                    .and_then(|p| std::str::from_utf8(p).ok())
                     .map_or(brief.offset(), |p| p.chars().count());
                 invalid.push(Invalid {
                     row: first + i,
@@ -210,10 +217,16 @@ fn columns<'py>(py: Python<'py>, checked: &Checked) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-/// The number of shares to check at once: `threads`, or every thread of rayon's pool (one per
-/// core).
-pub(crate) fn thread_count(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(rayon::current_num_threads).max(1)
+/// The number of shares to check at once: `threads` (at least 1: a `ValueError` at the call
+/// otherwise), or every thread of rayon's pool (one per core).
+pub(crate) fn thread_count(threads: Option<i64>) -> PyResult<usize> {
+    match threads {
+        None => Ok(rayon::current_num_threads().max(1)),
+        Some(n) if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        Some(n) => Err(PyValueError::new_err(format!(
+            "threads must be 1 or more (or None for one per core), not {n}"
+        ))),
+    }
 }
 
 /// Check every item of an iterable (`str`, `bytes` or `None` each): a dict of columns
@@ -225,13 +238,18 @@ fn check_many<'py>(
     items: &Bound<'py, PyAny>,
     grammar: &str,
     rule: Option<&str>,
-    threads: Option<usize>,
-    batch_size: usize,
+    threads: Option<i64>,
+    batch_size: i64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = grammar_of(grammar)?;
     let r = rule_of(g, rule)?;
-    let threads = thread_count(threads);
-    let batch_size = batch_size.max(1);
+    let threads = thread_count(threads)?;
+    if batch_size < 1 {
+        return Err(PyValueError::new_err(format!(
+            "batch_size must be 1 or more, not {batch_size}"
+        )));
+    }
+    let batch_size = usize::try_from(batch_size).unwrap_or(usize::MAX);
     let mut all = Checked::default();
     let mut iter = items.try_iter()?;
     loop {

@@ -621,15 +621,15 @@ fn default_port(scheme: &str) -> Option<u16> {
 
 /// A component decoded (section 2.2): each ``%`` and two hex digits the octet they name.
 /// Octets, not text: nothing says they are UTF-8. ``ValueError`` for a ``%`` not followed by
-/// two hex digits.
+/// two hex digits; ``UnicodeEncodeError`` for a lone surrogate (it has no octets).
 ///
 /// >>> from urigram import rfc1738
 /// >>> rfc1738.decode("%2Fetc%2fmotd"), rfc1738.decode("caf%E9")
 /// (b'/etc/motd', b'caf\xe9')
 #[pyfunction]
 fn decode<'py>(py: Python<'py>, text: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyBytes>> {
-    let t = str_of(text)?;
-    rfc1738::decode(&t)
+    // Strict: the octets of a lone surrogate would be made up (`UnicodeEncodeError`).
+    rfc1738::decode(text.to_str()?)
         .map(|b| PyBytes::new(py, &b))
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
@@ -643,6 +643,7 @@ fn decode<'py>(py: Python<'py>, text: &Bound<'py, PyString>) -> PyResult<Bound<'
 /// ``delimiter``; ``fragment`` (or ``None``); ``break_hyphens`` (their offsets in the text,
 /// in characters); ``error`` (``None`` or the diagnostic, placed in the text);
 /// ``without_break_hyphens``: ``None``, or the URL without those hyphens and its ``error``.
+/// ``UnicodeEncodeError`` for a text that holds a lone surrogate.
 ///
 /// >>> from urigram import rfc1738
 /// >>> found = rfc1738.find_urls("Get <URL:ftp://h.dom/pub/file-\n  name.txt#top> now")
@@ -653,16 +654,20 @@ fn decode<'py>(py: Python<'py>, text: &Bound<'py, PyString>) -> PyResult<Bound<'
 /// 'ftp://h.dom/pub/filename.txt'
 #[pyfunction]
 fn find_urls<'py>(py: Python<'py>, text: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyList>> {
-    let t = str_of(text)?;
+    // Strict: the URLs are handed back as text, and a lone surrogate is no character
+    // (`UnicodeEncodeError` names it).
+    let t = text.to_str()?;
     let out = PyList::empty(py);
-    let mut chars = CharCounter::new(&t);
+    let mut chars = CharCounter::new(t);
+    // The errors' offsets, counted apart from the URLs' (both move along the text).
+    let errors = std::cell::RefCell::new(CharCounter::new(t));
     let verdict = |v: &Result<(), urigram::Error>| -> PyResult<Option<Bound<'py, PyDict>>> {
         match v {
             Ok(()) => Ok(None),
-            Err(e) => error_dict(py, e, &t, true).map(Some),
+            Err(e) => error_dict(py, e, t, Some(&mut errors.borrow_mut())).map(Some),
         }
     };
-    for u in rfc1738::find_urls(&t) {
+    for u in rfc1738::find_urls(t) {
         let d = PyDict::new(py);
         d.set_item("url", &u.url)?;
         d.set_item("outer_start", chars.at(u.outer.start))?;

@@ -59,24 +59,111 @@ pub(crate) fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
 }
 
 /// The UTF-8 text of a `str`: borrowed when it has one, else with each lone surrogate read as
-/// U+FFFD (one character for one).
+/// U+FFFD (one character for one, three bytes for the three of its generalized UTF-8, so
+/// offsets in characters and in bytes stay those of the `str`). For a check: no grammar
+/// takes U+FFFD, so the verdict is the one the surrogate gets, and `InvalidURI` names the
+/// caller's character. A function that hands back text uses [`wide_of`] instead.
 pub(crate) fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
-    match s.to_str() {
-        Ok(t) => Ok(Cow::Borrowed(t)),
-        Err(_) => {
-            // Code point by code point: UTF-32 keeps every lone surrogate one unit.
-            let wide = s.call_method1("encode", ("utf-32-le", "surrogatepass"))?;
-            let wide = wide.cast::<PyBytes>()?.as_bytes();
-            Ok(Cow::Owned(
-                wide.chunks_exact(4)
-                    .map(|c| {
-                        let u = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-                        char::from_u32(u).unwrap_or(char::REPLACEMENT_CHARACTER)
-                    })
-                    .collect(),
-            ))
+    Ok(wide_of(s)?.text)
+}
+
+/// A `str` read as [`str_of`] reads it, with where its lone surrogates stood.
+pub(crate) struct Wide<'a> {
+    pub(crate) text: Cow<'a, str>,
+    /// The byte offset in `text` of each U+FFFD that stands for a lone surrogate, and the
+    /// surrogate, in text order.
+    pub(crate) surrogates: Vec<(usize, u16)>,
+}
+
+impl Wide<'_> {
+    /// The lone surrogate that the U+FFFD at byte `at` of the text stands for, if any.
+    pub(crate) fn surrogate_at(&self, at: usize) -> Option<u16> {
+        let i = self.surrogates.binary_search_by_key(&at, |s| s.0).ok()?;
+        Some(self.surrogates[i].1)
+    }
+
+    /// The first lone surrogate in the byte range `r` of the text.
+    pub(crate) fn surrogate_in(&self, r: std::ops::Range<usize>) -> Option<(usize, u16)> {
+        let i = self.surrogates.partition_point(|s| s.0 < r.start);
+        self.surrogates.get(i).filter(|s| s.0 < r.end).copied()
+    }
+
+    /// `s` (made from the text) as a `str`, each U+FFFD for which `at` (its byte in `s`) names
+    /// a lone surrogate written back as that surrogate.
+    pub(crate) fn restored<'py>(
+        &self,
+        py: Python<'py>,
+        s: &str,
+        at: impl Fn(usize) -> Option<u16>,
+    ) -> PyResult<Bound<'py, PyString>> {
+        if self.surrogates.is_empty() || !s.contains(char::REPLACEMENT_CHARACTER) {
+            return Ok(PyString::new(py, s));
+        }
+        let bytes = with_surrogates(s, at);
+        PyBytes::new(py, &bytes)
+            .call_method1("decode", ("utf-8", "surrogatepass"))?
+            .cast_into::<PyString>()
+            .map_err(Into::into)
+    }
+}
+
+/// The bytes of `s` with each U+FFFD for which `at` (its byte) names a surrogate written as
+/// that surrogate's three bytes (generalized UTF-8, as Python's `surrogatepass` reads them).
+pub(crate) fn with_surrogates(s: &str, at: impl Fn(usize) -> Option<u16>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut last = 0;
+    for (i, _) in s.match_indices(char::REPLACEMENT_CHARACTER) {
+        if let Some(u) = at(i) {
+            out.extend_from_slice(&s.as_bytes()[last..i]);
+            out.extend_from_slice(&[
+                0xE0 | (u >> 12) as u8,
+                0x80 | ((u >> 6) & 0x3F) as u8,
+                0x80 | (u & 0x3F) as u8,
+            ]);
+            last = i + 3;
         }
     }
+    out.extend_from_slice(&s.as_bytes()[last..]);
+    out
+}
+
+/// The text of a `str` and its lone surrogates (see [`Wide`]).
+pub(crate) fn wide_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Wide<'a>> {
+    if let Ok(t) = s.to_str() {
+        return Ok(Wide {
+            text: Cow::Borrowed(t),
+            surrogates: Vec::new(),
+        });
+    }
+    // Code point by code point: UTF-32 keeps every lone surrogate one unit.
+    let wide = s.call_method1("encode", ("utf-32-le", "surrogatepass"))?;
+    let wide = wide.cast::<PyBytes>()?.as_bytes();
+    let mut text = String::with_capacity(wide.len() / 4);
+    let mut surrogates = Vec::new();
+    for c in wide.chunks_exact(4) {
+        let u = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        match char::from_u32(u) {
+            Some(c) => text.push(c),
+            None => {
+                surrogates.push((text.len(), u as u16));
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    }
+    Ok(Wide {
+        text: Cow::Owned(text),
+        surrogates,
+    })
+}
+
+/// Why a URI that holds a lone surrogate has no fix: its character offset `at` and the
+/// surrogate.
+pub(crate) fn surrogate_reason(at: usize, u: u16) -> String {
+    format!(
+        "a lone surrogate (U+{u:04X}) at character {at}: half of a UTF-16 pair, no character, \
+         so no UTF-8 holds it and no escape keeps what the URI stands for; decode the text's \
+         bytes again (a lone surrogate comes from bytes read with errors=\"surrogateescape\")"
+    )
 }
 
 /// A grammar by its name (any case), or a `ValueError` listing the names. The name as
@@ -166,16 +253,19 @@ fn diagnose<'py>(
         Text::Str(s) => Cow::Borrowed(s.as_ref()),
         Text::Bytes(b) => String::from_utf8_lossy(b),
     };
-    error_dict(py, &e, &shown, matches!(t, Text::Str(_))).map(Some)
+    let mut chars = CharCounter::new(&shown);
+    let chars = matches!(t, Text::Str(_)).then_some(&mut chars);
+    error_dict(py, &e, &shown, chars).map(Some)
 }
 
 /// The dict of an error in `text`: its JSON object, the rendered report, and its offsets in
-/// characters (in bytes for a text given as bytes).
+/// characters, counted by `chars` (a counter of `text`; in bytes without one, for a text
+/// given as bytes).
 pub(crate) fn error_dict<'py>(
     py: Python<'py>,
     e: &Error,
     text: &str,
-    in_chars: bool,
+    chars: Option<&mut CharCounter<'_>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let json = serde_json::to_string(e).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = py
@@ -186,15 +276,12 @@ pub(crate) fn error_dict<'py>(
         d.set_item("help", python_terms(h))?;
     }
     d.set_item("report", python_terms(&urigram::render::render(e, text)))?;
-    let chars = |at: usize| {
-        if in_chars {
-            text.get(..at).map_or(at, |s| s.chars().count())
-        } else {
-            at
-        }
+    let (offset, end) = match chars {
+        Some(c) => (c.at(e.offset()), c.at(e.end())),
+        None => (e.offset(), e.end()),
     };
-    d.set_item("char_offset", chars(e.offset()))?;
-    d.set_item("char_end", chars(e.end()))?;
+    d.set_item("char_offset", offset)?;
+    d.set_item("char_end", end)?;
     Ok(d)
 }
 
@@ -267,7 +354,8 @@ fn grammar_info(grammar: &str) -> PyResult<(&'static str, &'static str, &'static
     Ok((g.title(), g.start_rule(), g.file()))
 }
 
-/// Found URIs of a text, each as a dict.
+/// Found URIs of a text, each as a dict. A lone surrogate in a found URI stays in its `uri`,
+/// as the caller wrote it.
 #[pyfunction]
 #[pyo3(signature = (text, grammar = "rfc3986", syntax = "plain", include_code = false))]
 fn extract<'py>(
@@ -279,14 +367,16 @@ fn extract<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let g = grammar_of(grammar)?;
     let syntax = syntax_of(syntax)?;
-    let t = str_of(text)?;
+    let w = wide_of(text)?;
+    let t = &w.text;
     let options = urigram::extract::Options::default().include_code(include_code);
-    let found = urigram::extract::extract_with_options(&t, g, syntax, options);
+    let found = urigram::extract::extract_with_options(t, g, syntax, options);
     let out = PyList::empty(py);
-    let mut chars = CharCounter::new(&t);
+    let mut chars = CharCounter::new(t);
     for f in found {
         let d = PyDict::new(py);
-        d.set_item("uri", f.text.as_ref())?;
+        let uri = w.restored(py, &f.text, |i| w.surrogate_at(f.source_offset(i)))?;
+        d.set_item("uri", uri)?;
         d.set_item("start", chars.at(f.range.start))?;
         d.set_item("end", chars.at(f.range.end))?;
         d.set_item("byte_start", f.range.start)?;
@@ -294,9 +384,9 @@ fn extract<'py>(
         d.set_item("line", f.start.line)?;
         d.set_item("column", f.start.column)?;
         d.set_item("delimiter", format!("{:?}", f.delimiter).to_lowercase())?;
-        match f.error(&t) {
+        match f.error(t) {
             None => d.set_item("error", py.None())?,
-            Some(e) => d.set_item("error", error_dict(py, &e, &t, true)?)?,
+            Some(e) => d.set_item("error", error_dict(py, &e, t, Some(&mut chars))?)?,
         }
         out.append(d)?;
     }
@@ -304,7 +394,9 @@ fn extract<'py>(
 }
 
 /// The text with every URI that can be fixed fixed: `(text, fixed, unfixed)`, where `unfixed`
-/// lists a dict per URI left as it was (`uri`, `reason`, `error`).
+/// lists a dict per URI left as it was (`uri`, `reason`, `error`). A URI that holds a lone
+/// surrogate is left as it was (no escape keeps its meaning), and every lone surrogate stays
+/// in the text as the caller wrote it.
 #[pyfunction]
 #[pyo3(signature = (text, grammar = "rfc3986", syntax = "plain"))]
 fn fix_text<'py>(
@@ -312,24 +404,102 @@ fn fix_text<'py>(
     text: &Bound<'py, PyString>,
     grammar: &str,
     syntax: &str,
-) -> PyResult<(String, usize, Bound<'py, PyList>)> {
+) -> PyResult<(Bound<'py, PyString>, usize, Bound<'py, PyList>)> {
     let g = grammar_of(grammar)?;
     let syntax = syntax_of(syntax)?;
-    let t = str_of(text)?;
-    let r = urigram::fix::fix_text_with(&t, g, syntax);
+    let w = wide_of(text)?;
+    let t = &w.text;
+    let r = urigram::fix::fix_text_with(t, g, syntax);
+    let mut chars = CharCounter::new(t);
     let unfixed = PyList::empty(py);
-    for u in &r.unfixed {
+    let mut push = |e: &Error, reason: &str, uri: Bound<'py, PyString>| -> PyResult<()> {
         let d = PyDict::new(py);
-        d.set_item("uri", &u.uri)?;
-        d.set_item("reason", &u.reason)?;
-        d.set_item("error", error_dict(py, &u.error, &t, true)?)?;
-        unfixed.append(d)?;
+        d.set_item("uri", uri)?;
+        d.set_item("reason", reason)?;
+        d.set_item("error", error_dict(py, e, t, Some(&mut chars))?)?;
+        unfixed.append(d)
+    };
+    if w.surrogates.is_empty() {
+        for u in &r.unfixed {
+            push(&u.error, &u.reason, PyString::new(py, &u.uri))?;
+        }
+        return Ok((PyString::new(py, &r.text), r.fixed, unfixed));
     }
-    Ok((r.text, r.fixed, unfixed))
+    // The text holds lone surrogates. The URIs that hold none are fixed as the library fixes
+    // them (its fixes, edit for edit); those that hold one keep every byte and are reported
+    // with the reason; the rest of the text is copied with its surrogates.
+    let bytes = with_surrogates(t, |i| w.surrogate_at(i));
+    let mut out = Vec::with_capacity(bytes.len());
+    let (mut last, mut fixed) = (0, 0);
+    // The URIs kept for their surrogate, in text order: the range of each, and its report.
+    let mut kept = Vec::new();
+    let mut surrogate_chars = CharCounter::new(t);
+    let options = urigram::extract::Options::default();
+    for f in urigram::extract::extract_iter(t, g, syntax, options) {
+        if f.is_valid() {
+            continue;
+        }
+        if let Some((at, u)) = w.surrogate_in(f.range.clone()) {
+            if let Some(error) = f.error(t) {
+                let uri = w.restored(py, &f.text, |i| w.surrogate_at(f.source_offset(i)))?;
+                let reason = surrogate_reason(surrogate_chars.at(at), u);
+                kept.push((f.range.clone(), error, reason, uri));
+            }
+            continue;
+        }
+        // As the library checks a found URI: under RFC 1738, without its fragment.
+        let checked = match g {
+            Grammar::Rfc1738 => f.text.split_once('#').map_or(&*f.text, |(url, _)| url),
+            _ => &f.text,
+        };
+        if let urigram::fix::FixResult::Fixed { fixes, .. } = urigram::fix::fix(checked, g)
+            && let Ok(edits) = urigram::fix::text_edits(t, &f, &fixes)
+        {
+            for (r, s) in edits {
+                out.extend_from_slice(&bytes[last..r.start]);
+                out.extend_from_slice(s.as_bytes());
+                last = r.end;
+            }
+            fixed += 1;
+        }
+    }
+    out.extend_from_slice(&bytes[last..]);
+    // The library's reports but those of the kept URIs (it escaped their surrogates, or
+    // gave another reason), and the kept ones, in text order.
+    let in_kept = |at: usize| {
+        let i = kept.partition_point(|k| k.0.end <= at);
+        kept.get(i).is_some_and(|k| k.0.contains(&at))
+    };
+    let mut reports: Vec<(usize, &Error, &str, Bound<'py, PyString>)> = r
+        .unfixed
+        .iter()
+        .filter(|u| !in_kept(u.error.offset()))
+        .map(|u| {
+            (
+                u.error.offset(),
+                &u.error,
+                u.reason.as_str(),
+                PyString::new(py, &u.uri),
+            )
+        })
+        .collect();
+    reports.extend(
+        kept.iter()
+            .map(|k| (k.1.offset(), &k.1, k.2.as_str(), k.3.clone())),
+    );
+    reports.sort_by_key(|r| r.0);
+    for (_, e, reason, uri) in reports {
+        push(e, reason, uri)?;
+    }
+    let text = PyBytes::new(py, &out)
+        .call_method1("decode", ("utf-8", "surrogatepass"))?
+        .cast_into::<PyString>()?;
+    Ok((text, fixed, unfixed))
 }
 
 /// One URI fixed: `("valid", text, [])`, `("fixed", uri, fixes)` with a `(start, end,
 /// replacement, title)` per fix (offsets in characters), or `("unfixable", reason, error)`.
+/// A URI that holds a lone surrogate is unfixable: no escape keeps what it stands for.
 #[pyfunction]
 #[pyo3(signature = (text, grammar = "rfc3986"))]
 fn fix<'py>(
@@ -338,11 +508,24 @@ fn fix<'py>(
     grammar: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let g = grammar_of(grammar)?;
-    let t = str_of(text)?;
-    let out = match urigram::fix::fix(&t, g) {
+    let w = wide_of(text)?;
+    let t = &w.text;
+    let unfixable = |error: &Error, reason: String| -> PyResult<_> {
+        let d = error_dict(py, error, t, Some(&mut CharCounter::new(t)))?;
+        Ok(("unfixable", reason, d.into_any()))
+    };
+    let out = match urigram::fix::fix(t, g) {
         urigram::fix::FixResult::Valid => ("valid", t.to_string(), PyList::empty(py).into_any()),
+        urigram::fix::FixResult::Fixed { .. } if !w.surrogates.is_empty() => {
+            let (at, u) = w.surrogates[0];
+            let reason = surrogate_reason(CharCounter::new(t).at(at), u);
+            match g.check(g.start_rule(), t.as_ref()) {
+                Err(error) => unfixable(&error, reason)?,
+                Ok(()) => return Err(PyValueError::new_err(reason)),
+            }
+        }
         urigram::fix::FixResult::Fixed { uri, fixes } => {
-            let mut chars = CharCounter::new(&t);
+            let mut chars = CharCounter::new(t);
             let list = PyList::empty(py);
             for f in fixes {
                 list.append((
@@ -354,11 +537,7 @@ fn fix<'py>(
             }
             ("fixed", uri, list.into_any())
         }
-        urigram::fix::FixResult::Unfixable { error, reason } => (
-            "unfixable",
-            reason,
-            error_dict(py, &error, &t, true)?.into_any(),
-        ),
+        urigram::fix::FixResult::Unfixable { error, reason } => unfixable(&error, reason)?,
         _ => {
             return Err(PyValueError::new_err(
                 "an outcome this version does not know",
@@ -382,10 +561,13 @@ fn syntax_of(name: &str) -> PyResult<urigram::extract::Syntax> {
     }
 }
 
-/// Byte offsets to character offsets, for offsets that only grow (each step counts from the
-/// last).
+/// Byte offsets to character offsets, each counted from the last one asked for, forward or
+/// back: a run of offsets that moves along the text (a list of findings in text order, each
+/// with its start and end) costs the bytes it crosses, not a count from the text's start.
+/// The character of byte `at` is the number of characters that start before it (past the end,
+/// one per byte beyond).
 pub(crate) struct CharCounter<'a> {
-    text: &'a str,
+    text: &'a [u8],
     byte: usize,
     chars: usize,
 }
@@ -393,22 +575,21 @@ pub(crate) struct CharCounter<'a> {
 impl<'a> CharCounter<'a> {
     pub(crate) fn new(text: &'a str) -> CharCounter<'a> {
         CharCounter {
-            text,
+            text: text.as_bytes(),
             byte: 0,
             chars: 0,
         }
     }
 
     pub(crate) fn at(&mut self, byte: usize) -> usize {
-        if byte < self.byte {
-            self.byte = 0;
-            self.chars = 0;
-        }
+        // A byte starts a character unless it continues one (10xxxxxx).
+        let starts = |b: &[u8]| b.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         let to = byte.min(self.text.len());
-        self.chars += self
-            .text
-            .get(self.byte..to)
-            .map_or(to - self.byte, |s| s.chars().count());
+        if to >= self.byte {
+            self.chars += starts(&self.text[self.byte..to]);
+        } else {
+            self.chars -= starts(&self.text[to..self.byte]);
+        }
         self.byte = to;
         self.chars + (byte - to)
     }

@@ -4,7 +4,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyType};
 use urigram::Grammar;
 
 use crate::{error_dict, grammar_of, str_of};
@@ -159,7 +159,7 @@ fn invalid_in(
     text: &str,
     original: Option<&Bound<'_, PyAny>>,
 ) -> PyErr {
-    let d = match error_dict(py, e, text, true) {
+    let d = match error_dict(py, e, text, Some(&mut crate::CharCounter::new(text))) {
         Ok(d) => d,
         Err(err) => return err,
     };
@@ -409,6 +409,12 @@ impl Reference {
 
     fn __str__(&self) -> &str {
         &self.text
+    }
+
+    /// Pickled (and copied) as the class, the text and the grammar.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String, &'static str)) {
+        let r = slf.get();
+        (slf.get_type(), (r.text.clone(), r.grammar.name()))
     }
 
     fn __repr__(&self) -> String {

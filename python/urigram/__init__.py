@@ -112,10 +112,24 @@ class InvalidURI(ValueError):
     def __repr__(self) -> str:
         return f"InvalidURI(code={self.code!r}, offset={self.offset}, rule={self.rule!r})"
 
+    def __reduce__(self) -> tuple:
+        # Pickled (and copied) with its attributes, so that it crosses a process boundary
+        # (a `validate` failing in a `ProcessPoolExecutor` or `multiprocessing.Pool` worker):
+        # the default would call `__init__` again with `str(e)` alone.
+        return (_rebuilt, (type(self), self.args, self.__dict__.copy()))
+
     def to_dict(self) -> dict:
         """The JSON object of urigram's schema (``schema/urigram.schema.json``,
         ``grammar_error``): offsets in bytes, as every other surface of urigram gives them."""
         return dict(self._d)
+
+
+def _rebuilt(cls: type[InvalidURI], args: tuple, state: dict) -> InvalidURI:
+    """An ``InvalidURI`` (or subclass) unpickled: its arguments and attributes as they were."""
+    e = cls.__new__(cls, *args)
+    e.args = args
+    e.__dict__.update(state)
+    return e
 
 
 # The native function itself: a call costs no Python frame (its docstring, with examples,
@@ -257,7 +271,8 @@ def extract(
     """The URIs a reader sees in ``text`` (``plain``, ``markdown``, ``html`` or ``rst``), as
     the command line's ``extract`` finds them: a dict per URI with ``uri``, ``start`` and
     ``end`` (characters), ``byte_start``/``byte_end``, ``line``, ``column``, ``delimiter`` and
-    ``error`` (``None``, or the diagnostic as an ``InvalidURI``, not raised).
+    ``error`` (``None``, or the diagnostic as an ``InvalidURI``, not raised). ``uri`` holds the
+    caller's characters, a lone surrogate included.
 
     >>> [(f["uri"], f["error"] is None) for f in urigram.extract("See <http://a/b> and http://c/%zz.")]
     [('http://a/b', True), ('http://c/%zz', False)]
@@ -272,7 +287,8 @@ def extract(
 def fix(text: str, grammar: str = "rfc3986") -> str:
     """The URI with each mistake that has one meaning fixed (a space escaped as ``%20``, a
     ``%`` that begins no escape as ``%25``, a character outside the grammar percent-encoded
-    as UTF-8); ``InvalidURI`` when no fix keeps the meaning (its ``help`` says why).
+    as UTF-8); ``InvalidURI`` when no fix keeps the meaning (its ``help`` says why), as for a
+    URI that holds a lone surrogate (its ``reason`` names it: no UTF-8, so no escape, holds one).
 
     >>> urigram.fix("http://a/b c/é")
     'http://a/b%20c/%C3%A9'
@@ -290,7 +306,8 @@ def fix(text: str, grammar: str = "rfc3986") -> str:
 def fix_text(text: str, grammar: str = "rfc3986", syntax: str = "plain") -> tuple:
     """``fix`` for every URI ``extract`` finds in ``text``; everything else stays byte for
     byte. Returns ``(fixed_text, number_fixed, unfixed)``, where ``unfixed`` lists a dict per
-    URI left as it was (``uri``, ``reason``, ``error``: an ``InvalidURI``).
+    URI left as it was (``uri``, ``reason``, ``error``: an ``InvalidURI``). A URI that holds a
+    lone surrogate is left as it is (and listed), and every surrogate of the text stays.
 
     >>> urigram.fix_text("see http://a/b c and http://d/100%")[0]
     'see http://a/b c and http://d/100%25'
