@@ -285,6 +285,17 @@ impl Reference {
     /// The reference `reference` resolved against this one (the base): the spec's resolution
     /// (RFC 3986 section 5.2, RFC 2396 section 5.2).
     fn join(&self, py: Python<'_>, reference: &Bound<'_, PyAny>) -> PyResult<Reference> {
+        // A lone surrogate is no character of any reference: `InvalidURI` names it, rather
+        // than a message about the U+FFFD it is read as.
+        if let Ok(s) = reference.cast::<PyString>() {
+            let w = crate::wide_of(s)?;
+            let g = self.grammar;
+            if !w.surrogates.is_empty()
+                && let Err(e) = g.check(g.start_rule(), w.text.as_ref())
+            {
+                return Err(invalid_str(py, &e, &w.text, reference));
+            }
+        }
         let r = text_of_ref(reference)?;
         let joined = match self.grammar {
             Grammar::Rfc3986 => {

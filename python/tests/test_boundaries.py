@@ -268,6 +268,9 @@ def test_functions_that_hand_back_text_refuse_a_lone_surrogate():
         urigram.iri_to_uri("http://a/\ud800")
     assert info.value.found == "\ud800"
     assert urigram.check_many(["http://a/\ud800"])["offset"] == [9]
+    with pytest.raises(urigram.InvalidURI) as info:
+        urigram.parse("http://a/b/").join("x\ud800")
+    assert (info.value.offset, info.value.found) == (1, "\ud800")
 
 
 # -------------------------------------------------------------------------------------------
