@@ -52,14 +52,16 @@ fn push_visible(out: &mut String, c: char) {
 }
 
 /// The text as a terminal should show it: C0 controls and DEL as their control pictures, C1
-/// controls, the bidirectional controls and marks, the line and paragraph separators and the
-/// byte-order mark as `<U+XXXX>`. [`Report`] shows the text of a line this way; a program
+/// controls, the bidirectional controls and marks, the line and paragraph separators, the
+/// byte-order mark and the characters that show nothing (a zero width space, a soft hyphen
+/// ...) as `<U+XXXX>`. [`Report`] shows the text of a line this way; a program
 /// that prints an input, a file name or any other untrusted text beside a report uses it so
 /// that both read the same and no escape sequence reaches the terminal (the command line
 /// prints every name through it).
 ///
 /// ```
 /// assert_eq!(urigram::render::visible("a\tb\u{202E}c"), "a\u{2409}b<U+202E>c");
+/// assert_eq!(urigram::render::visible("http://a/p\u{200B}q"), "http://a/p<U+200B>q");
 /// ```
 pub fn visible(text: &str) -> Cow<'_, str> {
     let Some(first) = text.find(|c: char| c.is_control() || hidden(c)) else {
@@ -73,19 +75,31 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The characters shown as `<U+XXXX>`: C1 controls, and the invisible ones that change how
-/// the text around them is shown (bidirectional controls and marks, line and paragraph
-/// separators, the byte-order mark).
+/// The characters shown as `<U+XXXX>`: C1 controls, the invisible ones that change how the
+/// text around them is shown (bidirectional controls and marks, line and paragraph
+/// separators, the byte-order mark), and those that show nothing at all, so that a URI that
+/// holds one does not read as one without it (the soft hyphen, the combining grapheme joiner,
+/// the Hangul fillers, the Khmer inherent vowels, the Mongolian vowel separator, the zero
+/// width space, non-joiner and joiner, the word joiner and the invisible operators).
 fn hidden(c: char) -> bool {
     matches!(
         c,
         '\u{80}'..='\u{9F}'
+            | '\u{AD}'
+            | '\u{34F}'
             | '\u{61C}'
-            | '\u{200E}'
-            | '\u{200F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
             | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
             | '\u{2066}'..='\u{2069}'
+            | '\u{3164}'
             | '\u{FEFF}'
+            | '\u{FFA0}'
     )
 }
 

@@ -11,7 +11,10 @@
 //! Arguments: the `urigram` binary (default `../target/release/urigram`), then `quick` to
 //! run only the main scenarios (5 MB of prose, of Markdown and of HTML: 200 edits in a burst,
 //! and 20 keystrokes one at a time; 5 MB of prose after an unclosed `<URL:`), or `dense` to
-//! run only the documents of one line dense with URIs that do not conform. Times are wall-clock, on a machine that may be shared: run it
+//! run only the documents of one line dense with URIs that do not conform, or `keystroke` to
+//! run only the keystroke table: 5 MB documents of every syntax and shape (few invalid URIs,
+//! a Markdown table, one line with no place to split), each opened and then edited one
+//! keystroke at a time (`keystroke NAME` runs the shapes whose name holds NAME). Times are wall-clock, on a machine that may be shared: run it
 //! twice.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -144,9 +147,32 @@ impl Server {
         kb / 1024.0
     }
 
+    /// CPU time the server has used, user and system, all its threads (the resolution of
+    /// `/proc/PID/stat`, 10 ms on most systems): a figure that a busy machine does not
+    /// inflate as it does wall-clock time.
+    fn cpu(&self) -> Duration {
+        let s =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // The fields after the command's name (in parentheses): utime and stime are the 12th
+        // and 13th of them.
+        let rest = s.rsplit_once(')').map_or("", |(_, r)| r);
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        let field = |k: usize| f.get(k).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+        let ticks = field(11) + field(12);
+        Duration::from_millis(ticks * 10)
+    }
+
     fn stop(mut self) {
         self.request("shutdown", Value::Null);
         self.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+        let _ = self.child.wait();
+    }
+}
+
+/// A server left behind by a run that failed (a wait that timed out) is ended with it.
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
@@ -369,6 +395,10 @@ fn main() {
         dense(&bin);
         return;
     }
+    if mode == "keystroke" {
+        keystrokes(&bin, args.next().as_deref());
+        return;
+    }
 
     // 0. 5 MB of prose, of Markdown and of HTML: a burst of 200 edits, and keystrokes.
     const MD: &str = "file:///bench/doc.md";
@@ -389,7 +419,10 @@ fn main() {
 
     // The prose of 5 MB with an unclosed `<URL:` on its first line: 200 edits in a burst,
     // then 50 one at a time, each waiting for its diagnostics (a keystroke).
-    let unclosed = format!("Notes <URL:http://example.org/start\n{}", prose(5 * 1024 * 1024));
+    let unclosed = format!(
+        "Notes <URL:http://example.org/start\n{}",
+        prose(5 * 1024 * 1024)
+    );
     let burst200 = edits(&unclosed, 200);
     open_burst_hover(
         &bin,
@@ -482,5 +515,165 @@ fn dense(bin: &str) {
             s.peak_mib()
         );
         s.stop();
+    }
+}
+
+/// Lines of prose, one URI a line, 1 in 100 of them a URI that does not conform, each line
+/// made by `line` from its number and its URI.
+fn sparse(bytes: usize, line: impl Fn(usize, &str) -> String) -> String {
+    let mut s = String::with_capacity(bytes + 200);
+    let mut i = 0;
+    while s.len() < bytes {
+        let uri = if i % 100 == 37 {
+            format!("http://example.com/a%zz/{i}")
+        } else {
+            format!("http://www.example.org/p/{i}?q=x")
+        };
+        s.push_str(&line(i, &uri));
+        i += 1;
+    }
+    s
+}
+
+/// One keystroke table row: `text` opened as `language`, then `n` one-character edits at
+/// places that `typed` gives, one at a time, each waiting for its diagnostics.
+fn keystroke_row(
+    bin: &str,
+    what: &str,
+    language: &str,
+    text: &str,
+    n: usize,
+    typed: impl Fn(&str) -> Option<(usize, usize)>,
+) {
+    let ext = match language {
+        "markdown" => "md",
+        "html" => "html",
+        "restructuredtext" => "rst",
+        _ => "txt",
+    };
+    let uri = format!("file:///bench/keys.{ext}");
+    let mut s = Server::start(bin);
+    let (t_open, m) = open_as(&mut s, &uri, language, text);
+    let keys = edits_in(&uri, text, n, typed);
+    let (mut slowest, mut total) = (Duration::ZERO, Duration::ZERO);
+    let cpu = s.cpu();
+    for (k, e) in keys.iter().enumerate() {
+        let one = Instant::now();
+        s.send(e);
+        s.diagnostics(k as i64 + 2);
+        let t = one.elapsed();
+        total += t;
+        slowest = slowest.max(t);
+    }
+    let cpu = s.cpu() - cpu;
+    println!(
+        "| {what} | {:.1} MiB, {} lines | {:.0} ms ({} diagnostics) | {:.1} ms | {:.1} ms | {:.1} ms | {:.0} MiB |",
+        mb(text.len()),
+        text.lines().count(),
+        t_open.as_secs_f64() * 1e3,
+        count(&m),
+        total.as_secs_f64() * 1e3 / n as f64,
+        slowest.as_secs_f64() * 1e3,
+        cpu.as_secs_f64() * 1e3 / n as f64,
+        s.peak_mib()
+    );
+    s.stop();
+}
+
+/// The keystroke table: 5 MB documents of every syntax and shape, each edited one keystroke
+/// at a time (20 keystrokes; 10 for the one-line documents).
+fn keystrokes(bin: &str, only: Option<&str>) {
+    let five = 5 * 1024 * 1024;
+    let run = |name: &str| only.is_none_or(|o| name.contains(o));
+    println!(
+        "| document | size | didOpen to diagnostics | a keystroke (mean) | slowest | server CPU a \
+         keystroke | peak RSS |"
+    );
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+    let anywhere = |l: &str| Some((0, l.len()));
+    if run("plain 1%") {
+        let text = sparse(five, |i, u| {
+            format!("Line {i}: the text goes on about {u} here.\n")
+        });
+        keystroke_row(bin, "plain 1%", "plaintext", &text, 20, anywhere);
+    }
+    if run("markdown 1%") {
+        let text = sparse(five, |i, u| match i % 8 {
+            3 => format!("See [the notes {i}]({u}) and `code {i}`.\n"),
+            7 => format!("Line {i}: <{u}>\n\n"),
+            _ => format!("Line {i}: the text goes on about {u} here.\n"),
+        });
+        keystroke_row(bin, "markdown 1%", "markdown", &text, 20, anywhere);
+    }
+    if run("rst 1%") {
+        let text = sparse(five, |i, u| match i % 8 {
+            3 => format!("See `the notes {i} <{u}>`_ and ``code {i}``.\n"),
+            7 => format!("Line {i}: {u}\n\n"),
+            _ => format!("Line {i}: the text goes on about {u} here.\n"),
+        });
+        keystroke_row(bin, "rst 1%", "restructuredtext", &text, 20, anywhere);
+    }
+    if run("html 1%") {
+        let mut text = sparse(five, |i, u| match i % 4 {
+            3 => format!("<p>See <a href=\"{u}\">the notes {i}</a>.</p>\n"),
+            _ => format!("<p>Line {i}: the text goes on about {u} here.</p>\n"),
+        });
+        text.insert_str(0, "<!DOCTYPE html>\n<html><body>\n");
+        text.push_str("</body></html>\n");
+        let typed = |l: &str| (l.starts_with("<p>Line") && l.len() > 8).then(|| (3, l.len() - 4));
+        keystroke_row(bin, "html 1%", "html", &text, 20, typed);
+    }
+    if run("markdown table") {
+        let mut text = String::from("| name | link | note |\n| --- | --- | --- |\n");
+        let mut i = 0;
+        while text.len() < five {
+            text.push_str(&format!(
+                "| row {i} | [link {i}](http://www.example.org/p/{i}) | text {i} |\n"
+            ));
+            i += 1;
+        }
+        let typed = |l: &str| (l.starts_with("| row")).then(|| (2, 6));
+        keystroke_row(bin, "markdown table", "markdown", &text, 20, typed);
+    }
+    // One line, no place where a reading may be cut.
+    let line = |unit: &str| unit.repeat(five / unit.len());
+    let ones: [(&str, &str, String); 4] = [
+        // One URI of 5 MB: no whitespace, so no place where no URI crosses.
+        (
+            "one line, plain",
+            "plaintext",
+            format!("http://a/%zz/{}", line("b/")),
+        ),
+        (
+            "one line, markdown",
+            "markdown",
+            line("word [x](http://a/b) and "),
+        ),
+        (
+            "one line, rst",
+            "restructuredtext",
+            line("word `x <http://a/b>`_ and "),
+        ),
+        (
+            "one line, html",
+            "html",
+            format!("<p>{}</p>", line("word http://a/b and ")),
+        ),
+    ];
+    for (what, language, text) in &ones {
+        if run(what) {
+            keystroke_row(bin, what, language, text, 10, anywhere);
+        }
+    }
+    if run("'a [b] '") {
+        let text = "a [b] ".repeat(250_000 / 6);
+        keystroke_row(
+            bin,
+            "'a [b] ' x 41,666 (250 KB)",
+            "markdown",
+            &text,
+            10,
+            anywhere,
+        );
     }
 }

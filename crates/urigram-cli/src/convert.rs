@@ -18,6 +18,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
+use urigram::render::visible;
 use urigram::{Error, Grammar, rfc3987};
 
 use super::check::{error_json, os_bytes};
@@ -168,7 +169,7 @@ pub fn run(mut a: ConvertArgs) -> Result<u8, String> {
         first: true,
         rejected: false,
     };
-    let result = (|| -> io::Result<()> {
+    let result = (|| -> Result<(), Fail> {
         if w.format == Format::Json {
             write!(
                 w.out,
@@ -189,9 +190,8 @@ pub fn run(mut a: ConvertArgs) -> Result<u8, String> {
                     Box::new(BufReader::new(io::stdin().lock())),
                 )
             } else {
-                let name = path.display().to_string();
-                let f = File::open(path)
-                    .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+                let name = visible(&path.display().to_string()).into_owned();
+                let f = File::open(path).map_err(|e| Fail::Read(reading(&name, &e)))?;
                 (name, Box::new(BufReader::with_capacity(1 << 16, f)))
             };
             read_lines(&mut w, reader, &name, a.max_line_length)?;
@@ -199,13 +199,36 @@ pub fn run(mut a: ConvertArgs) -> Result<u8, String> {
         if w.format == Format::Json {
             writeln!(w.out, "]}}")?;
         }
-        w.out.flush()
+        Ok(w.out.flush()?)
     })();
     match result {
         Ok(()) => Ok(u8::from(w.rejected)),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(u8::from(w.rejected)),
-        Err(e) => Err(write_err(e)),
+        Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(u8::from(w.rejected)),
+        Err(Fail::Write(e)) => Err(write_err(e)),
+        Err(Fail::Read(why)) => {
+            // What was converted before the failure is written out.
+            let _ = w.out.flush();
+            Err(why)
+        }
     }
+}
+
+/// Why a run stopped: a write failed, or reading `--file` did (the path and the error).
+enum Fail {
+    Write(io::Error),
+    Read(String),
+}
+
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Fail {
+        Fail::Write(e)
+    }
+}
+
+/// The error of reading the file `name` (opening it, or a read that failed: a directory
+/// opens, and its first read fails).
+fn reading(name: &str, e: &io::Error) -> String {
+    format!("reading {name}: {e}")
 }
 
 /// Each line of `reader`, named `name`.
@@ -214,10 +237,12 @@ fn read_lines<W: Write, E: Write>(
     mut reader: Box<dyn BufRead>,
     name: &str,
     limit: u64,
-) -> io::Result<()> {
+) -> Result<(), Fail> {
     let mut buf = Vec::new();
     let mut n = 0u64;
-    while let Some(line) = next_line(&mut reader, &mut buf, limit)? {
+    while let Some(line) =
+        next_line(&mut reader, &mut buf, limit).map_err(|e| Fail::Read(reading(name, &e)))?
+    {
         n += 1;
         let text = match line {
             Line::Text => std::str::from_utf8(&buf).map_err(|_| "not UTF-8".to_owned()),

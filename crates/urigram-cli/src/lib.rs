@@ -60,7 +60,7 @@ enum Command {
     Fix(fix::FixArgs),
     /// Run the language server over stdio (diagnostics and hover for the URIs in documents).
     #[cfg(feature = "lsp")]
-    Lsp,
+    Lsp(LspArgs),
     /// Compare the combinators with the BNF interpreter (the spec text) on generated members
     /// of each rule and mutations of them.
     Conform(conform::ConformArgs),
@@ -82,6 +82,22 @@ enum Command {
     /// with --grammar rfc3986, or RFC 3987 section 5.3 with --grammar rfc3987). Exit 0 when
     /// they are, 1 when they are not.
     Equivalent(semantics::EquivalentArgs),
+}
+
+/// The options editors' clients pass to a language server they start. Standard input and
+/// output are the only transport, so `--stdio` changes nothing; the client's process id is
+/// accepted and not used (the server ends when its input ends).
+#[cfg(feature = "lsp")]
+#[derive(clap::Args)]
+struct LspArgs {
+    /// Speak the protocol over standard input and output (the only transport, and the
+    /// default): accepted because editors' clients pass it.
+    #[arg(long)]
+    stdio: bool,
+    /// The process id of the client that started the server: accepted because editors'
+    /// clients pass it, and not used.
+    #[arg(long = "clientProcessId", value_name = "PID", hide = true)]
+    client_process_id: Option<u32>,
 }
 
 /// Output formats shared by the commands.
@@ -171,7 +187,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Extract(args) => extract::run(args),
         Command::Fix(args) => fix::run(args),
         #[cfg(feature = "lsp")]
-        Command::Lsp => Ok(urigram_lsp::serve_stdio()),
+        Command::Lsp(_) => Ok(urigram_lsp::serve_stdio()),
         Command::Conform(args) => conform::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Convert(args) => convert::run(args),

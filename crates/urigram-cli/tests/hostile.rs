@@ -772,3 +772,40 @@ fn a_large_summary_given_twice_merges_within_the_bound() {
         "peak RSS {peak} kB"
     );
 }
+
+/// Characters that show nothing, so that a URI holding one reads as one without it: each is
+/// shown as `<U+XXXX>`, as the byte-order mark and the bidi controls are, in `check`'s `ok:`
+/// line, in a diagnostic's source line, and in `extract`'s human and `uris` output.
+#[test]
+fn invisible_characters_are_shown() {
+    for c in [
+        '\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{AD}', '\u{180E}', '\u{3164}',
+        '\u{115F}', '\u{34F}', '\u{FEFF}',
+    ] {
+        let shown = format!("<U+{:04X}>", c as u32);
+        let uri = format!("http://a/p{c}q");
+        // RFC 3987 admits the ucschar ones: `ok:`; RFC 3986 none: a diagnostic.
+        for g in ["rfc3987", "rfc3986"] {
+            let (_, out, err) = urigram(&["check", "-g", g, &uri], b"");
+            let all = format!("{out}{err}");
+            assert!(
+                all.contains(&format!("http://a/p{shown}q")),
+                "{g} {shown}: {all}"
+            );
+            assert!(!all.contains(c), "{g} {shown} printed as itself: {all}");
+        }
+        let text = format!("see {uri} here\n");
+        for format in ["human", "uris"] {
+            let (_, out, err) = urigram(
+                &["extract", "-g", "rfc3987", "--format", format, "-"],
+                text.as_bytes(),
+            );
+            let all = format!("{out}{err}");
+            assert!(all.contains(&shown), "{format} {shown}: {all}");
+            assert!(
+                !all.contains(c),
+                "{format} {shown} printed as itself: {all}"
+            );
+        }
+    }
+}

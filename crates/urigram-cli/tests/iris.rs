@@ -194,7 +194,19 @@ fn convert_errors_and_exit_codes() {
     assert_eq!(urigram(&["convert", "x"], b"").0, 2);
     let (code, _, err) = urigram(&["convert", "--to", "uri", "-f", "no/such/file"], b"");
     assert_eq!(code, 2);
-    assert!(err.contains("no/such/file"), "{err}");
+    assert!(
+        err.starts_with("urigram: reading no/such/file: ") && !err.contains("writing"),
+        "{err}"
+    );
+    // A directory opens, and its first read fails: the error names it, and says reading.
+    let dir = std::env::temp_dir();
+    let name = dir.display().to_string();
+    let (code, out, err) = urigram(&["convert", "--to", "uri", "-f", &name, "http://a/"], b"");
+    assert_eq!((code, out.as_str()), (2, "http://a/\n"), "{err}");
+    assert!(
+        err.starts_with(&format!("urigram: reading {name}: ")),
+        "{err}"
+    );
 }
 
 #[test]

@@ -11,8 +11,14 @@ use serde_json::{Value, json};
 /// Send `messages` framed to a fresh `urigram lsp`, close its input, and read every message
 /// it wrote until it exited: (exit code, messages).
 fn session(messages: &[Value]) -> (i32, Vec<Value>) {
+    session_with(&[], messages)
+}
+
+/// [`session`], with `args` after `urigram lsp`.
+fn session_with(args: &[&str], messages: &[Value]) -> (i32, Vec<Value>) {
     let mut child = Command::new(common::URIGRAM)
         .arg("lsp")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -25,7 +31,8 @@ fn session(messages: &[Value]) -> (i32, Vec<Value>) {
     }
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        stdin.write_all(&input).unwrap();
+        // (A server that refused its arguments has closed its input already.)
+        let _ = stdin.write_all(&input);
     });
     // The server exits at the end of its input: read all it wrote, then take the frames apart.
     let mut written = Vec::new();
@@ -64,6 +71,32 @@ fn next_frame(r: &mut impl BufRead) -> Option<Value> {
 
 fn init() -> Value {
     json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+}
+
+/// Editors' clients start a server with `--stdio` (and their process id): the server runs
+/// on standard input and output as without them, and ends with 0 after `shutdown` and
+/// `exit`.
+#[test]
+fn the_options_of_editors_clients_are_accepted() {
+    let shutdown = json!({"jsonrpc": "2.0", "id": 1, "method": "shutdown"});
+    let exit = json!({"jsonrpc": "2.0", "method": "exit"});
+    for args in [
+        &["--stdio"][..],
+        &["--stdio", "--clientProcessId=4242"],
+        &["--clientProcessId", "4242", "--stdio"],
+    ] {
+        let (code, out) = session_with(args, &[init(), shutdown.clone(), exit.clone()]);
+        assert_eq!(code, 0, "{args:?}: {out:?}");
+        let r = responses(&out);
+        assert!(
+            r[0]["result"]["capabilities"].is_object(),
+            "{args:?}: {out:?}"
+        );
+        assert_eq!((&r[1]["id"], &r[1]["result"]), (&json!(1), &Value::Null));
+    }
+    // Another transport is a usage error, said at once.
+    let (code, out) = session_with(&["--socket=9000"], &[init()]);
+    assert_eq!((code, out.len()), (2, 0));
 }
 
 /// The responses (messages without a method) in order.

@@ -91,6 +91,11 @@ pub(super) struct Doc {
     pub invalid: usize,
     /// How the text is read.
     pub syntax: Syntax,
+    /// A document whose syntax its headers name (a Python package's `METADATA` or
+    /// `PKG-INFO`, read as its `Description-Content-Type` says): where its headers end (the
+    /// start of the first empty line, or the text's end), so that an edit before that place
+    /// makes the server read the headers again. `None` for the others.
+    pub headers: Option<usize>,
     /// Markdown and HTML: the parts of the text that the reading read at once, in order, from
     /// the start of the text to its end (see [`urigram::extract::FoundIter::next_part`]: a
     /// part read alone finds its URIs again); empty for plain text. Each URI is found again
@@ -101,6 +106,12 @@ pub(super) struct Doc {
     /// [`KEPT_ALL`] URIs, the part read last last, kept across the edits that do not touch
     /// them.
     cache: RefCell<Vec<Kept>>,
+    /// Markdown, reStructuredText and HTML: the URIs last found for a diagnostic, by where
+    /// they start, kept across the edits that do not read their part again (at most
+    /// [`SHOWN`]): publishing the diagnostics of a document whose invalid URIs are spread
+    /// over all of it reads no part again after a keystroke but the one edited, where it
+    /// read every part that holds one of the first 1,000 (its URIs found again).
+    shown: RefCell<Vec<Shown>>,
     /// Markdown and HTML: the places changed since `items` were found (offsets in the text
     /// as it is now, in order, apart), each from the start of an edit to the end of the
     /// text it put in.
@@ -120,6 +131,18 @@ struct Kept {
     from: usize,
     found: Vec<Found<'static>>,
 }
+
+/// A URI found for a diagnostic: where it starts in the text (its [`Item::start`]), how far
+/// before that the part it was found in starts, and the URI (offsets counted from the part's
+/// start).
+struct Shown {
+    at: usize,
+    back: usize,
+    found: Found<'static>,
+}
+
+/// How many URIs found for diagnostics are kept at most: those of two publications.
+const SHOWN: usize = 2 * crate::MAX_DIAGNOSTICS;
 
 /// How many URIs of parts read again are kept at most, of all parts (the first 1,000
 /// diagnostics may need those of a few dozen parts).
@@ -150,6 +173,21 @@ struct Scan {
     /// The current line holds only spaces, tabs, `\r`, VT and FF so far, after a `\n`.
     blank: bool,
 }
+
+/// The bytes that [`Scan::step`] takes in alike, with no barrier after them: ASCII but `<`,
+/// `>`, `-`, whitespace and line breaks.
+const PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = !matches!(
+            c as u8,
+            b'<' | b'>' | b'-' | b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C
+        );
+        c += 1;
+    }
+    t
+};
 
 /// Whether `<` at `i` may open a delimited URI: `<URL:` or `<` scheme `:`.
 fn opens(b: &[u8], i: usize) -> bool {
@@ -249,6 +287,29 @@ impl Scan {
     }
 }
 
+/// Where the headers of a `METADATA` or `PKG-INFO` text end: the start of its first empty
+/// line (lines end at `\n`, as [`Syntax::detect`] reads them), or the text's end.
+pub(super) fn headers_end(text: &str) -> usize {
+    let b = text.as_bytes();
+    let mut start = 0;
+    while start < b.len() {
+        let end = memchr_nl(&b[start..]).map_or(b.len(), |k| start + k);
+        if b[start..end]
+            .strip_suffix(b"\r")
+            .unwrap_or(&b[start..end])
+            .is_empty()
+        {
+            return start;
+        }
+        start = end + 1;
+    }
+    b.len()
+}
+
+fn memchr_nl(b: &[u8]) -> Option<usize> {
+    b.iter().position(|&c| c == b'\n')
+}
+
 /// Byte offsets where lines start.
 pub(super) fn line_starts(text: &str) -> Vec<usize> {
     let mut v = vec![0];
@@ -283,8 +344,10 @@ impl Doc {
             checkpoints: vec![0],
             invalid: 0,
             syntax,
+            headers: None,
             parts: Vec::new(),
             cache: RefCell::new(Vec::new()),
+            shown: RefCell::new(Vec::new()),
             dirty: Vec::new(),
             last_read: 0..0,
             read_bytes: 0,
@@ -301,12 +364,17 @@ impl Doc {
             self.items = Vec::new();
             self.parts = Vec::new();
             self.cache.get_mut().clear();
+            self.shown.get_mut().clear();
             (self.parts, self.items, _) = read_parts(&self.text, 0, grammar, self.syntax, None);
             self.items.shrink_to_fit();
             self.parts.shrink_to_fit();
             self.invalid = self.items.iter().filter(|i| !i.valid).count();
             return;
         }
+        // (A document read in another syntax before keeps nothing of it.)
+        self.parts = Vec::new();
+        self.cache.get_mut().clear();
+        self.shown.get_mut().clear();
         let len = self.text.len();
         let (checkpoints, _) = self.scan(0, len, None);
         self.checkpoints = checkpoints;
@@ -341,6 +409,14 @@ impl Doc {
         let mut last = from;
         let mut i = from;
         while i < b.len() {
+            if PLAIN[usize::from(b[i])] {
+                // A run of them at once: each would clear `hyphen` and `blank`, and none ends
+                // a barrier (a URI of 5 MB is read at memory speed, not a state a byte).
+                let run = b[i..].iter().position(|&c| !PLAIN[usize::from(c)]);
+                i = run.map_or(b.len(), |k| i + k);
+                (st.hyphen, st.blank) = (false, false);
+                continue;
+            }
             st.step(t, i);
             i += 1;
             if !st.barrier_after(b, i - 1) {
@@ -441,6 +517,11 @@ impl Doc {
             p if p < b => a + n,
             p => p - b + a + n,
         };
+        // The URIs kept for diagnostics move with their items (one that the edit touches is
+        // read again, and goes then).
+        for x in self.shown.get_mut() {
+            x.at = map(x.at);
+        }
         // Only the URIs and parts from the edit on move.
         let i = self.items.partition_point(|it| it.end <= a);
         for it in &mut self.items[i..] {
@@ -524,6 +605,7 @@ impl Doc {
             }
             c.start >= end || c.start + c.len <= from
         });
+        self.shown.get_mut().retain(|x| x.at < from || x.at >= end);
         let p1 = self.parts.partition_point(|p| p.start < end);
         for p in &mut self.parts[p1..] {
             p.first = p.first - removed + added;
@@ -585,6 +667,39 @@ impl Doc {
             .into_iter()
             .next()?;
         Some((item.start, f))
+    }
+
+    /// [`Doc::found`] for a diagnostic: in Markdown, reStructuredText and HTML the URIs found
+    /// are kept (at most [`SHOWN`]) until an edit reads their part again, so that the
+    /// diagnostics published after a keystroke read again only what the keystroke changed.
+    pub fn found_shown(&self, k: usize, grammar: Grammar) -> Option<(usize, Found<'_>)> {
+        if self.syntax == Syntax::Plain {
+            return self.found(k, grammar);
+        }
+        let at = self.items.get(k)?.start;
+        {
+            let shown = self.shown.borrow();
+            let i = shown.partition_point(|x| x.at < at);
+            if let Some(x) = shown.get(i).filter(|x| x.at == at) {
+                return Some((at - x.back, x.found.clone()));
+            }
+        }
+        let (base, f) = self.found(k, grammar)?;
+        let f = f.into_owned();
+        let mut shown = self.shown.borrow_mut();
+        if shown.len() >= SHOWN {
+            shown.clear();
+        }
+        let i = shown.partition_point(|x| x.at < at);
+        shown.insert(
+            i,
+            Shown {
+                at,
+                back: at - base,
+                found: f.clone(),
+            },
+        );
+        Some((base, f))
     }
 
     /// The index of the item whose outer range holds `offset`.
@@ -1027,6 +1142,26 @@ mod tests {
         }
     }
 
+    /// The URIs found for the diagnostics of the invalid URIs (kept across the edits that do
+    /// not read them again) are those a whole reading finds.
+    fn assert_shown(d: &Doc, what: &str) {
+        let all = urigram::extract::extract_with(&d.text, Grammar::Rfc3986, d.syntax);
+        for (k, f) in all.iter().enumerate().filter(|(_, f)| !f.is_valid()) {
+            let (base, g) = d.found_shown(k, Grammar::Rfc3986).unwrap();
+            assert_eq!(
+                (&g.text, base + g.range.start, base + g.outer.end),
+                (&f.text, f.range.start, f.outer.end),
+                "{what}: URI {k}"
+            );
+            let (e, ge) = (f.error(&d.text).unwrap(), g.error(&d.text[base..]).unwrap());
+            assert_eq!(
+                (ge.offset() + base, ge.code()),
+                (e.offset(), e.code()),
+                "{what}: URI {k}"
+            );
+        }
+    }
+
     /// The URIs kept of the parts read for a publication stay right across edits: an edit
     /// before a kept part that adds a URI moves the indices of its URIs; one of the same
     /// length inside a kept part makes it read again; in Markdown and HTML.
@@ -1152,6 +1287,7 @@ mod tests {
                 d.refresh(Grammar::Rfc3986);
                 partial += usize::from(d.last_read.len() < d.text.len());
                 assert_whole(&d, &format!("{syntax:?} text {t} step {step}"));
+                assert_shown(&d, &format!("{syntax:?} text {t} step {step}"));
                 if step % 10 == 0 {
                     assert_found(&d);
                 }

@@ -56,15 +56,15 @@ use lsp_types::request::{
     CodeActionRequest, DocumentLinkRequest, HoverRequest, Initialize, Request as _, Shutdown,
 };
 use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
-    CodeActionProviderCapability, CodeDescription, Diagnostic, DiagnosticRelatedInformation,
-    DiagnosticSeverity, DidChangeConfigurationParams, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentLink, DocumentLinkOptions,
-    DocumentLinkParams, Hover, HoverContents, HoverParams, HoverProviderCapability,
-    InitializeResult, Location, LogMessageParams, MarkupContent, MarkupKind, MessageType,
-    NumberOrString, PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
-    ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
-    WorkspaceEdit,
+    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOptions, CodeActionOrCommand,
+    CodeActionParams, CodeActionProviderCapability, CodeDescription, Diagnostic,
+    DiagnosticRelatedInformation, DiagnosticSeverity, DidChangeConfigurationParams,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentLink, DocumentLinkOptions, DocumentLinkParams, Hover, HoverContents, HoverParams,
+    HoverProviderCapability, InitializeResult, Location, LogMessageParams, MarkupContent,
+    MarkupKind, MessageType, NumberOrString, PositionEncodingKind, PublishDiagnosticsParams,
+    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 use serde_json::{Value, json};
 use urigram::extract::{Delimiter, Found, Syntax, check_found};
@@ -520,6 +520,42 @@ fn link_target(text: &str, base: &str) -> Option<Uri> {
 /// At most this many document links are returned for a document.
 pub const MAX_LINKS: usize = 10_000;
 
+/// The most text edits one quick fix holds. A URI with more fixes than this is fixed by one
+/// edit that replaces the URI whole, when the text writes it as one piece (not broken across
+/// lines, no character reference in it); otherwise the action is offered disabled, with the
+/// reason (`CodeAction.disabled`).
+pub const MAX_EDITS: usize = 1000;
+
+/// The most URIs whose quick fixes one code action request gets (a range that covers a whole
+/// document dense with invalid URIs asks for all of them).
+pub const MAX_ACTION_URIS: usize = 100;
+
+/// The most characters of a URI that a message, a title or a hover shows: a longer one is
+/// shown as its first and its last half of them, around ` … `.
+pub const SHOWN_CHARS: usize = 200;
+
+/// The longest URI a diagnostic's `data.uri` holds, in bytes; a longer one is left out
+/// (`data.uri` is null, and `data.uri_bytes` gives its length).
+pub const MAX_DATA_URI: usize = 8192;
+
+/// `text` as a message shows it: visible ([`urigram::render::visible`]), and at most
+/// [`SHOWN_CHARS`] characters of it, the middle of a longer one left out.
+fn shown(text: &str) -> String {
+    let short = if text.len() <= SHOWN_CHARS || text.chars().count() <= SHOWN_CHARS {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        let half = SHOWN_CHARS / 2;
+        let head = text.char_indices().nth(half).map_or(text.len(), |(k, _)| k);
+        let tail = text
+            .char_indices()
+            .rev()
+            .nth(half - 1)
+            .map_or(0, |(k, _)| k);
+        std::borrow::Cow::Owned(format!("{} … {}", &text[..head], &text[tail..]))
+    };
+    urigram::render::visible(&short).into_owned()
+}
+
 struct Server {
     initialized: bool,
     shutdown: bool,
@@ -739,7 +775,13 @@ impl Server {
                             Syntax::Plain => Syntax::detect(d.uri.path().as_str(), &d.text),
                             s => s,
                         };
-                        let doc = Doc::new(d.uri, d.text, Some(d.version), self.grammar, syntax);
+                        let named = Syntax::from_language_id(&d.language_id) == Syntax::Plain
+                            && by_headers(d.uri.path().as_str());
+                        let mut doc =
+                            Doc::new(d.uri, d.text, Some(d.version), self.grammar, syntax);
+                        if named {
+                            doc.headers = Some(doc::headers_end(&doc.text));
+                        }
                         self.docs.insert(key.clone(), doc);
                         self.mark(&key);
                         Vec::new()
@@ -755,11 +797,18 @@ impl Server {
                         let Some(doc) = self.docs.get_mut(&key) else {
                             return Vec::new();
                         };
+                        // Whether an edit reached a METADATA file's headers.
+                        let mut headers = false;
                         for c in p.content_changes {
                             match c.range {
                                 None => {
                                     let uri = doc.uri.clone();
+                                    let named = doc.headers.is_some();
                                     *doc = Doc::new(uri, c.text, None, grammar, doc.syntax);
+                                    if named {
+                                        doc.headers = Some(doc::headers_end(&doc.text));
+                                        headers = true;
+                                    }
                                 }
                                 Some(r) => {
                                     let a = offset(&doc.text, &doc.lines, r.start, enc);
@@ -768,7 +817,19 @@ impl Server {
                                         false => offset(&doc.text, &doc.lines, r.end, enc).max(a),
                                     };
                                     doc.edit(a..b, &c.text, grammar);
+                                    // An edit after the headers' end leaves it where it is.
+                                    if doc.headers.is_some_and(|h| a <= h) {
+                                        doc.headers = Some(doc::headers_end(&doc.text));
+                                        headers = true;
+                                    }
                                 }
+                            }
+                        }
+                        if headers {
+                            let syntax = Syntax::detect(doc.uri.path().as_str(), &doc.text);
+                            if syntax != doc.syntax {
+                                doc.syntax = syntax;
+                                doc.reread(grammar);
                             }
                         }
                         doc.version = Some(p.text_document.version);
@@ -867,7 +928,7 @@ impl Server {
                     e.rule(),
                     e.citation(),
                     noun(self.grammar),
-                    urigram::render::visible(&f.text)
+                    shown(&f.text)
                 ),
             }]
         });
@@ -905,7 +966,7 @@ impl Server {
         let mut diagnostics = Vec::new();
         let mut invalid = doc.items.iter().enumerate().filter(|(_, i)| !i.valid);
         for (k, _) in invalid.by_ref().take(MAX_DIAGNOSTICS) {
-            let Some((base, f)) = doc.found(k, self.grammar) else {
+            let Some((base, f)) = doc.found_shown(k, self.grammar) else {
                 continue;
             };
             diagnostics.extend(self.diagnostic(doc, base, &f, &mut at));
@@ -996,10 +1057,8 @@ impl Server {
         let b = offset(&doc.text, &doc.lines, p.range.end, self.encoding).max(a);
         let mut actions = Vec::new();
         let mut at = Cursor::new(doc, self.encoding);
-        for k in doc.items_in(a..b) {
-            if doc.items[k].valid {
-                continue;
-            }
+        let invalid = doc.items_in(a..b).filter(|&k| !doc.items[k].valid);
+        for k in invalid.take(MAX_ACTION_URIS) {
             let Some((base, f)) = doc.found(k, self.grammar) else {
                 continue;
             };
@@ -1038,15 +1097,42 @@ impl Server {
             }
             if let fix::FixResult::Fixed { uri, fixes } = fix::fix(&f.text, self.grammar)
                 && fixes.len() > 1
-                && let Some(edits) = self.edits(doc, base, &f, &fixes, &mut at)
             {
                 let title = format!(
                     "urigram: fix all {} errors of this {}: {}",
                     fixes.len(),
                     noun(self.grammar),
-                    urigram::render::visible(&uri)
+                    shown(&uri)
                 );
-                actions.push(action(title, edits, false));
+                if fixes.len() <= MAX_EDITS {
+                    if let Some(edits) = self.edits(doc, base, &f, &fixes, &mut at) {
+                        actions.push(action(title, edits, false));
+                    }
+                    continue;
+                }
+                // Too many edits for one answer: the URI replaced whole, or why not.
+                let r = base + f.range.start..base + f.range.end;
+                if doc.text.get(r.clone()) == Some(&*f.text) {
+                    let range = lsp_types::Range::new(at.at(r.start).0, at.at(r.end).0);
+                    let title = format!("{title} (one edit: the {} replaced)", noun(self.grammar));
+                    actions.push(action(title, vec![TextEdit::new(range, uri)], false));
+                } else {
+                    let reason = format!(
+                        "its {} fixes are more than the {MAX_EDITS} edits a quick fix holds, and \
+                         the text does not write the {} as one piece (it is broken across lines \
+                         or holds character references), so it cannot be replaced whole: run \
+                         `urigram fix` on the file",
+                        fixes.len(),
+                        noun(self.grammar)
+                    );
+                    actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                        title,
+                        kind: Some(CodeActionKind::QUICKFIX),
+                        diagnostics: Some(vec![diag.clone()]),
+                        disabled: Some(CodeActionDisabled { reason }),
+                        ..CodeAction::default()
+                    }));
+                }
             }
         }
         actions
@@ -1084,7 +1170,7 @@ impl Server {
 
     /// A code span in Markdown, the text itself in plain text.
     fn span(&self, s: &str) -> String {
-        let s = urigram::render::visible(s).into_owned();
+        let s = shown(s);
         if s.is_empty() {
             return "(empty)".into();
         }
@@ -1295,6 +1381,13 @@ impl Server {
     }
 }
 
+/// Whether a document at `path` is read in the syntax its headers name
+/// ([`Syntax::detect`]: a Python package's `METADATA` or `PKG-INFO`).
+fn by_headers(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name == "METADATA" || name == "PKG-INFO"
+}
+
 /// What `grammar` checks, as the texts name it: an IRI under RFC 3987 (`Grammar::Rfc3987`), a
 /// URI under the others.
 fn noun(grammar: Grammar) -> &'static str {
@@ -1369,8 +1462,17 @@ fn delimiter_label(d: Delimiter) -> String {
     s
 }
 
-/// Everything else a client may want, in `Diagnostic.data`.
+/// Everything else a client may want, in `Diagnostic.data`: the error, the URI (when it is
+/// at most [`MAX_DATA_URI`] bytes long; its length otherwise) and its delimiter.
 fn data(e: &Error, f: &Found<'_>) -> Value {
+    if f.text.len() > MAX_DATA_URI {
+        return json!({
+            "error": e,
+            "uri": null,
+            "uri_bytes": f.text.len(),
+            "delimiter": f.delimiter.name(),
+        });
+    }
     json!({
         "error": e,
         "uri": f.text,

@@ -611,6 +611,30 @@ fn rst_and_package_metadata_as_extract_reads_them() {
     let md = "Name: x\nDescription-Content-Type: text/markdown\n\n```\nhttp://a/%zz\n```\n";
     c.open_as("file:///q/METADATA", "plaintext", md);
     assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    // An edit of its Description-Content-Type reads it again in the syntax named: as plain
+    // text (`markdown` made `plain`), its fence is text and the URI in it is reported; as
+    // Markdown again, it is not. An edit below the headers keeps the syntax.
+    let change = |version: i32, line: u64, from: u64, to: u64, text: &str| {
+        json!({"textDocument": {"uri": "file:///q/METADATA", "version": version},
+               "contentChanges": [{"range": {"start": {"line": line, "character": from},
+                                             "end": {"line": line, "character": to}},
+                                   "text": text}]})
+    };
+    let errors = |p: &Value| p["diagnostics"].as_array().map_or(0, Vec::len);
+    c.notify("textDocument/didChange", change(2, 1, 31, 39, "plain"));
+    let p = c.diagnostics();
+    assert_eq!((errors(&p), &p["version"]), (1, &json!(2)), "{p}");
+    c.notify("textDocument/didChange", change(3, 5, 0, 0, "x"));
+    assert_eq!(errors(&c.diagnostics()), 1);
+    c.notify("textDocument/didChange", change(4, 1, 31, 36, "markdown"));
+    assert_eq!(errors(&c.diagnostics()), 0);
+    // A blank line above it: the header is body text now, and the body is reStructuredText
+    // (the default): what the same text opened afresh gives.
+    c.notify("textDocument/didChange", change(5, 1, 0, 0, "\n"));
+    let edited = c.diagnostics()["diagnostics"].clone();
+    let now = "Name: x\n\nDescription-Content-Type: text/markdown\n\n```\nhttp://a/%zz\nx```\n";
+    c.open_as("file:///r/METADATA", "plaintext", now);
+    assert_eq!(edited, c.diagnostics()["diagnostics"]);
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
@@ -814,7 +838,8 @@ fn grammar_setting_in_any_case() {
 
 #[test]
 fn fix_all_of_a_hundred_thousand_errors() {
-    // The fixes of one URI are found in one pass: the action comes back with every edit.
+    // The fixes of one URI are found in one pass; more than a quick fix holds edits: the
+    // action replaces the URI whole, in one edit.
     let mut c = start();
     c.initialize(json!({}), Value::Null);
     let text = format!("http://a/{}\n", "é".repeat(100_000));
@@ -834,10 +859,14 @@ fn fix_all_of_a_hundred_thousand_errors() {
         "{}",
         &title[..80]
     );
+    assert!(title.ends_with(" (one edit: the URI replaced)"), "{title}");
     let edits = actions[1]["edit"]["changes"][DOC].as_array().unwrap();
-    assert_eq!(edits.len(), 100_000);
-    assert_eq!(range(&edits[99_999]), (0, 100_008, 0, 100_009));
-    assert_eq!(edits[99_999]["newText"], "%C3%A9");
+    assert_eq!(edits.len(), 1);
+    assert_eq!(range(&edits[0]), (0, 0, 0, 100_009));
+    assert_eq!(
+        edits[0]["newText"],
+        json!(format!("http://a/{}", "%C3%A9".repeat(100_000)))
+    );
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
@@ -875,6 +904,95 @@ fn links_under_rfc2732_and_relative_targets() {
         ],
         "{r}"
     );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+/// Every answer is bounded: a URI with more errors than a quick fix holds edits
+/// (`MAX_EDITS`) is fixed by one edit that replaces it whole, and its messages show a bounded
+/// part of it; one that the text does not write as one piece (broken across lines) gets a
+/// disabled action that says why. A code action request over a whole document dense with
+/// invalid URIs answers for at most `MAX_ACTION_URIS` of them.
+#[test]
+fn quick_fixes_of_a_uri_with_many_errors_are_one_edit() {
+    let n = urigram_lsp::MAX_EDITS + 500;
+    let mut c = start();
+    c.initialize(json!({}), json!({"grammar": "rfc3987"}));
+    let uri = format!("http://a/{}", "\u{0}b".repeat(n));
+    let text = format!("see {uri} here\n");
+    c.open(DOC, &text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d.as_array().unwrap().len(), 1, "{d}");
+    // The diagnostic holds no copy of the 3 KB URI: `data.uri` is left out above 8 KiB only,
+    // the related information shows 200 characters of it at most.
+    assert_eq!(d[0]["data"]["uri"], json!(uri));
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": DOC}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let actions = r["result"].as_array().unwrap();
+    assert_eq!(actions.len(), 2, "{actions:#?}");
+    let all = &actions[1];
+    let title = all["title"].as_str().unwrap();
+    assert!(
+        title.starts_with(&format!(
+            "urigram: fix all {n} errors of this IRI: http://a/%00b"
+        )) && title.contains(" … ")
+            && title.ends_with("(one edit: the IRI replaced)"),
+        "{title}"
+    );
+    assert!(title.chars().count() < 400, "{title}");
+    let edits = all["edit"]["changes"][DOC].as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    let fixed = format!("http://a/{}", "%00b".repeat(n));
+    assert_eq!(edits[0]["newText"], json!(fixed));
+    assert_eq!(range(&edits[0]), (0, 4, 0, 4 + uri.len() as u64));
+    // Made: the document conforms.
+    change(&mut c, 2, range(&edits[0]), &fixed);
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+
+    // Broken across lines inside `<...>`: no replacement of the URI whole; why not.
+    let half = "\u{0}b".repeat(n / 2 + 1);
+    let text = format!("see <http://a/{half}\n   {half}> here\n");
+    c.open("file:///t/wrapped.txt", &text);
+    let d = c.diagnostics()["diagnostics"].clone();
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": "file:///t/wrapped.txt"}, "range": d[0]["range"],
+               "context": {"diagnostics": [d[0]]}}),
+    );
+    let actions = r["result"].as_array().unwrap();
+    let all = actions.last().unwrap();
+    assert!(all["edit"].is_null(), "{all}");
+    let why = all["disabled"]["reason"].as_str().unwrap();
+    assert!(
+        why.contains("more than the 1000 edits") && why.contains("urigram fix"),
+        "{why}"
+    );
+
+    // A URI over 8 KiB: `data.uri` gives its length, not its text.
+    let long = format!("http://a/%zz{}", "a".repeat(urigram_lsp::MAX_DATA_URI));
+    c.open("file:///t/long.txt", &long);
+    let d = c.diagnostics()["diagnostics"].clone();
+    assert_eq!(d[0]["data"]["uri"], Value::Null);
+    assert_eq!(d[0]["data"]["uri_bytes"], json!(long.len()));
+    assert!(d.to_string().len() < 8192, "{d}");
+
+    // A request over a whole document of 5,000 invalid URIs.
+    let text = "http://%zz ".repeat(5000);
+    c.open("file:///t/dense.txt", &text);
+    c.diagnostics();
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": "file:///t/dense.txt"},
+               "range": {"start": {"line": 0, "character": 0},
+                         "end": {"line": 0, "character": text.len()}},
+               "context": {"diagnostics": []}}),
+    );
+    let actions = r["result"].as_array().unwrap();
+    assert_eq!(actions.len(), urigram_lsp::MAX_ACTION_URIS, "one fix each");
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
