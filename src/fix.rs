@@ -336,51 +336,112 @@ pub fn fix(input: &str, grammar: Grammar) -> FixResult {
 /// `@` under RFC 2396 (an IPv6 literal, never fixed), and brackets under RFC 2732, which it
 /// allows in a host, a query and a fragment, and under RFC 3986, which allows them in a host.
 fn escapes_anywhere(input: &str, grammar: Grammar) -> Vec<Fix> {
-    // (RFC 822's addr-spec is no URI: `fix_error` fixes none of its errors.)
-    if grammar == Grammar::Rfc822 {
-        return Vec::new();
-    }
+    anywhere(input, grammar)
+        .map(|(p, c)| escape_fix(p, c))
+        .collect()
+}
+
+/// The characters of [`escapes_anywhere`], as they come: their offsets in `input` and the
+/// characters. Nothing is kept, so a URI with millions of them costs no memory for them.
+fn anywhere(input: &str, grammar: Grammar) -> impl Iterator<Item = (usize, char)> + '_ {
     // RFC 822's addr-spec, which RFC 1630's `mid:` and `cid:` addresses are, holds every
     // ASCII character somewhere: controls and spaces in quoted strings, `%`, `#`, `{` and the
     // like in atoms. Only what is not ASCII is never in it.
     let mail =
         grammar == Grammar::Rfc1630Url && (input.starts_with("mid:") || input.starts_with("cid:"));
     let rfc1630 = matches!(grammar, Grammar::Rfc1630 | Grammar::Rfc1630Url);
-    let mut fixes = Vec::new();
+    // (RFC 822's addr-spec is no URI: `fix_error` fixes none of its errors.)
+    let none = grammar == Grammar::Rfc822;
     let mut fragment = false;
-    for (p, c) in input.char_indices() {
-        let escape = match c {
-            c if mail => !c.is_ascii(),
-            '%' => !is_escape(input, p),
-            // Only the first `#` starts the fragment.
-            '#' => std::mem::replace(&mut fragment, true),
-            '[' if grammar == Grammar::Rfc2396 && {
-                let before = &input[..p];
-                before.ends_with("//") || before.ends_with('@')
-            } =>
-            {
-                false
+    input.char_indices().filter(move |&(p, c)| {
+        !none
+            && match c {
+                c if mail => !c.is_ascii(),
+                '%' => !is_escape(input, p),
+                // Only the first `#` starts the fragment.
+                '#' => std::mem::replace(&mut fragment, true),
+                '[' if grammar == Grammar::Rfc2396 && {
+                    let before = &input[..p];
+                    before.ends_with("//") || before.ends_with('@')
+                } =>
+                {
+                    false
+                }
+                // RFC 2732, RFC 3986 and RFC 3987 allow them in a host (and RFC 2732 in a
+                // query).
+                '[' | ']' => !matches!(
+                    grammar,
+                    Grammar::Rfc2732 | Grammar::Rfc3986 | Grammar::Rfc3987
+                ),
+                // RFC 1630's `extra` holds `"`.
+                '"' => !rfc1630,
+                ' ' | '<' | '>' | '{' | '}' | '|' | '\\' | '^' | '`' => true,
+                // RFC 3987 holds a `ucschar` or an `iprivate` somewhere: left to the check's
+                // errors.
+                c if grammar == Grammar::Rfc3987 && !c.is_ascii() => {
+                    use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
+                    !is_ucschar(c) && !is_iprivate(c)
+                }
+                c => c.is_control() || !c.is_ascii(),
             }
-            // RFC 2732, RFC 3986 and RFC 3987 allow them in a host (and RFC 2732 in a query).
-            '[' | ']' => !matches!(
-                grammar,
-                Grammar::Rfc2732 | Grammar::Rfc3986 | Grammar::Rfc3987
-            ),
-            // RFC 1630's `extra` holds `"`.
-            '"' => !rfc1630,
-            ' ' | '<' | '>' | '{' | '}' | '|' | '\\' | '^' | '`' => true,
-            // RFC 3987 holds a `ucschar` or an `iprivate` somewhere: left to the check's errors.
-            c if grammar == Grammar::Rfc3987 && !c.is_ascii() => {
-                use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
-                !is_ucschar(c) && !is_iprivate(c)
-            }
-            c => c.is_control() || !c.is_ascii(),
-        };
-        if escape {
-            fixes.push(escape_fix(p, c));
-        }
+    })
+}
+
+/// `input` with every character of [`anywhere`] escaped.
+fn escaped_anywhere(input: &str, grammar: Grammar) -> String {
+    let mut out = String::with_capacity(input.len());
+    let mut last = 0;
+    for (p, c) in anywhere(input, grammar) {
+        out.push_str(&input[last..p]);
+        push_escaped(&mut out, c);
+        last = p + c.len_utf8();
     }
-    fixes
+    out.push_str(&input[last..]);
+    out
+}
+
+/// Write the escapes of `c` ([`escape_char`]) to `out`.
+fn push_escaped(out: &mut String, c: char) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut buf = [0u8; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        out.push('%');
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 15)]));
+    }
+}
+
+/// What [`fix`] makes of a URI, holding no [`Fix`] for the characters escaped anywhere in
+/// the common case where they are all the fixes: what a text's fixing needs of it.
+enum Lean {
+    Valid,
+    /// The fixed URI, and its fixes: `None` for those of [`anywhere`], each an escape.
+    Fixed(Option<Vec<Fix>>),
+    Unfixable {
+        error: Error,
+        reason: String,
+    },
+}
+
+/// [`fix`], as [`Lean`] tells it. When escaping the characters of [`anywhere`] makes the URI
+/// conform, no fix is kept (so memory is a few copies of the URI, whatever number of
+/// characters it escapes); otherwise [`fix`] decides.
+fn fix_lean(input: &str, grammar: Grammar) -> Lean {
+    let rule = grammar.start_rule();
+    if grammar.check(rule, input).is_ok() {
+        return Lean::Valid;
+    }
+    if grammar
+        .check(rule, &escaped_anywhere(input, grammar))
+        .is_ok()
+    {
+        return Lean::Fixed(None);
+    }
+    match fix(input, grammar) {
+        FixResult::Valid => Lean::Valid,
+        FixResult::Fixed { fixes, .. } => Lean::Fixed(Some(fixes)),
+        FixResult::Unfixable { error, reason } => Lean::Unfixable { error, reason },
+    }
 }
 
 /// The fix that writes `c`, at byte `at`, as its escapes.
@@ -529,24 +590,47 @@ pub fn fix_text_each(
             continue;
         }
         // Under RFC 1738 the fragment is no part of the URL: only the URL is fixed.
-        let (error, reason) = match fix(crate::extract::checked_part(grammar, &f.text), grammar) {
-            FixResult::Fixed { fixes, .. } => match text_edits(text, &f, &fixes) {
-                Ok(mapped) => {
-                    for (r, s) in mapped {
-                        out.push_str(&text[last..r.start]);
-                        out.push_str(&s);
-                        last = r.end;
+        let checked = crate::extract::checked_part(grammar, &f.text);
+        let (error, reason) = match fix_lean(checked, grammar) {
+            Lean::Fixed(fixes) => {
+                // The edits, placed in the text: all of them checked before any is written.
+                let edits = || -> Box<dyn Iterator<Item = (Range<usize>, Rep<'_>)> + '_> {
+                    match &fixes {
+                        Some(fixes) => Box::new(
+                            fixes
+                                .iter()
+                                .map(|x| (x.range.clone(), Rep::Str(&x.replacement))),
+                        ),
+                        None => Box::new(
+                            anywhere(checked, grammar)
+                                .map(|(p, c)| (p..p + c.len_utf8(), Rep::Char(c))),
+                        ),
                     }
-                    fixed += 1;
-                    continue;
+                };
+                match edits().try_for_each(|(r, _)| edit_place(text, &f, r).map(drop)) {
+                    Ok(()) => {
+                        for (r, rep) in edits() {
+                            let Ok(r) = edit_place(text, &f, r) else {
+                                continue;
+                            };
+                            out.push_str(&text[last..r.start]);
+                            match rep {
+                                Rep::Str(s) => out.push_str(s),
+                                Rep::Char(c) => push_escaped(&mut out, c),
+                            }
+                            last = r.end;
+                        }
+                        fixed += 1;
+                        continue;
+                    }
+                    Err(reason) => match f.error(text) {
+                        Some(e) => (e, reason.to_string()),
+                        None => continue,
+                    },
                 }
-                Err(reason) => match f.error(text) {
-                    Some(e) => (e, reason.to_string()),
-                    None => continue,
-                },
-            },
-            FixResult::Valid => continue,
-            FixResult::Unfixable { error, reason } => {
+            }
+            Lean::Valid => continue,
+            Lean::Unfixable { error, reason } => {
                 let offset = f.source_offset(error.offset());
                 let end = (offset + (error.end() - error.offset())).min(text.len());
                 let pos = cursor.at(offset);
@@ -590,25 +674,42 @@ pub fn text_edits(
     found: &Found<'_>,
     fixes: &[Fix],
 ) -> Result<Vec<(Range<usize>, String)>, &'static str> {
-    // The reasons name an IRI when the URI was checked against RFC 3987.
-    let iri = usize::from(matches!(&found.result, Err(b) if b.grammar() == Grammar::Rfc3987));
     let mut mapped = Vec::with_capacity(fixes.len());
     for x in fixes {
-        let start = found.source_offset(x.range.start);
-        let end = start + x.range.len();
-        let there = text.get(start..end).ok_or(NOT_AS_WRITTEN)?;
-        if there.contains(['\n', '\r']) {
-            return Err(LINE_BREAK[iri]);
-        }
-        if there.chars().all(char::is_whitespace) && in_line_break(text, start..end) {
-            return Err(WRAPPED_AT_SPACE[iri]);
-        }
-        if Some(there) != found.text.get(x.range.clone()) {
-            return Err(NOT_AS_WRITTEN);
-        }
-        mapped.push((start..end, x.replacement.clone()));
+        let r = edit_place(text, found, x.range.clone())?;
+        mapped.push((r, x.replacement.clone()));
     }
     Ok(mapped)
+}
+
+/// What an edit writes: a character's escapes, or a string.
+enum Rep<'a> {
+    Char(char),
+    Str(&'a str),
+}
+
+/// The text range of the bytes `range` of the URI `found`, for an edit that replaces them
+/// ([`text_edits`]), or why it cannot be made there.
+fn edit_place(
+    text: &str,
+    found: &Found<'_>,
+    range: Range<usize>,
+) -> Result<Range<usize>, &'static str> {
+    // The reasons name an IRI when the URI was checked against RFC 3987.
+    let iri = usize::from(matches!(&found.result, Err(b) if b.grammar() == Grammar::Rfc3987));
+    let start = found.source_offset(range.start);
+    let end = start + range.len();
+    let there = text.get(start..end).ok_or(NOT_AS_WRITTEN)?;
+    if there.contains(['\n', '\r']) {
+        return Err(LINE_BREAK[iri]);
+    }
+    if there.chars().all(char::is_whitespace) && in_line_break(text, start..end) {
+        return Err(WRAPPED_AT_SPACE[iri]);
+    }
+    if Some(there) != found.text.get(range) {
+        return Err(NOT_AS_WRITTEN);
+    }
+    Ok(start..end)
 }
 
 /// Why a URI of a text with fixes is left as it is, when a fix would replace a line break:

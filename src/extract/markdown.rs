@@ -50,6 +50,17 @@ struct Open<'a> {
 /// and after an edit) soon end a block at the same place, and read the same blocks from there
 /// on. `max == 0` takes the first place at or after `at`.
 pub(super) fn block_end(text: &str, start: usize, at: usize, max: usize) -> usize {
+    block_end_with(text, start, at, max, &mut Definitions::default())
+}
+
+/// [`block_end`], with what it learned of the line's definitions kept in `defs`.
+fn block_end_with(
+    text: &str,
+    start: usize,
+    at: usize,
+    max: usize,
+    defs: &mut Definitions,
+) -> usize {
     let b = text.as_bytes();
     let min = max / 32;
     let take =
@@ -85,7 +96,7 @@ pub(super) fn block_end(text: &str, start: usize, at: usize, max: usize) -> usiz
         if p == 0 || matches!(b[p - 1], b'\n' | b'\r') {
             indented = matches!(b[p], b' ' | b'\t');
             // A link reference definition: its destination is no paragraph's text.
-            if may_define(b, p) {
+            if defs.may_define(b, p) {
                 stopped = true;
                 continue;
             }
@@ -97,7 +108,7 @@ pub(super) fn block_end(text: &str, start: usize, at: usize, max: usize) -> usiz
             && parens == 0
             && !indented
             && matches!(b[p - 1], b' ' | b'\n' | b'\r')
-            && starts_plainly(b, p)
+            && starts_plainly(b, p, defs)
             && take(p, ONE_IN_PARAGRAPH)
         {
             return p;
@@ -126,29 +137,54 @@ const ONE_IN_BLANK: u32 = 4;
 const ONE_IN_PARAGRAPH: u32 = 256;
 
 /// Whether the text at `p` may be a link reference definition: `[`, and `]:` after the first
-/// `]` on the line.
-fn may_define(b: &[u8], p: usize) -> bool {
-    if b[p] != b'[' {
-        return false;
-    }
-    let line = &b[p..];
-    let line = &line[..line
-        .iter()
-        .position(|&c| matches!(c, b'\n' | b'\r'))
-        .unwrap_or(line.len())];
-    match line.iter().position(|&c| c == b']') {
-        Some(k) => line.get(k + 1) == Some(&b':'),
-        None => true,
+/// `]` on the line. Asked at places that only move forward, it remembers the first `]` or
+/// line break it found, which answers every `[` before it: each byte of a line is looked at
+/// once, however many `[` the line holds (`'a [b] ' * N`, `'[ ' * N` on one line).
+#[derive(Default)]
+struct Definitions {
+    /// The last place asked about a `[`, and the first `]`, `\n` or `\r` at or after it
+    /// (or the text's end).
+    seen: Option<(usize, usize)>,
+    /// How many bytes were looked at, for the tests.
+    #[cfg(test)]
+    looked: usize,
+}
+
+impl Definitions {
+    fn may_define(&mut self, b: &[u8], p: usize) -> bool {
+        if b[p] != b'[' {
+            return false;
+        }
+        let stop = match self.seen {
+            // No `]` or line break from `from` to `stop`: the first at or after `p` is `stop`.
+            Some((from, stop)) if from <= p && p <= stop => stop,
+            _ => {
+                let n = b[p..]
+                    .iter()
+                    .position(|&c| matches!(c, b']' | b'\n' | b'\r'))
+                    .unwrap_or(b.len() - p);
+                #[cfg(test)]
+                {
+                    self.looked += n + 1;
+                }
+                p + n
+            }
+        };
+        self.seen = Some((p, stop));
+        match b.get(stop) {
+            Some(b']') => b.get(stop + 1) == Some(&b':'),
+            _ => true,
+        }
     }
 }
 
 /// Whether a paragraph's text at `p` starts as nothing but a paragraph would: with a letter,
 /// a link (`[`, and no `]:` after it on its line: no definition), or `<` scheme `:` (an
 /// autolink, never an HTML block's start).
-fn starts_plainly(b: &[u8], p: usize) -> bool {
+fn starts_plainly(b: &[u8], p: usize, defs: &mut Definitions) -> bool {
     match b[p] {
         c if c.is_ascii_alphabetic() => true,
-        b'[' => !may_define(b, p),
+        b'[' => !defs.may_define(b, p),
         b'<' => {
             let n = b[p + 1..]
                 .iter()
@@ -450,6 +486,50 @@ mod tests {
             .map(|c| c.pieces.iter().map(|p| &t[p.range.clone()]).collect())
             .collect();
         assert_eq!(found, ["a/b::c", "http://a/"]);
+    }
+
+    /// Whether a `[` may start a definition is answered as a scan of its line would answer
+    /// it, and each byte of a line is looked at once however many `[` it holds: a scan to
+    /// the line's end for each `[` looks at N^2/2 bytes, here 10^10 for `'[ ' * 100_000`.
+    #[test]
+    fn definitions_are_found_looking_at_each_byte_once() {
+        let naive = |b: &[u8], p: usize| {
+            let line = &b[p..];
+            let line = &line[..line
+                .iter()
+                .position(|&c| matches!(c, b'\n' | b'\r'))
+                .unwrap_or(line.len())];
+            b[p] == b'['
+                && line
+                    .iter()
+                    .position(|&c| c == b']')
+                    .is_none_or(|k| line.get(k + 1) == Some(&b':'))
+        };
+        for t in [
+            "[a]: x [b] [c]:\n[d\r[e]",
+            "[[]:]] [x\n]: [ [ ]",
+            "a [b] [c]: d [",
+            "]:[]:[]",
+        ] {
+            let b = t.as_bytes();
+            let mut defs = Definitions::default();
+            for p in 0..b.len() {
+                assert_eq!(defs.may_define(b, p), naive(b, p), "{t:?} at {p}");
+            }
+        }
+        for unit in ["[ ", "a [b] ", "[x](http://a/b) ", "[x](a:%) ", "["] {
+            let t = unit.repeat(200_000 / unit.len());
+            let mut defs = Definitions::default();
+            let end = block_end_with(&t, 0, 1, 64 << 10, &mut defs);
+            assert!(end > 0);
+            let mut defs = Definitions::default();
+            block_end_with(&t, 0, 1, usize::MAX, &mut defs);
+            assert!(
+                defs.looked <= 2 * t.len(),
+                "{unit:?}: {} bytes looked at",
+                defs.looked
+            );
+        }
     }
 
     /// Each candidate holds its pieces until it is checked, so those made here hold no spare

@@ -740,6 +740,8 @@ pub struct FoundIter<'a> {
     at: usize,
     /// Plain text: the end of the last block read.
     end: usize,
+    /// reStructuredText: a place and the end of its line (see `rst::block_end`).
+    line: Option<(usize, usize)>,
     block: usize,
     /// The text that the URIs in `pending` were read from.
     read: Range<usize>,
@@ -774,6 +776,7 @@ impl<'a> FoundIter<'a> {
             options,
             at: 0,
             end: 0,
+            line: None,
             block: block.max(1),
             read: 0..0,
             done: false,
@@ -886,7 +889,7 @@ impl<'a> FoundIter<'a> {
             }
             Syntax::Rst => {
                 let start = self.at;
-                let end = rst::block_end(text, start, self.block);
+                let end = rst::block_end(text, start, self.block, &mut self.line);
                 let mut cands = rst::candidates(&text[start..end], self.options);
                 for c in &mut cands {
                     c.shift(start);

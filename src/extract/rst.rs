@@ -45,16 +45,19 @@ struct Line {
 }
 
 fn lines(b: &[u8], from: usize) -> impl Iterator<Item = Line> + '_ {
+    lines_known(b, from, None)
+}
+
+/// [`lines`], the end of the first line given when it is known (`first_end`).
+fn lines_known(b: &[u8], from: usize, first_end: Option<usize>) -> impl Iterator<Item = Line> + '_ {
     let mut start = from;
+    let mut known = first_end;
     std::iter::from_fn(move || {
         if start >= b.len() {
             return None;
         }
-        let len = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'\n' | b'\r'))
-            .unwrap_or(b.len() - start);
-        let end = start + len;
+        let end = known.take().unwrap_or_else(|| line_end(b, start));
+        let len = end - start;
         let mut next = end;
         if next < b.len() {
             next += 1 + usize::from(b[next] == b'\r' && b.get(next + 1) == Some(&b'\n'));
@@ -72,6 +75,23 @@ fn lines(b: &[u8], from: usize) -> impl Iterator<Item = Line> + '_ {
         start = next;
         Some(line)
     })
+}
+
+/// The end of the line that holds `at` (its line break, or the text's end).
+fn line_end(b: &[u8], at: usize) -> usize {
+    let n = b[at..]
+        .iter()
+        .position(|&c| matches!(c, b'\n' | b'\r'))
+        .unwrap_or(b.len() - at);
+    #[cfg(test)]
+    LOOKED.with(|l| l.set(l.get() + n));
+    at + n
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many bytes [`line_end`] looked at, for the tests.
+    static LOOKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Where a line stands in the block structure.
@@ -262,10 +282,19 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 ///
 /// Neither is taken where the hyphen rule would carry a URI over it (a `-`, U+2010 or U+00AD
 /// before whitespace that holds a line break, code between them blanked).
-pub(super) fn block_end(text: &str, start: usize, max: usize) -> usize {
+///
+/// `line` is what the last call learned of the line it ended in (a place and that line's
+/// end): a part that starts inside a long line does not look for the line's end again, so
+/// that reading a text of one long line a part at a time stays linear.
+pub(super) fn block_end(
+    text: &str,
+    start: usize,
+    max: usize,
+    line: &mut Option<(usize, usize)>,
+) -> usize {
     let b = text.as_bytes();
     let min = max / 32;
-    block_end_with(text, start, |p, one_in| {
+    block_end_with(text, start, line, |p, one_in| {
         p - start >= max || (p - start >= min && chosen(b, p, one_in))
     })
 }
@@ -278,8 +307,17 @@ const ONE_IN_PARAGRAPH: u32 = 256;
 /// The first place where a part that starts at `start` may end (see [`block_end`]) that
 /// `take` takes, given the place and how rare places of its kind are to be; the text's end
 /// if there is none.
-fn block_end_with(text: &str, start: usize, take: impl Fn(usize, u32) -> bool) -> usize {
+fn block_end_with(
+    text: &str,
+    start: usize,
+    line: &mut Option<(usize, usize)>,
+    take: impl Fn(usize, u32) -> bool,
+) -> usize {
     let b = text.as_bytes();
+    let first_end = match *line {
+        Some((at, end)) if at <= start && start <= end => Some(end),
+        _ => None,
+    };
     let mut state = State::Between;
     let mut after_blank_line = false;
     // Open in the paragraph: an inline literal (an odd count of ``), a `<` and a `⟨` (each
@@ -288,7 +326,8 @@ fn block_end_with(text: &str, start: usize, take: impl Fn(usize, u32) -> bool) -
     let mut tail = Tail::default();
     // The tail before the open literal, and whether a line break came since it opened.
     let mut before_literal = (Tail::default(), false);
-    for l in lines(b, start) {
+    for l in lines_known(b, start, first_end) {
+        *line = Some((l.start, l.end));
         let broken = l.end < b.len();
         if l.blank {
             after_blank_line = true;
@@ -404,6 +443,28 @@ impl Tail {
 mod tests {
     use super::*;
 
+    /// A text of one long line read a part at a time looks for the line's end once: a search
+    /// from each part's start looks at (parts x length / 2) bytes, here about 10^9 for 2 MB
+    /// read in parts of 2 KiB.
+    #[test]
+    fn one_long_line_is_read_in_parts_looking_at_each_byte_once() {
+        let t = "see http://a/b and `x <http://c/%zz>`_ ".repeat(50_000);
+        LOOKED.with(|l| l.set(0));
+        let (mut start, mut parts, mut line) = (0, 0, None);
+        while start < t.len() {
+            let end = block_end(&t, start, 64 << 10, &mut line);
+            assert!(end > start);
+            (start, parts) = (end, parts + 1);
+        }
+        assert!(parts > 10, "{parts} parts");
+        let looked = LOOKED.with(|l| l.get());
+        assert!(
+            looked <= 2 * t.len(),
+            "{looked} bytes looked at for {}",
+            t.len()
+        );
+    }
+
     fn texts(t: &str) -> Vec<String> {
         candidates(t, Options::default())
             .into_iter()
@@ -481,7 +542,7 @@ mod tests {
     fn parts_end_where_nothing_is_open() {
         fn end<'a>(t: &'a str, from: &str) -> &'a str {
             let at = t.find(from).unwrap() + 1;
-            &t[block_end_with(t, 0, |p, _| p >= at)..]
+            &t[block_end_with(t, 0, &mut None, |p, _| p >= at)..]
         }
         // Inside a paragraph: after a space, before a letter, no inline literal open.
         let t = "a http://a/ ``x\ny`` z\n";

@@ -162,6 +162,26 @@ struct Place<'a> {
     offset: u64,
     /// Where the text differs in length from the file (sequences that are not UTF-8).
     fixes: &'a [(usize, i64)],
+    /// The text's bytes as in the file.
+    raw: &'a [u8],
+}
+
+/// A URI's diagnostic as it is reported: the error counts its offsets in `text[base..]` of its
+/// [`Place`], whose first line is line `first_line` of the file.
+struct Placed {
+    e: Error,
+    base: usize,
+    first_line: u64,
+}
+
+impl Placed {
+    fn offset(&self) -> usize {
+        self.base + self.e.offset()
+    }
+
+    fn line(&self) -> u64 {
+        self.first_line + self.e.line() as u64 - 1
+    }
 }
 
 impl Place<'_> {
@@ -231,6 +251,48 @@ impl Plan {
         }
     }
 
+    /// The error of a URI whose error `e` stands at a U+FFFD that the reading put for bytes
+    /// that are not UTF-8: the check of the URI's bytes, as `check` gives it (`not-utf8`, the
+    /// byte itself), counted in the line that holds it (returned with it); `None` for any
+    /// other error, and for a URI in pieces.
+    fn not_utf8(
+        &self,
+        place: &Place<'_>,
+        f: &Found<'_>,
+        e: &Error,
+    ) -> Option<(Error, std::ops::Range<usize>)> {
+        let at = e.offset();
+        if place.fixes.is_empty()
+            || !place.text[at..].starts_with('\u{FFFD}')
+            || place
+                .fixes
+                .binary_search_by_key(&(at + 3), |&(p, _)| p)
+                .is_err()
+            || f.pieces.len() != 1
+            || f.pieces[0].decoded
+        {
+            return None;
+        }
+        // Under RFC 1738 the fragment is no part of the URL.
+        let checked = match self.grammar {
+            Grammar::Rfc1738 => f.text.split('#').next().unwrap_or_default(),
+            _ => &f.text,
+        };
+        let raw = |o: usize| (place.file_offset(o) - place.offset) as usize;
+        let bytes = place
+            .raw
+            .get(raw(f.range.start)..raw(f.range.start + checked.len()))?;
+        let e = self.grammar.check(self.grammar.start_rule(), bytes).err()?;
+        // What comes before the byte is the same in the text and in the bytes, so the error
+        // (at byte `at - f.range.start` of the bytes, one byte long) is at `at` in the text,
+        // and spans the U+FFFD (3 bytes). `offset_by` takes offsets down to a character's
+        // start: moved 2 bytes further, the error's start stays at `at` and its end goes
+        // to the U+FFFD's end, so that it still spans a byte that is not UTF-8.
+        let line = super::stream::line_around(place.text.as_bytes(), at);
+        let e = e.offset_by(f.range.start - line.start + 2, &place.text[line.clone()]);
+        (e.offset() + line.start == at && e.end() > e.offset()).then_some((e, line))
+    }
+
     /// Add the URIs `found` in `place` to `b`.
     fn add(&self, b: &mut Batch, place: &Place<'_>, found: &[Found<'_>]) {
         // The line of the last error counted, as a byte range of the text: the URIs of one
@@ -242,7 +304,24 @@ impl Plan {
             let shown = self.records && self.only.is_none_or(|o| o.shows(f.is_valid()));
             // The whole diagnostic, made for this URI alone and dropped after it.
             let error = match (shown && !self.uris) || b.section.is_some() {
-                true => f.error(place.text),
+                true => f
+                    .error(place.text)
+                    .map(|e| match self.not_utf8(place, f, &e) {
+                        Some((e, line)) => {
+                            let (base, first_line) = (line.start, place.line(f.start.line));
+                            last_line = Some((line.start, line.end));
+                            Placed {
+                                e,
+                                base,
+                                first_line,
+                            }
+                        }
+                        None => Placed {
+                            e,
+                            base: 0,
+                            first_line: place.first_line,
+                        },
+                    }),
                 false => None,
             };
             if shown {
@@ -277,11 +356,11 @@ impl Plan {
                         let line = &t[start..end];
                         s.add_invalid_at(
                             place.label,
-                            place.line(e.line()),
+                            e.line(),
                             line.as_bytes(),
                             e.offset() - start,
-                            || e.column() as u64,
-                            &e.brief(),
+                            || e.e.column() as u64,
+                            &e.e.brief(),
                         );
                     }
                 }
@@ -516,6 +595,7 @@ fn part_search(
         first_line: lines.first_line,
         offset: lines.offset,
         fixes: &fixes,
+        raw: lines.raw,
     };
     let (found, rest) = extract_settled(place.text, from, plan.grammar, last);
     plan.add(b, &place, &found);
@@ -644,6 +724,7 @@ fn markup(
         first_line: 1,
         offset: 0,
         fixes: &fixes,
+        raw: &bytes,
     };
     let mut b = plan.batch(bytes.len() as u64);
     // The URIs as they come, a few at a time, their records written before the next are
@@ -673,7 +754,7 @@ const MARKUP_BATCH: usize = 256;
 
 /// `path:line:col: ok: URI`, or the diagnostic (the one of every command) with a note on the
 /// URI that was checked.
-fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Error>, color: bool) {
+fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Placed>, color: bool) {
     let s = f.start;
     let path = visible(place.label);
     let line = place.line(s.line);
@@ -686,6 +767,8 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Err
         }
         Some(e) => e,
     };
+    let (text, first_line) = (&place.text[e.base..], e.first_line);
+    let e = &e.e;
     let mut note = format!(
         "the {} checked: {} ({path}:{line}:{})",
         noun(e.grammar().name()),
@@ -693,9 +776,9 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Err
         s.column
     );
     notes(&mut note, f, ", ", "");
-    let report_of = Report::new(e, place.text)
+    let report_of = Report::new(e, text)
         .origin(place.label)
-        .first_line(place.first_line as usize)
+        .first_line(first_line as usize)
         .color(color)
         .note(note);
     let _ = writeln!(out, "{}", report(report_of));
@@ -743,7 +826,7 @@ fn notes(out: &mut String, f: &Found<'_>, open: &str, close: &str) {
 }
 
 /// Every field of a found URI, as JSON; byte offsets count in the file.
-fn record(place: &Place<'_>, f: &Found<'_>, error: Option<&Error>) -> Value {
+fn record(place: &Place<'_>, f: &Found<'_>, error: Option<&Placed>) -> Value {
     let at = |o: usize| place.file_offset(o);
     json!({
         "path": place.label,
@@ -766,11 +849,11 @@ fn record(place: &Place<'_>, f: &Found<'_>, error: Option<&Error>) -> Value {
         "hyphens_dropped": f.hyphens_dropped,
         "error": match error {
             None => Value::Null,
-            Some(e) => {
-                let mut v = error_json(e);
-                v["offset"] = json!(at(e.offset()));
-                v["end"] = json!(at(e.end()));
-                v["line"] = json!(place.line(e.line()));
+            Some(p) => {
+                let mut v = error_json(&p.e);
+                v["offset"] = json!(at(p.offset()));
+                v["end"] = json!(at(p.base + p.e.end()));
+                v["line"] = json!(p.line());
                 v
             }
         },

@@ -400,3 +400,51 @@ fn max_line_length_is_checked() {
     let (code, _, err) = urigram(&["extract", "--max-line-length", "1073741824", "-"], b"x");
     assert_eq!(code, 0, "{err}");
 }
+
+/// A byte that is not UTF-8 inside a URI gets the diagnostic `check` gives for the URI's
+/// bytes (`not-utf8`, escaped as itself), not that of the U+FFFD the text is read with; its
+/// place counts in the file.
+#[test]
+fn a_byte_that_is_not_utf8_is_reported_as_check_reports_it() {
+    let text = b"first line\nsee http://a/b\xffc here and http://d/\xfe\n";
+    for g in ["rfc3987", "rfc3986", "rfc2396"] {
+        let (code, out, err) = urigram(&["extract", "-g", g, "--format", "jsonl", "-"], text);
+        assert_eq!(code, 1, "{err}");
+        let found: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(found.len(), 2, "{out}");
+        for (f, (uri, offset)) in found
+            .iter()
+            .zip([(&b"http://a/b\xffc"[..], 25), (b"http://d/\xfe", 46)])
+        {
+            let (_, checked, _) = urigram(
+                &["check", "-g", g, "--format", "jsonl", "--file", "-"],
+                &[uri, &b"\n"[..]].concat(),
+            );
+            let checked: serde_json::Value = serde_json::from_str(checked.trim()).unwrap();
+            let (e, c) = (&f["error"], &checked["error"]);
+            assert!(
+                e["code"].as_str().unwrap().ends_with("::not-utf8"),
+                "{g}: {e}"
+            );
+            for k in ["code", "message", "help", "rule"] {
+                assert_eq!(e[k], c[k], "{g} {k}");
+            }
+            assert_eq!(
+                (&e["offset"], &e["end"], &e["line"]),
+                (
+                    &serde_json::json!(offset),
+                    &serde_json::json!(offset + 1),
+                    &serde_json::json!(2)
+                )
+            );
+        }
+    }
+    let (_, human, _) = urigram(&["extract", "-g", "rfc3987", "-"], text);
+    assert!(
+        human.contains("this one as %FF") && !human.contains("%EF%BF%BD"),
+        "{human}"
+    );
+}

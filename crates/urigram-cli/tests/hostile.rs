@@ -809,3 +809,58 @@ fn invisible_characters_are_shown() {
         }
     }
 }
+
+/// One long line of each shape that once took time growing with the square of the line (issue
+/// 43), read whole: Markdown text with a bracket pair every 6 bytes (a definition was looked
+/// for up to the line's end from each `[`), inline links every 16 bytes, `fix --text` of
+/// Markdown links, and a reStructuredText line read in parts (each part looked for the line's
+/// end). No time is asserted: at these sizes the quadratic code took minutes for each (63 s
+/// for 1 MB of the first, 134 s for 2 MB of links, in a release build), which a test run
+/// does not survive unnoticed; the linear code takes a few seconds for all five in the test
+/// profile, on a loaded machine. `benches/scaling.sh` measures the time per doubling.
+#[test]
+fn one_long_line_of_markup_is_read_in_linear_time() {
+    let dir = Scratch::new("hostile-long-markup-lines");
+    let size = 2 * MB;
+    let shapes: [(&str, &str, &[&str], usize); 5] = [
+        (
+            "brackets.md",
+            "a [b] ",
+            &["extract", "--summary", "--format", "json"],
+            0,
+        ),
+        (
+            "links.md",
+            "[x](http://a/b) ",
+            &["extract", "--summary", "--format", "json"],
+            1,
+        ),
+        (
+            "links.md",
+            "[x](a:%) ",
+            &["extract", "--summary", "--format", "json"],
+            1,
+        ),
+        (
+            "one-line.rst",
+            "see http://a/b and `x <http://c/%zz>`_ ",
+            &["extract", "--summary", "--format", "json"],
+            2,
+        ),
+        ("fix.md", "[x](a:%) ", &["fix", "--text"], 1),
+    ];
+    for (name, unit, args, uris_a_unit) in shapes {
+        let n = size / unit.len();
+        let path = dir.file(name, unit.repeat(n).as_bytes());
+        let (code, out, err) = urigram(&[args, &[path.as_str()]].concat(), b"");
+        if args[0] == "fix" {
+            assert_eq!(code, 0, "{name}: {err}");
+            assert_eq!(out, unit.replace('%', "%25").repeat(n), "{name}");
+            assert!(err.contains(&format!("{n} URIs fixed")), "{name}: {err}");
+        } else {
+            assert!(code <= 1, "{name}: {err}");
+            let s = summary_section(&out);
+            assert_eq!(s["lines"], json!(n * uris_a_unit), "{name} {unit:?}");
+        }
+    }
+}

@@ -65,6 +65,12 @@ fn extract_and_fix_hold_at_most_16_bytes_a_byte() {
         ("one-line.md", "<a:%> ".repeat(SIZE / 6)),
         ("paragraphs.md", dense("<a:%> ", 13, "\n\n")),
         ("links.md", dense("[x](a:%) ", 9, "\n")),
+        // One URI of bad escapes, and one of control characters, each to fix a byte at a time.
+        (
+            "percents.txt",
+            format!("see http://a/{} end\n", "%".repeat(SIZE)),
+        ),
+        ("nuls.txt", format!("http://a/{}\n", "\0b".repeat(SIZE / 2))),
         ("paragraph.rst", dense("<a:%> ", 13, "\n")),
         ("one-line.rst", "<a:%> ".repeat(SIZE / 6)),
         (
