@@ -102,6 +102,7 @@ pub mod rfc3987;
 mod serialize;
 mod shared;
 mod table;
+mod values;
 
 pub use error::{Brief, Error, FoundKind, Position};
 pub use grammar::{

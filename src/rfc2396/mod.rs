@@ -29,6 +29,7 @@ pub(crate) mod split;
 pub(crate) mod uri;
 
 pub use crate::shared::HostKind;
+pub use crate::values::{KNOWN_PORTS, KnownPort, Port, default_port};
 pub use build::{BuildError, Builder};
 pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
 pub use form::{FormPairs, form_encode, form_pairs};
@@ -38,7 +39,6 @@ pub use resolve::{
     relativize, resolve, resolve_str, resolve_with,
 };
 pub use split::{Split, split};
-pub use uri::default_port;
 pub use uri::{
     Authority, Hier, Host, Path, PathKind, ReferenceKind, Segment, Segments, Server, UriReference,
 };

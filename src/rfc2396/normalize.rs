@@ -8,7 +8,7 @@
 //!
 //! - the scheme in lower case;
 //! - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
-//! - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
+//! - the port elided when it is the scheme's default ([`default_port`]: the table of registered schemes),
 //!   compared as a decimal number; an empty port (`port = *digit`) elided too, since it
 //!   supplies no number and "if the port is omitted, the default port number is assumed"
 //!   (rfc2396.txt:757); other ports without leading zeros;
@@ -37,8 +37,8 @@
 //! section 5.2 does with it does not depend on which of its dots are escaped.
 
 use crate::rfc2396::escape::normalize_escapes;
-use crate::rfc2396::uri::default_port;
 use crate::rfc2396::{Authority, UriReference, UriReferenceBuf};
+use crate::values::default_port;
 
 /// [`UriReference::normalize`].
 pub(crate) fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
@@ -150,7 +150,7 @@ impl UriReference<'_> {
     ///
     /// - the scheme in lower case;
     /// - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
-    /// - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
+    /// - the port elided when it is the scheme's default ([`default_port`]: the table of registered schemes),
     ///   compared as a decimal number, and an empty port elided; other ports without leading
     ///   zeros;
     /// - every escape of an `unreserved` character decoded, every other escape written with

@@ -213,6 +213,17 @@ macro_rules! accessors {
                 self.get().port()
             }
 
+            /// The port as a value that tells digits above 65535 from no port
+            /// ([`UriReference::port_value`]).
+            ///
+            /// ```
+            #[doc = concat!("let u: ", $path, " = \"http://a:99999/\".parse().unwrap();")]
+            /// assert_eq!(u.port_value(), Some(urigram::rfc2396::Port::Overflow));
+            /// ```
+            pub fn port_value(&self) -> Option<$crate::values::Port> {
+                self.get().port_value()
+            }
+
             /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
             ///
             /// ```

@@ -198,13 +198,15 @@ impl<'a> UriReference<'a> {
     }
 
     /// The port as a number, or else the scheme's default port ([`default_port`], the
-    /// schemes of RFC 1738), as the `url` crate's `Url::port_or_known_default`. An empty
+    /// table of registered schemes, [`KNOWN_PORTS`]), as the `url` crate's
+    /// `Url::port_or_known_default`. An empty
     /// port (`http://a:/`, `port = *digit`) counts as omitted: "if the port is omitted, the
     /// default port number is assumed" (section 3.2.2). `None` when the reference has no
     /// server-based authority, when a written port is above 65535 (the grammar allows any
     /// digits), or when the scheme has no known default.
     ///
     /// [`default_port`]: crate::rfc2396::default_port
+    /// [`KNOWN_PORTS`]: crate::rfc2396::KNOWN_PORTS
     ///
     /// ```
     /// use urigram::UriReference;
@@ -213,7 +215,8 @@ impl<'a> UriReference<'a> {
     /// assert_eq!(p("http://a/"), Some(80));
     /// assert_eq!(p("http://a:/"), Some(80));
     /// assert_eq!(p("gopher://a/"), Some(70));
-    /// assert_eq!(p("https://a/"), None); // not a scheme of RFC 1738
+    /// assert_eq!(p("https://a/"), Some(443)); // RFC 2818, not RFC 1738
+    /// assert_eq!(p("foo://a/"), None);
     /// assert_eq!(p("http://a:99999/"), None);
     /// assert_eq!(p("//a/"), None); // no scheme
     /// ```
@@ -224,7 +227,7 @@ impl<'a> UriReference<'a> {
         s.host?;
         match s.port {
             Some(p) if !p.is_empty() => p.as_str().parse().ok(),
-            _ => crate::rfc2396::default_port(self.scheme?.as_str()),
+            _ => crate::values::default_port(self.scheme?.as_str()),
         }
     }
 
@@ -247,6 +250,18 @@ impl<'a> UriReference<'a> {
     /// ```
     pub fn port(&self) -> Option<u16> {
         self.hier.authority.and_then(|a| a.server())?.port()
+    }
+
+    /// The port as written, as a value that tells digits above 65535 from no port:
+    /// [`Server::port_value`]. `None` for no server, no port or an empty port.
+    ///
+    /// ```
+    /// use urigram::rfc2396::{Port, UriReference};
+    /// let p = |s| UriReference::parse(s).unwrap().port_value();
+    /// assert_eq!((p("http://a:80/"), p("http://a:99999/"), p("http://a/")), (Some(Port::Number(80)), Some(Port::Overflow), None));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        self.hier.authority.and_then(|a| a.server())?.port_value()
     }
 
     /// The segments of the path, `/` removed: [`Path::segments`]. None for an empty or an
@@ -494,6 +509,20 @@ impl<'a> Server<'a> {
     /// ```
     pub fn port(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
+    }
+
+    /// The port as written, as a value that tells digits above 65535 ([`Port::Overflow`])
+    /// from no port or an empty one (`None`).
+    ///
+    /// [`Port::Overflow`]: crate::rfc2396::Port::Overflow
+    ///
+    /// ```
+    /// use urigram::rfc2396::Port;
+    /// let u = urigram::rfc2396::UriReference::parse("http://a:99999/").unwrap();
+    /// assert_eq!(u.authority().unwrap().server().unwrap().port_value(), Some(Port::Overflow));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        crate::values::Port::of(self.port?.as_str())
     }
 
     /// The whole server text.
@@ -798,31 +827,6 @@ impl fmt::Display for Segment<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// The default port of a scheme of RFC 1738 (ignoring case): ftp 21, http 80, gopher 70,
-/// nntp 119, telnet 23, wais 210, prospero 1525 (rfc1738.txt:328, 468, 511, 715, 745, 769,
-/// 838). `None` for every other scheme.
-///
-/// ```
-/// assert_eq!(urigram::rfc2396::default_port("HTTP"), Some(80));
-/// assert_eq!(urigram::rfc2396::default_port("prospero"), Some(1525));
-/// assert_eq!(urigram::rfc2396::default_port("https"), None);
-/// ```
-pub fn default_port(scheme: &str) -> Option<u16> {
-    const PORTS: &[(&str, u16)] = &[
-        ("ftp", 21),
-        ("http", 80),
-        ("gopher", 70),
-        ("nntp", 119),
-        ("telnet", 23),
-        ("wais", 210),
-        ("prospero", 1525),
-    ];
-    PORTS
-        .iter()
-        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
-        .map(|&(_, p)| p)
 }
 
 /// What an owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf) keeps beside its text,

@@ -34,8 +34,9 @@ pub(crate) mod uri;
 
 pub use crate::rfc2396::ResolveError;
 pub use crate::shared::{HostKind, Segments};
+pub use crate::values::{KNOWN_PORTS, KnownPort, Port, default_port};
 pub use components::Components;
-pub use normalize::{default_port, equivalent, normalize};
+pub use normalize::{equivalent, normalize};
 pub use parse::{AbsoluteUriBuf, UriReferenceBuf};
 pub use resolve::{
     ResolveOptions, Resolved, merge, remove_dot_segments, resolve, resolve_str, resolve_with,

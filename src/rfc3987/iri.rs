@@ -187,6 +187,18 @@ impl<'a> IriReference<'a> {
         self.0.port_or_known_default()
     }
 
+    /// The port as a value that tells digits above 65535 from no port
+    /// ([`rfc3986::UriReference::port_value`]).
+    ///
+    /// ```
+    /// use urigram::rfc3987::{IriReference, Port};
+    /// let i = IriReference::parse("http://\u{e9}:99999/").unwrap();
+    /// assert_eq!(i.port_value(), Some(Port::Overflow));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        self.0.port_value()
+    }
+
     /// The path (`ipath-*`, with which of the five rules it is).
     ///
     /// ```

@@ -38,6 +38,7 @@ mod map;
 mod normalize;
 mod resolve;
 
+pub use crate::values::{KNOWN_PORTS, KnownPort, Port, default_port};
 #[cfg(feature = "bidi")]
 pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
 #[cfg(feature = "idna")]
