@@ -201,8 +201,11 @@ impl UriReference<'_> {
     /// assert!(!eq("%2E%2E/g", "../g"));
     /// assert!(eq("%2E%2e/g", ".%2E/g"));
     /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        equivalent(self, other)
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
+        equivalent(self, &other.as_view())
     }
 }
 
@@ -223,7 +226,10 @@ impl UriReferenceBuf {
     /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
     /// assert!(u.equivalent(&urigram::UriReference::parse("http://a/~").unwrap()));
     /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        equivalent(&self.get(), other)
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
+        equivalent(&self.get(), &other.as_view())
     }
 }

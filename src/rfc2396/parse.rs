@@ -176,122 +176,12 @@ pub(crate) use text_like;
 
 text_like!(UriReferenceBuf);
 
-/// The components most programs read, on the owned types, so that `u.get().host_str()` can be
-/// `u.host_str()` as on the `url` crate's `Url`. Each is the view's method of the same name.
-macro_rules! accessors {
-    ($buf:ident, $path:literal) => {
-        /// The components, as [`UriReference`]'s methods of the same names give them (for the
-        /// others, [`get`](Self::get) gives the whole typed view).
-        impl $buf {
-            /// The scheme, without its `:` ([`UriReference::scheme`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.scheme().unwrap(), "http");
-            /// ```
-            pub fn scheme(&self) -> Option<$crate::Part<'_>> {
-                self.get().scheme()
-            }
-
-            /// The host's text ([`UriReference::host_str`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.host_str(), Some("a"));
-            /// ```
-            pub fn host_str(&self) -> Option<&str> {
-                self.get().host_str()
-            }
-
-            /// The port as written, as a number ([`UriReference::port`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.port(), Some(8080));
-            /// ```
-            pub fn port(&self) -> Option<u16> {
-                self.get().port()
-            }
-
-            /// The port as a value that tells digits above 65535 from no port
-            /// ([`UriReference::port_value`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://a:99999/\".parse().unwrap();")]
-            /// assert_eq!(u.port_value(), Some(urigram::rfc2396::Port::Overflow));
-            /// ```
-            pub fn port_value(&self) -> Option<$crate::values::Port> {
-                self.get().port_value()
-            }
-
-            /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://a/\".parse().unwrap();")]
-            /// assert_eq!(u.port_or_known_default(), Some(80));
-            /// ```
-            pub fn port_or_known_default(&self) -> Option<u16> {
-                self.get().port_or_known_default()
-            }
-
-            /// The path ([`UriReference::path`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.path().as_str(), "/b/c%20d");
-            /// ```
-            pub fn path(&self) -> $crate::rfc2396::Path<'_> {
-                self.get().path()
-            }
-
-            /// The path's segments ([`UriReference::path_segments`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
-            /// assert_eq!(s, ["b", "c d"]);
-            /// ```
-            pub fn path_segments(&self) -> $crate::rfc2396::Segments<'_> {
-                self.get().path_segments()
-            }
-
-            /// The query, without its `?` ([`UriReference::query`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.query().unwrap(), "x=1");
-            /// ```
-            pub fn query(&self) -> Option<$crate::Part<'_>> {
-                self.get().query()
-            }
-
-            /// The query's `name=value` pairs by the HTML forms convention
-            /// ([`UriReference::query_pairs`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1".into())));
-            /// ```
-            pub fn query_pairs(&self) -> $crate::rfc2396::FormPairs<'_> {
-                self.get().query_pairs()
-            }
-
-            /// The fragment, without its `#` ([`UriReference::fragment`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.fragment().unwrap(), "f");
-            /// ```
-            pub fn fragment(&self) -> Option<$crate::Part<'_>> {
-                self.get().fragment()
-            }
-        }
-    };
-}
-
-pub(crate) use accessors;
-
-accessors!(UriReferenceBuf, "urigram::UriReferenceBuf");
+crate::values::accessors::accessors!(
+    UriReferenceBuf,
+    UriReference,
+    rfc2396,
+    "urigram::rfc2396::UriReferenceBuf"
+);
 
 #[cfg(test)]
 mod tests {

@@ -53,7 +53,7 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
-use crate::rfc2396::parse::{accessors, text_like};
+use crate::rfc2396::parse::text_like;
 use crate::rfc2396::split;
 use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 
@@ -1120,7 +1120,12 @@ fn relative_path(base_path: &str, target_path: &str) -> Option<String> {
 }
 
 text_like!(AbsoluteUriBuf);
-accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
+crate::values::accessors::accessors!(
+    absolute AbsoluteUriBuf,
+    UriReference,
+    rfc2396,
+    "urigram::rfc2396::AbsoluteUriBuf"
+);
 
 #[cfg(test)]
 mod tests {

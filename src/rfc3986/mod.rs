@@ -34,7 +34,7 @@ pub(crate) mod uri;
 
 pub use crate::rfc2396::ResolveError;
 pub use crate::shared::{HostKind, Segments};
-pub use crate::values::{KNOWN_PORTS, KnownPort, Port, default_port};
+pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 pub use components::Components;
 pub use normalize::{equivalent, normalize};
 pub use parse::{AbsoluteUriBuf, UriReferenceBuf};

@@ -127,8 +127,11 @@ impl<'a> IriReference<'a> {
     /// assert!(a.equivalent(&IriReference::parse("http://example.org/%7Euser").unwrap()));
     /// assert!(!a.equivalent(&IriReference::parse("http://example.org/%7Euser#").unwrap()));
     /// ```
-    pub fn equivalent(&self, other: &IriReference<'_>) -> bool {
-        equivalent(&self.components(), &other.components())
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = IriReference<'b>> + ?Sized,
+    {
+        equivalent(&self.components(), &other.as_view().components())
     }
 }
 
