@@ -7,8 +7,8 @@
 //! queries ([`form_pairs`], [`form_encode`]) and Appendix B's lenient split ([`split`]).
 //!
 //! The productions themselves are one function each in the crate's private grammar tree; this
-//! module holds what a program does with a parsed reference. The most used types are also
-//! re-exported at the crate root.
+//! module holds what a program does with a parsed reference. The crate root re-exports RFC
+//! 3986's types, the standard in force; RFC 2396's are here, complete.
 //!
 //! ```
 //! use urigram::rfc2396::{UriReference, resolve_str};

@@ -213,7 +213,7 @@ impl UriReferenceBuf {
     /// [`UriReference::normalize`].
     ///
     /// ```
-    /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
+    /// let u: urigram::rfc2396::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
     /// assert_eq!(u.normalize(), "http://a/~");
     /// ```
     pub fn normalize(&self) -> UriReferenceBuf {
@@ -223,8 +223,8 @@ impl UriReferenceBuf {
     /// [`UriReference::equivalent`].
     ///
     /// ```
-    /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
-    /// assert!(u.equivalent(&urigram::UriReference::parse("http://a/~").unwrap()));
+    /// let u: urigram::rfc2396::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
+    /// assert!(u.equivalent(&urigram::rfc2396::UriReference::parse("http://a/~").unwrap()));
     /// ```
     pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
     where

@@ -16,7 +16,7 @@ impl<'a> UriReference<'a> {
     /// what was expected there; [`render::Report`](crate::render::Report) shows it.
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let u = UriReference::parse("http://a/b?q#f").unwrap();
     /// assert_eq!((u.host_str(), u.query().unwrap().as_str()), (Some("a"), "q"));
     /// assert!(UriReference::parse("").is_ok()); // the empty reference: this document
@@ -47,7 +47,7 @@ impl<'a> UriReference<'a> {
     ///
     /// ```
     /// use std::net::Ipv6Addr;
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// use urigram::rfc2396::HostKind;
     /// let u = UriReference::parse_rfc2732("http://[FEDC:BA98::3210]:80/index.html").unwrap();
     /// let h = u.host().unwrap();
@@ -92,7 +92,7 @@ crate::owned::owned!(
     /// against RFC 2396 alone with [`UriReference::parse`].
     ///
     /// ```
-    /// use urigram::UriReferenceBuf;
+    /// use urigram::rfc2396::UriReferenceBuf;
     /// let u: UriReferenceBuf = "ftp://ftp.is.co.za/rfc/rfc1808.txt".parse().unwrap();
     /// assert_eq!(u.get().scheme().unwrap(), "ftp");
     /// assert_eq!(u.to_string(), "ftp://ftp.is.co.za/rfc/rfc1808.txt");
@@ -104,7 +104,7 @@ crate::owned::owned!(
     /// // to a `String`.
     /// let u = UriReferenceBuf::try_from(String::from("g;x?y#s")).unwrap();
     /// assert!(UriReferenceBuf::try_from("g x").is_err());
-    /// let view = urigram::UriReference::parse("g;x?y#s").unwrap();
+    /// let view = urigram::rfc2396::UriReference::parse("g;x?y#s").unwrap();
     /// assert_eq!(UriReferenceBuf::from(view), u);
     /// assert_eq!(u.into_string(), "g;x?y#s");
     /// ```

@@ -19,7 +19,7 @@
 //! // registry-based authority with neither.
 //! let u = UriReference::parse("http://a_b:80/").unwrap();
 //! assert_eq!((u.host_str(), u.port()), (Some("a_b"), Some(80)));
-//! assert!(urigram::UriReference::parse("http://a_b:80/").unwrap().host().is_none());
+//! assert!(urigram::rfc2396::UriReference::parse("http://a_b:80/").unwrap().host().is_none());
 //!
 //! // The same text, an IPv4 address under RFC 2396 and a registered name under RFC 3986.
 //! let h = UriReference::parse("http://999.1.1.1/").unwrap().host().unwrap();

@@ -60,7 +60,7 @@ impl<'a> UriReference<'a> {
 impl<'a> UriReference<'a> {
     /// Resolve `reference` against this base by section 5.2 ([`resolve`]): the strict parser,
     /// `..` above the root removed, dot segments removed. The answers are RFC 3986's, which
-    /// differ from RFC 2396's ([`crate::UriReference::resolve`]) on `?y`, `../../../g` and
+    /// differ from RFC 2396's ([`crate::rfc2396::UriReference::resolve`]) on `?y`, `../../../g` and
     /// `/./g`; `urigram resolve --compare` lists such differences.
     ///
     /// ```

@@ -72,7 +72,8 @@ macro_rules! absolute {
         #[doc = concat!("let r: ", stringify!($buf), " = \"http://a/b\".parse().unwrap();")]
         #[doc = concat!("assert_eq!(", stringify!($abs), "::try_from(r).unwrap(), \"http://a/b\");")]
         #[doc = concat!("let r: ", stringify!($buf), " = \"b/c\".parse().unwrap();")]
-        #[doc = concat!("assert_eq!(", stringify!($abs), "::try_from(r).unwrap_err().offset(), 0);")]
+        /// // `b` may start a scheme; the `/` is where no absolute reference can go on.
+        #[doc = concat!("assert_eq!(", stringify!($abs), "::try_from(r).unwrap_err().offset(), 1);")]
         /// ```
         impl TryFrom<$buf> for $abs {
             type Error = $crate::Error;

@@ -82,6 +82,13 @@ macro_rules! accessors {
                 b.get()
             }
         }
+
+        impl<'a> $crate::values::AsView<'a> for $buf {
+            type View = $view<'a>;
+            fn as_view(&'a self) -> $view<'a> {
+                self.get()
+            }
+        }
         $crate::values::accessors::accessors!(@common $buf, $view, $module, $path);
     };
     (@common $buf:ident, $view:ident, $module:ident, $path:literal) => {
