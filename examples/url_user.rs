@@ -5,7 +5,7 @@
 use std::net::Ipv4Addr;
 
 use urigram::rfc2396::{AbsoluteUriBuf, Component, encode, form_encode};
-use urigram::{UriReference, UriReferenceBuf};
+use urigram::rfc2396::{UriReference, UriReferenceBuf};
 
 fn main() {
     // url: let base = Url::parse("http://a/b/c/d;p?q")?;

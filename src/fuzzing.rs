@@ -2,9 +2,9 @@
 //! for every crate it builds): the two passes of a check, which the public API never runs
 //! separately. Not part of the API: no feature turns it on, and no semver promise.
 
-use crate::UriReference;
 use crate::grammar::rfc2396::{authority, uri_reference};
 use crate::input::{Mode, Tracker};
+use crate::rfc2396::UriReference;
 pub use crate::table::scan::scans_agree;
 
 /// Whether the fast pass and the diagnosing pass of `URI-reference` and of `authority` give

@@ -1,14 +1,14 @@
 //! # urigram
 //!
-//! Parse and check URIs exactly as RFC 1630, RFC 1738, RFC 2396 (with RFC 2732) and RFC 3986
-//! write them. Every BNF production of those specs is one [`nom`] combinator, so the code
+//! Parse and check URIs exactly as RFC 1630, RFC 1738, RFC 2396 (with RFC 2732), RFC 3986 and
+//! RFC 3987 write them. Every BNF production of those specs is one [`nom`] combinator, so the code
 //! follows the spec text line by line, and every rejection names the exact byte, the
 //! production and what was expected there.
 //!
 //! ```
 //! use urigram::{Grammar, UriReference};
 //!
-//! // Typed, zero-copy parsing of RFC 2396 URI references.
+//! // Typed, zero-copy parsing of RFC 3986 URI references (the crate root's types).
 //! let u = UriReference::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related").unwrap();
 //! assert_eq!(u.scheme().unwrap(), "http");
 //! assert_eq!(u.fragment().unwrap(), "Related");
@@ -21,23 +21,28 @@
 //!
 //! # Which spec the crate root reads
 //!
-//! [`UriReference`], [`UriReferenceBuf`] and [`Authority`] at the crate root are RFC 2396's
-//! ([`rfc2396`]), by choice: RFC 2396 is the grammar every command of the command line checks
-//! against unless told otherwise, and the crate reads the classic specs first. RFC 3986's are
-//! [`rfc3986::UriReference`] and the rest of [`rfc3986`]: what a user of `url` or
-//! `fluent-uri` (both RFC 3986 readers) reaches for. Each spec module uses the same names and
-//! types for the same things (`scheme()`, `host_str()`, `port() -> Option<u16>`,
-//! `path_segments()`, `join` ...); `docs/library.md` has them as one table, and
+//! [`UriReference`], [`UriReferenceBuf`], [`AbsoluteUriBuf`] and [`Authority`] at the crate
+//! root are RFC 3986's ([`rfc3986`]): the standard in force, and what a user of `url` or
+//! `fluent-uri` (both RFC 3986 readers) reaches for. RFC 2396 stays complete under
+//! [`rfc2396`] (`urigram::rfc2396::UriReference` ...), and the command line still checks
+//! against RFC 2396 unless told otherwise. Each spec module uses the same names and types for
+//! the same things (`scheme()`, `host_str()`, `port() -> Option<u16>`, `port_value()`,
+//! `port_or_known_default()`, `path_segments()`, `join`, `equivalent` ...), on the borrowed
+//! view and on the owned types alike; `docs/library.md` has them as one table, and
 //! `examples/url_user.rs` sets each `url` call beside urigram's.
 //!
 //! ```
 //! // The same calls on both readings; the grammars differ on `?y`.
-//! let a = urigram::UriReference::parse("http://a:8080/b/c?q").unwrap();
-//! let b = urigram::rfc3986::UriReference::parse("http://a:8080/b/c?q").unwrap();
+//! let a = urigram::rfc2396::UriReference::parse("http://a:8080/b/c?q").unwrap();
+//! let b = urigram::UriReference::parse("http://a:8080/b/c?q").unwrap();
 //! assert_eq!((a.host_str(), a.port()), (b.host_str(), b.port()));
 //! assert_eq!(a.join("../d").unwrap().as_str(), b.join("../d").unwrap().as_str());
-//! assert!(urigram::UriReference::parse("?y").is_err());
-//! assert!(urigram::rfc3986::UriReference::parse("?y").is_ok());
+//! assert!(urigram::rfc2396::UriReference::parse("?y").is_err());
+//! assert!(urigram::UriReference::parse("?y").is_ok());
+//! // An absolute base: its scheme is no `Option`, and a relative base does not compile.
+//! let base: urigram::AbsoluteUriBuf = "https://a/b/c".parse().unwrap();
+//! assert_eq!((base.scheme().as_str(), base.port_or_known_default()), ("https", Some(443)));
+//! assert_eq!(base.join("../d").unwrap(), "https://a/d");
 //! ```
 //!
 //! # Features
@@ -52,7 +57,9 @@
 //!
 //! - [`Grammar`]: every grammar and every production by its spec name; [`Error`] is the one
 //!   diagnostic every surface shows, and [`render`] draws it for people.
-//! - [`rfc2396`], [`rfc3986`], [`rfc1738`], [`rfc1630`]: each spec's typed values and semantics.
+//! - [`rfc3986`], [`rfc3987`], [`rfc2396`], [`rfc1738`], [`rfc1630`]: each spec's typed values
+//!   and semantics; the generic-syntax ones (RFC 2396, 3986, 3987) share one value layer (the
+//!   ports, the accessors of the owned types, the absolute types), so each offers the same calls.
 //! - [`extract`]: the URIs in running text.
 //! - [`parsers`]: the productions as `nom` parsers over `&str`, for a grammar of your own that
 //!   cites them (HTTP's `Request-URI = "*" | absoluteURI | abs_path | authority`); the
@@ -102,6 +109,7 @@ pub mod rfc3987;
 mod serialize;
 mod shared;
 mod table;
+mod values;
 
 pub use error::{Brief, Error, FoundKind, Position};
 pub use grammar::{
@@ -109,5 +117,5 @@ pub use grammar::{
 };
 pub use input::{Expected, Node};
 pub use part::Part;
-pub use rfc2396::{Authority, UriReference, UriReferenceBuf};
+pub use rfc3986::{AbsoluteUriBuf, Authority, UriReference, UriReferenceBuf};
 pub use shared::{HostKind, Segments};

@@ -1,4 +1,4 @@
-//! Owned, validated texts of the typed values: [`crate::UriReferenceBuf`],
+//! Owned, validated texts of the typed values: [`crate::rfc2396::UriReferenceBuf`],
 //! [`crate::rfc1738::UrlBuf`], [`crate::rfc1630::UriBuf`], [`crate::rfc1630::UrlBuf`] and
 //! [`crate::rfc1630::PrefixedUrlBuf`].
 //!

@@ -9,7 +9,7 @@ use crate::input::Span;
 /// Offsets count from the start of the text given to the parser.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://example.com/a?q").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://example.com/a?q").unwrap();
 /// let q = u.query().unwrap();
 /// assert_eq!(q.as_str(), "q");
 /// assert_eq!(q.range(), 21..22);

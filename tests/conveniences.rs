@@ -5,11 +5,12 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::Ipv4Addr;
 
+use urigram::Part;
 use urigram::rfc2396::{
     AbsoluteUriBuf, BuildError, Component, EscapeError, Resolved, decode, decode_utf8, encode,
     form_encode, form_pairs,
 };
-use urigram::{Part, UriReference, UriReferenceBuf};
+use urigram::rfc2396::{UriReference, UriReferenceBuf};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 

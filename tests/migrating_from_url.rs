@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use urigram::render::Report;
 use urigram::rfc2396::{AbsoluteUriBuf, Component, ResolveError, decode_utf8, encode};
-use urigram::{UriReference, UriReferenceBuf};
+use urigram::rfc2396::{UriReference, UriReferenceBuf};
 
 /// 1. Parse, and see why a text is not a URI.
 #[test]

@@ -15,7 +15,8 @@ use urigram::rfc2396::{
     self, Component, LeadingDotDot, ResolveOptions, decode, decode_safe, decode_utf8, encode,
     form_encode, form_pairs, relativize, resolve, resolve_str, split,
 };
-use urigram::{Error, Grammar, UriReference, UriReferenceBuf, rfc1630, rfc1738};
+use urigram::rfc2396::{UriReference, UriReferenceBuf};
+use urigram::{Error, Grammar, rfc1630, rfc1738};
 
 /// xorshift64*: small, fast, and the same sequence everywhere.
 struct Rng(u64);

@@ -4,7 +4,8 @@
 use std::fmt::Debug;
 use std::str::FromStr;
 
-use urigram::{Error, UriReference, UriReferenceBuf, rfc1630, rfc1738};
+use urigram::rfc2396::{UriReference, UriReferenceBuf};
+use urigram::{Error, rfc1630, rfc1738};
 
 /// What every owned type offers, for one generic test. `view` parses a text into the typed
 /// view and `get` takes the view of an owned value, both `Debug`-printed.

@@ -1,8 +1,9 @@
 //! Every example in RFC 2396 as a `URI-reference` input: section 1.3, Appendix B, the base and
 //! the references and results of Appendix C.1 and C.2, and the URIs of Appendix E.
 
+use urigram::Grammar;
 use urigram::rfc2396::ReferenceKind;
-use urigram::{Grammar, UriReference};
+use urigram::rfc2396::UriReference;
 
 fn valid(s: &str) {
     if let Err(e) = Grammar::Rfc2396.check("URI-reference", s) {

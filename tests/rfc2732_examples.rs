@@ -6,8 +6,9 @@
 
 use std::net::Ipv6Addr;
 
+use urigram::Grammar;
 use urigram::rfc2396::HostKind;
-use urigram::{Grammar, UriReference};
+use urigram::rfc2396::UriReference;
 
 const G: Grammar = Grammar::Rfc2732;
 

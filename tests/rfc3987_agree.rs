@@ -12,7 +12,11 @@ use urigram_testkit::cases;
 fn inputs() -> Vec<String> {
     let corpus = include_str!("../benches/corpus/real-urls-10k.txt");
     let mut out: Vec<String> = corpus.lines().map(str::to_string).collect();
-    out.extend(corpus.lines().filter_map(|l| to_iri(l).ok()));
+    out.extend(
+        corpus
+            .lines()
+            .filter_map(|l| to_iri(l).ok().map(String::from)),
+    );
     for g in ["rfc3986", "rfc3987"] {
         out.extend(cases(g).into_iter().map(|c| c.input));
     }

@@ -20,7 +20,7 @@ fn map(text: &str) -> (String, usize, usize) {
     let (mut out, mut changed, mut kept) = (String::with_capacity(text.len()), 0, 0);
     for line in text.lines() {
         let iri = match urigram::rfc3987::to_iri(line) {
-            Ok(iri) => iri,
+            Ok(iri) => iri.into_string(),
             Err(_) => {
                 kept += 1;
                 line.to_string()

@@ -85,7 +85,7 @@ pub fn thread_cpu_now() -> std::time::Duration {
 /// urigram's typed parse: `UriReference::parse` (RFC 2396 `URI-reference`).
 #[inline]
 pub fn urigram(s: &str) -> Option<usize> {
-    let u = urigram::UriReference::parse(s).ok()?;
+    let u = urigram::rfc2396::UriReference::parse(s).ok()?;
     Some(u.scheme().map_or(0, |p| p.as_str().len()))
 }
 
@@ -147,7 +147,7 @@ pub fn urigram_diagnose(s: &str) -> Option<usize> {
 pub fn invalid_lines() -> Vec<&'static str> {
     lines()
         .into_iter()
-        .filter(|s| urigram::UriReference::parse(s).is_err())
+        .filter(|s| urigram::rfc2396::UriReference::parse(s).is_err())
         .collect()
 }
 

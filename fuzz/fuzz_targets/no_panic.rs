@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(s) = std::str::from_utf8(data) {
-        if let Ok(u) = urigram::UriReference::parse(s) {
+        if let Ok(u) = urigram::rfc2396::UriReference::parse(s) {
             assert_eq!(u.to_string(), s);
         }
         let parts = urigram::rfc2396::split(s);

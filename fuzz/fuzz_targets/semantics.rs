@@ -17,7 +17,7 @@ use urigram::rfc2396::{
     LeadingDotDot, ResolveError, ResolveOptions, Resolved, relativize, resolve, resolve_str,
     resolve_with,
 };
-use urigram::{UriReference, UriReferenceBuf};
+use urigram::rfc2396::{UriReference, UriReferenceBuf};
 
 /// Section 6's comparison ([`UriReference::equivalent`]).
 fn equivalent(a: &UriReference<'_>, b: &UriReference<'_>) -> bool {

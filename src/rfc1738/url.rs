@@ -78,16 +78,11 @@ pub enum Url<'a> {
 /// assert_eq!(default_port("HTTP"), None); // lower-case it first
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "ftp" => Some(21),
-        "http" => Some(80),
-        "gopher" => Some(70),
-        "nntp" => Some(119),
-        "telnet" => Some(23),
-        "wais" => Some(210),
-        "prospero" => Some(1525),
-        _ => None,
-    }
+    // The rows of the one table of default ports that RFC 1738 itself writes.
+    crate::rfc3986::KNOWN_PORTS
+        .iter()
+        .find(|k| k.scheme == scheme && k.source.starts_with("rfc1738.txt"))
+        .map(|k| k.port)
 }
 
 impl<'a> Url<'a> {

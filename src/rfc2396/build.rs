@@ -23,7 +23,7 @@
 //! and the setters check a host against RFC 2396's `host`, else against RFC 2732's.
 //!
 //! ```
-//! let mut u: urigram::UriReferenceBuf = "http://a/b".parse().unwrap();
+//! let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b".parse().unwrap();
 //! u.set_query(Some("x=1")).unwrap(); // as written
 //! u.append_pair("q", "a b&c").unwrap(); // data
 //! assert_eq!(u, "http://a/b?x=1&q=a+b%26c");
@@ -41,7 +41,7 @@ use crate::rfc2396::{Authority, PathKind, UriReference, UriReferenceBuf};
 /// Why a reference could not be built or changed.
 ///
 /// ```
-/// use urigram::UriReferenceBuf;
+/// use urigram::rfc2396::UriReferenceBuf;
 /// use urigram::rfc2396::BuildError;
 /// let mut u: UriReferenceBuf = "http://a/b".parse().unwrap();
 /// let e = u.set_query(Some("a b")).unwrap_err(); // as written: a space is no `uric`
@@ -212,7 +212,7 @@ fn check_opt(production: &'static str, text: Option<&str>) -> Result<(), BuildEr
 /// data, or the other way round.
 ///
 /// ```
-/// use urigram::UriReferenceBuf;
+/// use urigram::rfc2396::UriReferenceBuf;
 /// let built = UriReferenceBuf::builder().path_segments(["a"]).query_data("x=1&y").build().unwrap();
 /// let mut set: UriReferenceBuf = "a".parse().unwrap();
 /// set.set_query_data("x=1&y").unwrap();
@@ -220,7 +220,7 @@ fn check_opt(production: &'static str, text: Option<&str>) -> Result<(), BuildEr
 /// ```
 ///
 /// ```
-/// use urigram::UriReferenceBuf;
+/// use urigram::rfc2396::UriReferenceBuf;
 /// let u = UriReferenceBuf::builder()
 ///     .scheme("http")
 ///     .userinfo_data("me")
@@ -250,7 +250,7 @@ fn check_opt(production: &'static str, text: Option<&str>) -> Result<(), BuildEr
 /// path `.`) is the reference that means the same.
 ///
 /// ```
-/// use urigram::UriReferenceBuf;
+/// use urigram::rfc2396::UriReferenceBuf;
 /// let b = UriReferenceBuf::builder;
 /// assert_eq!(b().build().unwrap(), "");
 /// assert_eq!(b().fragment_data("top").build().unwrap(), "#top");
@@ -277,7 +277,7 @@ impl UriReferenceBuf {
     /// A [`Builder`] with no component set (it builds the empty reference).
     ///
     /// ```
-    /// assert_eq!(urigram::UriReferenceBuf::builder().build().unwrap(), "");
+    /// assert_eq!(urigram::rfc2396::UriReferenceBuf::builder().build().unwrap(), "");
     /// ```
     pub fn builder() -> Builder {
         Builder::default()
@@ -302,7 +302,7 @@ impl Builder {
     /// an IPv6 literal in brackets, RFC 2732's `IPv6reference`.
     ///
     /// ```
-    /// let u = urigram::UriReferenceBuf::builder().scheme("ftp").host("[fe80::1]").build().unwrap();
+    /// let u = urigram::rfc2396::UriReferenceBuf::builder().scheme("ftp").host("[fe80::1]").build().unwrap();
     /// assert_eq!(u, "ftp://[fe80::1]");
     /// ```
     pub fn host(mut self, host: &str) -> Builder {
@@ -363,7 +363,7 @@ impl Builder {
     /// authority.
     ///
     /// ```
-    /// let u = urigram::UriReferenceBuf::builder().scheme("news").opaque_part_data("comp.infosystems.www").build().unwrap();
+    /// let u = urigram::rfc2396::UriReferenceBuf::builder().scheme("news").opaque_part_data("comp.infosystems.www").build().unwrap();
     /// assert_eq!(u, "news:comp.infosystems.www");
     /// ```
     pub fn opaque_part_data(mut self, data: impl AsRef<[u8]>) -> Builder {
@@ -376,7 +376,7 @@ impl Builder {
     /// `&` and `=` are data here. For `name=value` pairs, see [`Builder::query_pairs`].
     ///
     /// ```
-    /// let u = urigram::UriReferenceBuf::builder().path_segments(["a"]).query_data("x=1&y").build().unwrap();
+    /// let u = urigram::rfc2396::UriReferenceBuf::builder().path_segments(["a"]).query_data("x=1&y").build().unwrap();
     /// assert_eq!(u, "/a?x%3D1%26y");
     /// ```
     pub fn query_data(mut self, data: impl AsRef<[u8]>) -> Builder {
@@ -389,7 +389,7 @@ impl Builder {
     /// and the word of [`UriReferenceBuf::set_query_pairs`].
     ///
     /// ```
-    /// let u = urigram::UriReferenceBuf::builder().path_segments(["s"]).query_pairs([("q", "a b")]).build().unwrap();
+    /// let u = urigram::rfc2396::UriReferenceBuf::builder().path_segments(["s"]).query_pairs([("q", "a b")]).build().unwrap();
     /// assert_eq!(u, "/s?q=a+b");
     /// ```
     pub fn query_pairs<I, K, V>(mut self, pairs: I) -> Builder
@@ -488,11 +488,11 @@ impl UriReferenceBuf {
     /// Set or remove the scheme (`scheme`, section 3.1).
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "//a/b".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "//a/b".parse().unwrap();
     /// u.set_scheme(Some("ftp")).unwrap();
     /// assert_eq!(u, "ftp://a/b");
     /// assert!(u.set_scheme(Some("f p")).is_err());
-    /// let mut r: urigram::UriReferenceBuf = "a:b:c".parse().unwrap();
+    /// let mut r: urigram::rfc2396::UriReferenceBuf = "a:b:c".parse().unwrap();
     /// assert!(r.set_scheme(None).is_err()); // `b:c` would read as a scheme
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
@@ -506,12 +506,12 @@ impl UriReferenceBuf {
     /// (`mailto:a@b`) has no authority to set ([`BuildError::Opaque`]).
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b".parse().unwrap();
     /// u.set_authority(Some("me@b.example:81")).unwrap();
     /// assert_eq!(u, "http://me@b.example:81/b");
     /// u.set_authority(None).unwrap();
     /// assert_eq!(u, "http:/b");
-    /// let mut r: urigram::UriReferenceBuf = "g/h".parse().unwrap();
+    /// let mut r: urigram::rfc2396::UriReferenceBuf = "g/h".parse().unwrap();
     /// r.set_authority(Some("[::1]:80")).unwrap();
     /// assert_eq!(r, "//[::1]:80/g/h");
     /// ```
@@ -529,17 +529,17 @@ impl UriReferenceBuf {
     /// opaque URI has no host to set ([`BuildError::Opaque`]).
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://me@a:8080/x".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://me@a:8080/x".parse().unwrap();
     /// u.set_host("b.example").unwrap();
     /// assert_eq!(u, "http://me@b.example:8080/x");
     /// assert!(u.set_host("b_example").is_err());
     /// u.set_host("[::1]").unwrap();
     /// assert_eq!(u, "http://me@[::1]:8080/x");
     ///
-    /// let mut r: urigram::UriReferenceBuf = "g/h".parse().unwrap();
+    /// let mut r: urigram::rfc2396::UriReferenceBuf = "g/h".parse().unwrap();
     /// r.set_host("x").unwrap();
     /// assert_eq!(r, "//x/g/h");
-    /// let mut m: urigram::UriReferenceBuf = "mailto:a@b".parse().unwrap();
+    /// let mut m: urigram::rfc2396::UriReferenceBuf = "mailto:a@b".parse().unwrap();
     /// assert!(matches!(m.set_host("x"), Err(urigram::rfc2396::BuildError::Opaque { .. })));
     /// ```
     pub fn set_host(&mut self, host: &str) -> Result<(), BuildError> {
@@ -566,12 +566,12 @@ impl UriReferenceBuf {
     /// Set or remove the port of a server-based authority with a host.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/x".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/x".parse().unwrap();
     /// u.set_port(Some(8080)).unwrap();
     /// assert_eq!(u, "http://a:8080/x");
     /// u.set_port(None).unwrap();
     /// assert_eq!(u, "http://a/x");
-    /// let mut m: urigram::UriReferenceBuf = "mailto:a@b".parse().unwrap();
+    /// let mut m: urigram::rfc2396::UriReferenceBuf = "mailto:a@b".parse().unwrap();
     /// assert!(m.set_port(Some(25)).is_err());
     /// ```
     pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
@@ -602,13 +602,13 @@ impl UriReferenceBuf {
     /// the scheme's, and "not recommended", section 3.2.2).
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "ftp://a:21/x".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "ftp://a:21/x".parse().unwrap();
     /// u.set_userinfo(Some("me;type=a")).unwrap();
     /// assert_eq!(u, "ftp://me;type=a@a:21/x");
     /// assert!(u.set_userinfo(Some("a@b")).is_err()); // an `@` is escaped: %40
     /// u.set_userinfo(None).unwrap();
     /// assert_eq!(u, "ftp://a:21/x");
-    /// let mut m: urigram::UriReferenceBuf = "mailto:a@b".parse().unwrap();
+    /// let mut m: urigram::rfc2396::UriReferenceBuf = "mailto:a@b".parse().unwrap();
     /// assert!(m.set_userinfo(Some("me")).is_err()); // no host
     /// ```
     pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
@@ -635,7 +635,7 @@ impl UriReferenceBuf {
     /// [`Builder::userinfo_data`] does. Remove it with `set_userinfo(None)`.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/".parse().unwrap();
     /// u.set_userinfo_data("j@ne doe").unwrap();
     /// assert_eq!(u, "http://j%40ne%20doe@a/");
     /// ```
@@ -647,12 +647,12 @@ impl UriReferenceBuf {
     /// reference, an `opaque_part` for an absolute URI without an authority, or empty.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b?q".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b?q".parse().unwrap();
     /// u.set_path("/c/d;p").unwrap();
     /// assert_eq!(u, "http://a/c/d;p?q");
     /// assert!(u.set_path("c").is_err()); // after an authority, a path starts with "/"
     /// assert!(u.set_path("/c d").is_err());
-    /// let mut r: urigram::UriReferenceBuf = "x".parse().unwrap();
+    /// let mut r: urigram::rfc2396::UriReferenceBuf = "x".parse().unwrap();
     /// assert!(r.set_path("a:b").is_err()); // would read as a scheme
     /// r.set_path("./a:b").unwrap();
     /// ```
@@ -678,7 +678,7 @@ impl UriReferenceBuf {
     ///
     /// ```
     /// use urigram::rfc2396::{Component, encode, form_encode};
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b#f".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b#f".parse().unwrap();
     /// u.set_query(Some("x=1&y=2")).unwrap();
     /// assert_eq!(u, "http://a/b?x=1&y=2#f");
     /// u.set_query(Some(&encode("a b", Component::Query))).unwrap();
@@ -687,7 +687,7 @@ impl UriReferenceBuf {
     /// assert_eq!(u, "http://a/b?q=a+b#f");
     /// assert!(u.set_query(Some("a b")).is_err());
     /// assert!(u.set_query(Some("a#b")).is_err());
-    /// let mut m: urigram::UriReferenceBuf = "mailto:a@b".parse().unwrap();
+    /// let mut m: urigram::rfc2396::UriReferenceBuf = "mailto:a@b".parse().unwrap();
     /// assert!(m.set_query(Some("subject=x")).is_err());
     /// u.set_query(None).unwrap();
     /// assert_eq!(u, "http://a/b#f");
@@ -705,7 +705,7 @@ impl UriReferenceBuf {
     /// with `set_query(None)`.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b#f".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b#f".parse().unwrap();
     /// u.set_query_data("two words & more").unwrap();
     /// assert_eq!(u, "http://a/b?two%20words%20%26%20more#f");
     /// assert_eq!(u.query().unwrap().decode_utf8().unwrap(), "two words & more");
@@ -719,7 +719,7 @@ impl UriReferenceBuf {
     /// `url` crate writes `query_pairs_mut().clear().extend_pairs(..)`.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b?old".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b?old".parse().unwrap();
     /// u.set_query_pairs([("q", "rfc 2396"), ("lang", "en")]).unwrap();
     /// assert_eq!(u, "http://a/b?q=rfc+2396&lang=en");
     /// ```
@@ -737,7 +737,7 @@ impl UriReferenceBuf {
     /// writes `query_pairs_mut().append_pair(name, value)`.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b#f".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b#f".parse().unwrap();
     /// u.append_pair("q", "a b").unwrap();
     /// u.append_pair("x", "1&2=3").unwrap();
     /// assert_eq!(u, "http://a/b?q=a+b&x=1%262%3D3#f");
@@ -759,7 +759,7 @@ impl UriReferenceBuf {
     /// Set or remove the fragment, as written (`fragment = *uric`, section 4.1).
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b#f".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b#f".parse().unwrap();
     /// u.set_fragment(Some("sec%201")).unwrap();
     /// assert_eq!(u, "http://a/b#sec%201");
     /// assert!(u.set_fragment(Some("a#b")).is_err());
@@ -775,7 +775,7 @@ impl UriReferenceBuf {
     /// [`Builder::fragment_data`] does. Remove it with `set_fragment(None)`.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/b".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/b".parse().unwrap();
     /// u.set_fragment_data("sec 1#2").unwrap();
     /// assert_eq!(u, "http://a/b#sec%201%232");
     /// ```
@@ -789,10 +789,10 @@ impl UriReferenceBuf {
     /// `path_segments_mut()?.clear().extend(segments)`.
     ///
     /// ```
-    /// let mut u: urigram::UriReferenceBuf = "http://a/old?q".parse().unwrap();
+    /// let mut u: urigram::rfc2396::UriReferenceBuf = "http://a/old?q".parse().unwrap();
     /// u.set_path_segments(["a b", "c/d"]).unwrap();
     /// assert_eq!(u, "http://a/a%20b/c%2Fd?q");
-    /// let mut r: urigram::UriReferenceBuf = "x".parse().unwrap();
+    /// let mut r: urigram::rfc2396::UriReferenceBuf = "x".parse().unwrap();
     /// assert!(r.set_path_segments(["", "y"]).is_err()); // "//y" would read as an authority
     /// ```
     pub fn set_path_segments<I>(&mut self, segments: I) -> Result<(), BuildError>

@@ -448,7 +448,7 @@ impl<'a> Part<'a> {
     /// digits: the grammar accepts no such text.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/%FF?q").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/%FF?q").unwrap();
     /// assert_eq!(u.path().as_part().decode().unwrap(), &b"/\xFF"[..]);
     /// ```
     pub fn decode(&self) -> Result<Cow<'a, [u8]>, EscapeError> {
@@ -460,7 +460,7 @@ impl<'a> Part<'a> {
     /// crate `percent_decode_str(s).decode_utf8()`.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/?caf%C3%A9%20x#%FF").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/?caf%C3%A9%20x#%FF").unwrap();
     /// assert_eq!(u.query().unwrap().decode_utf8().unwrap(), "café x");
     /// let e = u.fragment().unwrap().decode_utf8().unwrap_err();
     /// assert_eq!(e.range(), 24..27); // in the whole text
@@ -476,7 +476,7 @@ impl<'a> Part<'a> {
     /// U+FFFD, and a `%` that begins no escape kept as it is (only in a part made by hand).
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/#caf%C3%A9%FF").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/#caf%C3%A9%FF").unwrap();
     /// assert_eq!(u.fragment().unwrap().decode_utf8_lossy(), "café\u{FFFD}");
     /// ```
     pub fn decode_utf8_lossy(&self) -> Cow<'a, str> {
@@ -591,7 +591,7 @@ impl<'a> crate::rfc2396::Authority<'a> {
     /// escaped.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("foo://caf%C3%A9/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("foo://caf%C3%A9/").unwrap();
     /// assert_eq!(u.authority().unwrap().decode_utf8().unwrap(), "café");
     /// ```
     pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
@@ -604,7 +604,7 @@ impl<'a> crate::rfc2396::Server<'a> {
     /// as UTF-8 ([`Part::decode_utf8`]). Borrows when nothing is escaped.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("ftp://J%C3%BCrgen@a/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("ftp://J%C3%BCrgen@a/").unwrap();
     /// let s = u.authority().unwrap().server().unwrap();
     /// assert_eq!(s.decode_utf8().unwrap(), "Jürgen@a");
     /// ```
@@ -619,7 +619,7 @@ impl<'a> crate::rfc2396::Host<'a> {
     /// that every component type decodes the same way.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://Example.COM/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://Example.COM/").unwrap();
     /// assert_eq!(u.host().unwrap().decode_utf8().unwrap(), "Example.COM");
     /// ```
     pub fn decode_utf8(&self) -> Result<Cow<'a, str>, EscapeError> {
@@ -633,7 +633,7 @@ impl<'a> crate::rfc2396::Path<'a> {
     /// decode [`Path::segments`](crate::rfc2396::Path::segments) one at a time to keep them apart (section 2.4.2).
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9/a%2Fb").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/caf%C3%A9/a%2Fb").unwrap();
     /// assert_eq!(u.path().decode_utf8().unwrap(), "/café/a/b");
     /// let segs: Vec<_> = u.path().segments().map(|s| s.decode_utf8().unwrap()).collect();
     /// assert_eq!(segs, ["café", "a/b"]);
@@ -649,7 +649,7 @@ impl<'a> crate::rfc2396::Segment<'a> {
     /// from the start of the parsed text.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/caf%C3%A9;v=1/%FF").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/caf%C3%A9;v=1/%FF").unwrap();
     /// let mut s = u.path().segments();
     /// assert_eq!(s.next().unwrap().decode_utf8().unwrap(), "café;v=1");
     /// assert_eq!(s.next().unwrap().decode_utf8().unwrap_err().range(), 23..26);

@@ -34,7 +34,7 @@ pub fn form_pairs(query: &str) -> FormPairs<'_> {
 ///
 /// ```
 /// use std::borrow::Cow;
-/// let u = urigram::UriReference::parse("/search?q=rfc+2396&lang=en").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("/search?q=rfc+2396&lang=en").unwrap();
 /// let mut pairs = u.query_pairs();
 /// assert_eq!(pairs.next(), Some((Cow::Borrowed("q"), Cow::Owned("rfc 2396".into()))));
 /// assert!(matches!(pairs.next(), Some((Cow::Borrowed("lang"), Cow::Borrowed("en")))));
@@ -120,7 +120,7 @@ impl<'a> UriReference<'a> {
     /// reading of it, the one HTML forms write.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/search?q=rfc+2396&page=2#top").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/search?q=rfc+2396&page=2#top").unwrap();
     /// let pairs: Vec<(String, String)> =
     ///     u.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
     /// assert_eq!(pairs, [("q".to_string(), "rfc 2396".to_string()), ("page".into(), "2".into())]);
@@ -132,7 +132,7 @@ impl<'a> UriReference<'a> {
     /// [`UriReference::query_pairs`], by the name of the convention it reads.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("/search?q=a+b").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("/search?q=a+b").unwrap();
     /// assert!(u.form_pairs().eq(u.query_pairs()));
     /// ```
     pub fn form_pairs(&self) -> FormPairs<'a> {

@@ -7,8 +7,8 @@
 //! queries ([`form_pairs`], [`form_encode`]) and Appendix B's lenient split ([`split`]).
 //!
 //! The productions themselves are one function each in the crate's private grammar tree; this
-//! module holds what a program does with a parsed reference. The most used types are also
-//! re-exported at the crate root.
+//! module holds what a program does with a parsed reference. The crate root re-exports RFC
+//! 3986's types, the standard in force; RFC 2396's are here, complete.
 //!
 //! ```
 //! use urigram::rfc2396::{UriReference, resolve_str};
@@ -29,6 +29,7 @@ pub(crate) mod split;
 pub(crate) mod uri;
 
 pub use crate::shared::HostKind;
+pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 pub use build::{BuildError, Builder};
 pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
 pub use form::{FormPairs, form_encode, form_pairs};
@@ -38,7 +39,6 @@ pub use resolve::{
     relativize, resolve, resolve_str, resolve_with,
 };
 pub use split::{Split, split};
-pub use uri::default_port;
 pub use uri::{
     Authority, Hier, Host, Path, PathKind, ReferenceKind, Segment, Segments, Server, UriReference,
 };

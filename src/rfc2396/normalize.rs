@@ -8,7 +8,7 @@
 //!
 //! - the scheme in lower case;
 //! - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
-//! - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
+//! - the port elided when it is the scheme's default ([`default_port`]: the table of registered schemes),
 //!   compared as a decimal number; an empty port (`port = *digit`) elided too, since it
 //!   supplies no number and "if the port is omitted, the default port number is assumed"
 //!   (rfc2396.txt:757); other ports without leading zeros;
@@ -37,8 +37,8 @@
 //! section 5.2 does with it does not depend on which of its dots are escaped.
 
 use crate::rfc2396::escape::normalize_escapes;
-use crate::rfc2396::uri::default_port;
 use crate::rfc2396::{Authority, UriReference, UriReferenceBuf};
+use crate::values::default_port;
 
 /// [`UriReference::normalize`].
 pub(crate) fn normalize(uri: &UriReference<'_>) -> UriReferenceBuf {
@@ -150,7 +150,7 @@ impl UriReference<'_> {
     ///
     /// - the scheme in lower case;
     /// - a `hostname` in lower case (a `reg_name` is not a hostname and keeps its case);
-    /// - the port elided when it is the scheme's default ([`default_port`], from RFC 1738),
+    /// - the port elided when it is the scheme's default ([`default_port`]: the table of registered schemes),
     ///   compared as a decimal number, and an empty port elided; other ports without leading
     ///   zeros;
     /// - every escape of an `unreserved` character decoded, every other escape written with
@@ -201,8 +201,11 @@ impl UriReference<'_> {
     /// assert!(!eq("%2E%2E/g", "../g"));
     /// assert!(eq("%2E%2e/g", ".%2E/g"));
     /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        equivalent(self, other)
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
+        equivalent(self, &other.as_view())
     }
 }
 
@@ -210,7 +213,7 @@ impl UriReferenceBuf {
     /// [`UriReference::normalize`].
     ///
     /// ```
-    /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
+    /// let u: urigram::rfc2396::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
     /// assert_eq!(u.normalize(), "http://a/~");
     /// ```
     pub fn normalize(&self) -> UriReferenceBuf {
@@ -220,10 +223,13 @@ impl UriReferenceBuf {
     /// [`UriReference::equivalent`].
     ///
     /// ```
-    /// let u: urigram::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
-    /// assert!(u.equivalent(&urigram::UriReference::parse("http://a/~").unwrap()));
+    /// let u: urigram::rfc2396::UriReferenceBuf = "HTTP://a:80/%7e".parse().unwrap();
+    /// assert!(u.equivalent(&urigram::rfc2396::UriReference::parse("http://a/~").unwrap()));
     /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        equivalent(&self.get(), other)
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
+        equivalent(&self.get(), &other.as_view())
     }
 }

@@ -16,7 +16,7 @@ impl<'a> UriReference<'a> {
     /// what was expected there; [`render::Report`](crate::render::Report) shows it.
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let u = UriReference::parse("http://a/b?q#f").unwrap();
     /// assert_eq!((u.host_str(), u.query().unwrap().as_str()), (Some("a"), "q"));
     /// assert!(UriReference::parse("").is_ok()); // the empty reference: this document
@@ -47,7 +47,7 @@ impl<'a> UriReference<'a> {
     ///
     /// ```
     /// use std::net::Ipv6Addr;
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// use urigram::rfc2396::HostKind;
     /// let u = UriReference::parse_rfc2732("http://[FEDC:BA98::3210]:80/index.html").unwrap();
     /// let h = u.host().unwrap();
@@ -92,7 +92,7 @@ crate::owned::owned!(
     /// against RFC 2396 alone with [`UriReference::parse`].
     ///
     /// ```
-    /// use urigram::UriReferenceBuf;
+    /// use urigram::rfc2396::UriReferenceBuf;
     /// let u: UriReferenceBuf = "ftp://ftp.is.co.za/rfc/rfc1808.txt".parse().unwrap();
     /// assert_eq!(u.get().scheme().unwrap(), "ftp");
     /// assert_eq!(u.to_string(), "ftp://ftp.is.co.za/rfc/rfc1808.txt");
@@ -104,7 +104,7 @@ crate::owned::owned!(
     /// // to a `String`.
     /// let u = UriReferenceBuf::try_from(String::from("g;x?y#s")).unwrap();
     /// assert!(UriReferenceBuf::try_from("g x").is_err());
-    /// let view = urigram::UriReference::parse("g;x?y#s").unwrap();
+    /// let view = urigram::rfc2396::UriReference::parse("g;x?y#s").unwrap();
     /// assert_eq!(UriReferenceBuf::from(view), u);
     /// assert_eq!(u.into_string(), "g;x?y#s");
     /// ```
@@ -176,111 +176,12 @@ pub(crate) use text_like;
 
 text_like!(UriReferenceBuf);
 
-/// The components most programs read, on the owned types, so that `u.get().host_str()` can be
-/// `u.host_str()` as on the `url` crate's `Url`. Each is the view's method of the same name.
-macro_rules! accessors {
-    ($buf:ident, $path:literal) => {
-        /// The components, as [`UriReference`]'s methods of the same names give them (for the
-        /// others, [`get`](Self::get) gives the whole typed view).
-        impl $buf {
-            /// The scheme, without its `:` ([`UriReference::scheme`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.scheme().unwrap(), "http");
-            /// ```
-            pub fn scheme(&self) -> Option<$crate::Part<'_>> {
-                self.get().scheme()
-            }
-
-            /// The host's text ([`UriReference::host_str`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.host_str(), Some("a"));
-            /// ```
-            pub fn host_str(&self) -> Option<&str> {
-                self.get().host_str()
-            }
-
-            /// The port as written, as a number ([`UriReference::port`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.port(), Some(8080));
-            /// ```
-            pub fn port(&self) -> Option<u16> {
-                self.get().port()
-            }
-
-            /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://a/\".parse().unwrap();")]
-            /// assert_eq!(u.port_or_known_default(), Some(80));
-            /// ```
-            pub fn port_or_known_default(&self) -> Option<u16> {
-                self.get().port_or_known_default()
-            }
-
-            /// The path ([`UriReference::path`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.path().as_str(), "/b/c%20d");
-            /// ```
-            pub fn path(&self) -> $crate::rfc2396::Path<'_> {
-                self.get().path()
-            }
-
-            /// The path's segments ([`UriReference::path_segments`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
-            /// assert_eq!(s, ["b", "c d"]);
-            /// ```
-            pub fn path_segments(&self) -> $crate::rfc2396::Segments<'_> {
-                self.get().path_segments()
-            }
-
-            /// The query, without its `?` ([`UriReference::query`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.query().unwrap(), "x=1");
-            /// ```
-            pub fn query(&self) -> Option<$crate::Part<'_>> {
-                self.get().query()
-            }
-
-            /// The query's `name=value` pairs by the HTML forms convention
-            /// ([`UriReference::query_pairs`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1".into())));
-            /// ```
-            pub fn query_pairs(&self) -> $crate::rfc2396::FormPairs<'_> {
-                self.get().query_pairs()
-            }
-
-            /// The fragment, without its `#` ([`UriReference::fragment`]).
-            ///
-            /// ```
-            #[doc = concat!("let u: ", $path, " = \"http://me@a:8080/b/c%20d?x=1#f\".parse().unwrap();")]
-            /// assert_eq!(u.fragment().unwrap(), "f");
-            /// ```
-            pub fn fragment(&self) -> Option<$crate::Part<'_>> {
-                self.get().fragment()
-            }
-        }
-    };
-}
-
-pub(crate) use accessors;
-
-accessors!(UriReferenceBuf, "urigram::UriReferenceBuf");
+crate::values::accessors::accessors!(
+    UriReferenceBuf,
+    UriReference,
+    rfc2396,
+    "urigram::rfc2396::UriReferenceBuf"
+);
 
 #[cfg(test)]
 mod tests {

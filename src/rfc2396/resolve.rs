@@ -53,7 +53,7 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grammar::Grammar;
-use crate::rfc2396::parse::{accessors, text_like};
+use crate::rfc2396::parse::text_like;
 use crate::rfc2396::split;
 use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 
@@ -67,7 +67,7 @@ use crate::rfc2396::{PathKind, UriReference, UriReferenceBuf};
 /// assert!("g?y#s".parse::<AbsoluteUriBuf>().is_err());
 ///
 /// // From a reference, when it has a scheme; back to a reference, always.
-/// use urigram::{UriReference, UriReferenceBuf};
+/// use urigram::rfc2396::{UriReference, UriReferenceBuf};
 /// let abs = AbsoluteUriBuf::try_from(UriReference::parse("g:h").unwrap()).unwrap();
 /// let r = UriReferenceBuf::from(abs);
 /// assert!(AbsoluteUriBuf::try_from(r).is_ok());
@@ -157,7 +157,7 @@ impl TryFrom<UriReferenceBuf> for AbsoluteUriBuf {
 /// [`ResolveError::NotAbsolute`].
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// use urigram::rfc2396::AbsoluteUriBuf;
 /// let u = UriReference::parse("http://a/b").unwrap();
 /// assert_eq!(AbsoluteUriBuf::try_from(u).unwrap(), "http://a/b");
@@ -703,7 +703,7 @@ impl<'a> UriReference<'a> {
     /// follows RFC 3986, whose answers differ (`../../../g` gives `http://a/g` there).
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let base = UriReference::parse("http://a/b/c/d;p?q").unwrap();
     /// let g = UriReference::parse("../g").unwrap();
     /// assert_eq!(base.resolve(&g).unwrap().to_string(), "http://a/b/g");
@@ -728,7 +728,7 @@ impl<'a> UriReference<'a> {
     /// `http://a/b/c/?y`.
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let base = UriReference::parse("http://a/b/c/d;p?q#f").unwrap();
     /// assert_eq!(base.join("g?y#s").unwrap(), "http://a/b/c/g?y#s");
     /// assert_eq!(base.join("#s").unwrap(), "http://a/b/c/d;p?q#s");
@@ -750,7 +750,7 @@ impl UriReferenceBuf {
     /// [`UriReference::resolve`] with this base.
     ///
     /// ```
-    /// use urigram::{UriReference, UriReferenceBuf};
+    /// use urigram::rfc2396::{UriReference, UriReferenceBuf};
     /// let base: UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
     /// let r = base.resolve(&UriReference::parse("g;x?y#s").unwrap()).unwrap();
     /// assert_eq!(r.to_string(), "http://a/b/c/g;x?y#s");
@@ -762,7 +762,7 @@ impl UriReferenceBuf {
     /// [`UriReference::join`] with this base.
     ///
     /// ```
-    /// let base: urigram::UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
+    /// let base: urigram::rfc2396::UriReferenceBuf = "http://a/b/c/d;p?q".parse().unwrap();
     /// assert_eq!(base.join("../g").unwrap(), "http://a/b/g");
     /// ```
     pub fn join(&self, reference: &str) -> Result<AbsoluteUriBuf, ResolveError> {
@@ -774,7 +774,8 @@ impl AbsoluteUriBuf {
     /// [`UriReference::resolve`] with this base.
     ///
     /// ```
-    /// use urigram::{UriReference, rfc2396::AbsoluteUriBuf};
+    /// use urigram::rfc2396::AbsoluteUriBuf;
+    /// use urigram::rfc2396::UriReference;
     /// let base: AbsoluteUriBuf = "http://a/b/c/d;p?q".parse().unwrap();
     /// let r = base.resolve(&UriReference::parse("").unwrap()).unwrap();
     /// assert!(r.is_current_document());
@@ -1120,7 +1121,12 @@ fn relative_path(base_path: &str, target_path: &str) -> Option<String> {
 }
 
 text_like!(AbsoluteUriBuf);
-accessors!(AbsoluteUriBuf, "urigram::rfc2396::AbsoluteUriBuf");
+crate::values::accessors::accessors!(
+    absolute AbsoluteUriBuf,
+    UriReference,
+    rfc2396,
+    "urigram::rfc2396::AbsoluteUriBuf"
+);
 
 #[cfg(test)]
 mod tests {

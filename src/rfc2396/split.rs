@@ -16,7 +16,7 @@
 //! The expression matches every string (each group is optional or starred and it is anchored
 //! only at the start), so [`split`] never fails: it is the lenient view an editor needs to
 //! highlight the parts of a broken URI. On a valid `URI-reference` it agrees with the typed
-//! parse ([`UriReference`](crate::UriReference)), part for part and byte for byte, with one
+//! parse ([`UriReference`](crate::rfc2396::UriReference)), part for part and byte for byte, with one
 //! exception that comes from the spec itself: an `opaque_part` may hold a `?`
 //! (`uric_no_slash` and `uric` include it), which the expression takes as the start of a
 //! query while Appendix A keeps it in the opaque part (`grammar/DEVIATIONS.md`).

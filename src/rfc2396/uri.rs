@@ -29,7 +29,7 @@ use crate::shared::HostKind;
 /// by offset (so a list of references parsed from separate strings sorts by text).
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// let mut v = vec![UriReference::parse("b:x").unwrap(), UriReference::parse("a:y").unwrap()];
 /// v.sort();
 /// assert_eq!(v[0], "a:y");
@@ -39,7 +39,7 @@ use crate::shared::HostKind;
 /// owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf).
 ///
 /// ```
-/// use urigram::{UriReference, UriReferenceBuf};
+/// use urigram::rfc2396::{UriReference, UriReferenceBuf};
 /// // rfc2396.txt:207
 /// let u = UriReference::try_from("news:comp.infosystems.www.servers.unix").unwrap();
 /// assert!(u.is_absolute());
@@ -61,7 +61,7 @@ pub struct UriReference<'a> {
 /// ```
 /// use urigram::rfc2396::{Hier, PathKind};
 /// // rfc2396.txt:195
-/// let u = urigram::UriReference::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt").unwrap();
 /// let Hier { authority, path, query } = u.hier();
 /// assert_eq!(authority.unwrap().as_str(), "ftp.is.co.za");
 /// assert_eq!((path.as_str(), path.kind()), ("/rfc/rfc1808.txt", PathKind::Absolute));
@@ -80,7 +80,7 @@ pub struct Hier<'a> {
 /// The text of the hierarchical part: `//` and the authority, the path, `?` and the query.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://a:80/b?q#f").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://a:80/b?q#f").unwrap();
 /// assert_eq!(u.hier().to_string(), "//a:80/b?q");
 /// ```
 impl fmt::Display for Hier<'_> {
@@ -99,7 +99,7 @@ impl fmt::Display for Hier<'_> {
 /// What kind of reference a [`UriReference`] is ([`UriReference::kind`]).
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// use urigram::rfc2396::ReferenceKind;
 /// let kind = |s| UriReference::parse(s).unwrap().kind();
 /// assert_eq!(kind("mailto:mduerst@ifi.unizh.ch"), ReferenceKind::Absolute); // rfc2396.txt:204
@@ -179,9 +179,9 @@ impl<'a> UriReference<'a> {
     /// The host of a server-based authority (see [`Authority::host`]).
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://user@Example.COM:8080/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://user@Example.COM:8080/").unwrap();
     /// assert_eq!(u.host().unwrap(), "Example.COM");
-    /// assert_eq!(urigram::UriReference::parse("mailto:a@b").unwrap().host(), None);
+    /// assert_eq!(urigram::rfc2396::UriReference::parse("mailto:a@b").unwrap().host(), None);
     /// ```
     pub fn host(&self) -> Option<Host<'a>> {
         self.hier.authority.and_then(|a| a.host())
@@ -190,7 +190,7 @@ impl<'a> UriReference<'a> {
     /// The host's text, as the `url` crate's `Url::host_str` (but as written: not lower-cased).
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt").unwrap();
     /// assert_eq!(u.host_str(), Some("ftp.is.co.za"));
     /// ```
     pub fn host_str(&self) -> Option<&'a str> {
@@ -198,22 +198,25 @@ impl<'a> UriReference<'a> {
     }
 
     /// The port as a number, or else the scheme's default port ([`default_port`], the
-    /// schemes of RFC 1738), as the `url` crate's `Url::port_or_known_default`. An empty
+    /// table of registered schemes, [`KNOWN_PORTS`]), as the `url` crate's
+    /// `Url::port_or_known_default`. An empty
     /// port (`http://a:/`, `port = *digit`) counts as omitted: "if the port is omitted, the
     /// default port number is assumed" (section 3.2.2). `None` when the reference has no
     /// server-based authority, when a written port is above 65535 (the grammar allows any
     /// digits), or when the scheme has no known default.
     ///
     /// [`default_port`]: crate::rfc2396::default_port
+    /// [`KNOWN_PORTS`]: crate::rfc2396::KNOWN_PORTS
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let p = |s| UriReference::parse(s).unwrap().port_or_known_default();
     /// assert_eq!(p("http://a:8080/"), Some(8080));
     /// assert_eq!(p("http://a/"), Some(80));
     /// assert_eq!(p("http://a:/"), Some(80));
     /// assert_eq!(p("gopher://a/"), Some(70));
-    /// assert_eq!(p("https://a/"), None); // not a scheme of RFC 1738
+    /// assert_eq!(p("https://a/"), Some(443)); // RFC 2818, not RFC 1738
+    /// assert_eq!(p("foo://a/"), None);
     /// assert_eq!(p("http://a:99999/"), None);
     /// assert_eq!(p("//a/"), None); // no scheme
     /// ```
@@ -224,7 +227,7 @@ impl<'a> UriReference<'a> {
         s.host?;
         match s.port {
             Some(p) if !p.is_empty() => p.as_str().parse().ok(),
-            _ => crate::rfc2396::default_port(self.scheme?.as_str()),
+            _ => crate::values::default_port(self.scheme?.as_str()),
         }
     }
 
@@ -236,7 +239,7 @@ impl<'a> UriReference<'a> {
     /// [`UriReference::port_or_known_default`].
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let p = |s| UriReference::parse(s).unwrap().port();
     /// assert_eq!(p("http://a:8080/"), Some(8080));
     /// assert_eq!(p("http://a:80/"), Some(80));
@@ -249,12 +252,24 @@ impl<'a> UriReference<'a> {
         self.hier.authority.and_then(|a| a.server())?.port()
     }
 
+    /// The port as written, as a value that tells digits above 65535 from no port:
+    /// [`Server::port_value`]. `None` for no server, no port or an empty port.
+    ///
+    /// ```
+    /// use urigram::rfc2396::{Port, UriReference};
+    /// let p = |s| UriReference::parse(s).unwrap().port_value();
+    /// assert_eq!((p("http://a:80/"), p("http://a:99999/"), p("http://a/")), (Some(Port::Number(80)), Some(Port::Overflow), None));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        self.hier.authority.and_then(|a| a.server())?.port_value()
+    }
+
     /// The segments of the path, `/` removed: [`Path::segments`]. None for an empty or an
     /// opaque path (`mailto:a@b`); the `url` crate's `Url::path_segments` gives `None` there
     /// instead of an empty iterator.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a/b/c%20d/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a/b/c%20d/").unwrap();
     /// let segs: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
     /// assert_eq!(segs, ["b", "c d", ""]);
     /// ```
@@ -332,7 +347,7 @@ impl AsRef<str> for UriReference<'_> {
 /// text is not a valid server.
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// use urigram::rfc2396::Authority;
 /// let authority = |s| UriReference::parse(s).unwrap().authority().unwrap();
 /// let a = authority("telnet://melvyl.ucop.edu/"); // rfc2396.txt:210
@@ -379,7 +394,7 @@ impl<'a> Authority<'a> {
     /// does not divide into a host and a port) and for the empty server (`file:///etc`).
     ///
     /// ```
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let host = |s| UriReference::parse(s).unwrap().authority().unwrap().host();
     /// assert_eq!(host("http://me@a.example:80/").unwrap(), "a.example");
     /// assert_eq!(host("file:///etc/motd"), None);
@@ -392,7 +407,7 @@ impl<'a> Authority<'a> {
     /// The userinfo of a server-based authority, without its `@`.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("ftp://me:secret@a/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("ftp://me:secret@a/").unwrap();
     /// assert_eq!(u.authority().unwrap().userinfo().unwrap(), "me:secret");
     /// ```
     pub fn userinfo(&self) -> Option<Part<'a>> {
@@ -403,7 +418,7 @@ impl<'a> Authority<'a> {
     /// port, an empty one, or digits above 65535.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a:8080/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a:8080/").unwrap();
     /// assert_eq!(u.authority().unwrap().port(), Some(8080));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -414,7 +429,7 @@ impl<'a> Authority<'a> {
     /// `port = *digit`), with their place in the input ([`Server::port_str`]).
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a:8080/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a:8080/").unwrap();
     /// assert_eq!(u.authority().unwrap().port_str().unwrap(), "8080");
     /// ```
     pub fn port_str(&self) -> Option<Part<'a>> {
@@ -425,7 +440,7 @@ impl<'a> Authority<'a> {
 /// The authority as written.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://me@a:80/").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://me@a:80/").unwrap();
 /// assert_eq!(u.authority().unwrap().to_string(), "me@a:80");
 /// ```
 impl fmt::Display for Authority<'_> {
@@ -437,14 +452,14 @@ impl fmt::Display for Authority<'_> {
 /// A server-based authority: `[ [ userinfo "@" ] hostport ]` (section 3.2.2).
 ///
 /// ```
-/// let u = urigram::UriReference::parse("ftp://anonymous:guest@ftp.is.co.za:21/rfc").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("ftp://anonymous:guest@ftp.is.co.za:21/rfc").unwrap();
 /// let s = u.authority().unwrap().server().unwrap();
 /// assert_eq!(s.userinfo().unwrap(), "anonymous:guest");
 /// assert_eq!(s.host().unwrap(), "ftp.is.co.za");
 /// assert_eq!((s.port_str().unwrap().as_str(), s.port()), ("21", Some(21)));
 /// assert_eq!(s.as_part().range(), 6..37);
 /// // `port = *digit`: any digits, or none, are a port; not all are a port number.
-/// let server = |t| urigram::UriReference::parse(t).unwrap().authority().unwrap().server();
+/// let server = |t| urigram::rfc2396::UriReference::parse(t).unwrap().authority().unwrap().server();
 /// let port = |t| server(t).unwrap().port();
 /// assert_eq!((port("http://a:/"), port("http://a:99999/")), (None, None));
 /// ```
@@ -477,7 +492,7 @@ impl<'a> Server<'a> {
     /// `Authority::port`.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a:/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a:/").unwrap();
     /// let s = u.authority().unwrap().server().unwrap();
     /// assert_eq!((s.port_str().unwrap().as_str(), s.port()), ("", None));
     /// ```
@@ -489,17 +504,31 @@ impl<'a> Server<'a> {
     /// `port` (a written default port is kept).
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://a:0080/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://a:0080/").unwrap();
     /// assert_eq!(u.authority().unwrap().server().unwrap().port(), Some(80));
     /// ```
     pub fn port(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
     }
 
+    /// The port as written, as a value that tells digits above 65535 ([`Port::Overflow`])
+    /// from no port or an empty one (`None`).
+    ///
+    /// [`Port::Overflow`]: crate::rfc2396::Port::Overflow
+    ///
+    /// ```
+    /// use urigram::rfc2396::Port;
+    /// let u = urigram::rfc2396::UriReference::parse("http://a:99999/").unwrap();
+    /// assert_eq!(u.authority().unwrap().server().unwrap().port_value(), Some(Port::Overflow));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        crate::values::Port::of(self.port?.as_str())
+    }
+
     /// The whole server text.
     ///
     /// ```
-    /// let u = urigram::UriReference::parse("http://me@a:80/").unwrap();
+    /// let u = urigram::rfc2396::UriReference::parse("http://me@a:80/").unwrap();
     /// assert_eq!(u.authority().unwrap().server().unwrap().as_str(), "me@a:80");
     /// ```
     pub fn as_str(&self) -> &'a str {
@@ -510,7 +539,7 @@ impl<'a> Server<'a> {
 /// The server as written.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://me@a:80/").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://me@a:80/").unwrap();
 /// assert_eq!(u.authority().unwrap().server().unwrap().to_string(), "me@a:80");
 /// ```
 impl fmt::Display for Server<'_> {
@@ -522,7 +551,7 @@ impl fmt::Display for Server<'_> {
 /// `host = hostname | IPv4address` (section 3.2.2), or under RFC 2732 an IPv6 literal.
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// use urigram::rfc2396::HostKind;
 /// // rfc2396.txt:201
 /// let h = UriReference::parse("http://www.math.uio.no/faq/").unwrap().host().unwrap();
@@ -561,7 +590,7 @@ impl<'a> Host<'a> {
     ///
     /// ```
     /// use std::net::Ipv6Addr;
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let ip = |s| UriReference::parse_rfc2732(s).unwrap().host().unwrap().ipv6();
     /// assert_eq!(ip("http://[::FFFF:129.144.52.38]/"), Some(Ipv6Addr::new(0, 0, 0, 0, 0, 0xffff, 0x8190, 0x3426)));
     /// assert_eq!(ip("http://[1:2:3:4:5:6:7:8:9]/"), None);
@@ -584,7 +613,7 @@ impl<'a> Host<'a> {
     ///
     /// ```
     /// use std::net::Ipv4Addr;
-    /// use urigram::UriReference;
+    /// use urigram::rfc2396::UriReference;
     /// let ip = |s| UriReference::parse(s).unwrap().host().unwrap().ipv4();
     /// assert_eq!(ip("http://127.0.0.1:8080/"), Some(Ipv4Addr::new(127, 0, 0, 1)));
     /// assert_eq!(ip("http://256.1.1.1/"), None);
@@ -632,7 +661,7 @@ impl fmt::Display for Host<'_> {
 /// What kind of path a reference has ([`Path::kind`]).
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// use urigram::rfc2396::PathKind;
 /// let kind = |s| UriReference::parse(s).unwrap().path().kind();
 /// assert_eq!(kind("http://a/b/c/d;p?q"), PathKind::Absolute); // rfc2396.txt:1635
@@ -656,7 +685,7 @@ pub enum PathKind {
 /// The path of a reference.
 ///
 /// ```
-/// use urigram::UriReference;
+/// use urigram::rfc2396::UriReference;
 /// use urigram::rfc2396::PathKind;
 /// let u = UriReference::parse("http://a/b/c/d;p?q").unwrap(); // rfc2396.txt:1635
 /// let p = u.path();
@@ -705,7 +734,7 @@ impl<'a> Path<'a> {
 /// The path as written.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://a/b/c%20d?q").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://a/b/c%20d?q").unwrap();
 /// assert_eq!(u.path().to_string(), "/b/c%20d");
 /// ```
 impl fmt::Display for Path<'_> {
@@ -717,7 +746,7 @@ impl fmt::Display for Path<'_> {
 /// Iterator over the segments of a [`Path`], from either end.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://a/b/c;p/d").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://a/b/c;p/d").unwrap();
 /// let mut s = u.path().segments();
 /// assert_eq!(s.next_back().unwrap().as_str(), "d"); // the last segment, as `url`'s
 /// assert_eq!(s.next().unwrap().as_str(), "b");      // `path_segments().next_back()`
@@ -747,7 +776,7 @@ impl<'a> Iterator for Segments<'a> {
 /// `segment = *pchar *( ";" param )` (section 3.3).
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://a/b/c/d;p;q=1?x").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://a/b/c/d;p;q=1?x").unwrap();
 /// let d = u.path().segments().next_back().unwrap();
 /// assert_eq!((d.as_str(), d.name().as_str()), ("d;p;q=1", "d"));
 /// let params: Vec<_> = d.params().map(|p| p.as_str()).collect();
@@ -790,7 +819,7 @@ impl<'a> Segment<'a> {
 /// The segment as written, parameters included.
 ///
 /// ```
-/// let u = urigram::UriReference::parse("http://a/b;p/c").unwrap();
+/// let u = urigram::rfc2396::UriReference::parse("http://a/b;p/c").unwrap();
 /// let s: Vec<String> = u.path().segments().map(|s| s.to_string()).collect();
 /// assert_eq!(s, ["b;p", "c"]);
 /// ```
@@ -798,31 +827,6 @@ impl fmt::Display for Segment<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// The default port of a scheme of RFC 1738 (ignoring case): ftp 21, http 80, gopher 70,
-/// nntp 119, telnet 23, wais 210, prospero 1525 (rfc1738.txt:328, 468, 511, 715, 745, 769,
-/// 838). `None` for every other scheme.
-///
-/// ```
-/// assert_eq!(urigram::rfc2396::default_port("HTTP"), Some(80));
-/// assert_eq!(urigram::rfc2396::default_port("prospero"), Some(1525));
-/// assert_eq!(urigram::rfc2396::default_port("https"), None);
-/// ```
-pub fn default_port(scheme: &str) -> Option<u16> {
-    const PORTS: &[(&str, u16)] = &[
-        ("ftp", 21),
-        ("http", 80),
-        ("gopher", 70),
-        ("nntp", 119),
-        ("telnet", 23),
-        ("wais", 210),
-        ("prospero", 1525),
-    ];
-    PORTS
-        .iter()
-        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
-        .map(|&(_, p)| p)
 }
 
 /// What an owned [`UriReferenceBuf`](crate::rfc2396::UriReferenceBuf) keeps beside its text,

@@ -19,7 +19,7 @@
 //! // registry-based authority with neither.
 //! let u = UriReference::parse("http://a_b:80/").unwrap();
 //! assert_eq!((u.host_str(), u.port()), (Some("a_b"), Some(80)));
-//! assert!(urigram::UriReference::parse("http://a_b:80/").unwrap().host().is_none());
+//! assert!(urigram::rfc2396::UriReference::parse("http://a_b:80/").unwrap().host().is_none());
 //!
 //! // The same text, an IPv4 address under RFC 2396 and a registered name under RFC 3986.
 //! let h = UriReference::parse("http://999.1.1.1/").unwrap().host().unwrap();
@@ -34,8 +34,9 @@ pub(crate) mod uri;
 
 pub use crate::rfc2396::ResolveError;
 pub use crate::shared::{HostKind, Segments};
+pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 pub use components::Components;
-pub use normalize::{default_port, equivalent, normalize};
+pub use normalize::{equivalent, normalize};
 pub use parse::{AbsoluteUriBuf, UriReferenceBuf};
 pub use resolve::{
     ResolveOptions, Resolved, merge, remove_dot_segments, resolve, resolve_str, resolve_with,

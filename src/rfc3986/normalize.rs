@@ -3,19 +3,7 @@
 
 use super::Components;
 use super::resolve::remove_dot_segments;
-
-/// The default port of the schemes section 6.2.3 names (rfc3986.txt:2262-2266: "the "http"
-/// scheme ... has a default port of "80""); `None` for any other scheme. The scheme name is
-/// compared ignoring case.
-///
-/// ```
-/// use urigram::rfc3986::default_port;
-/// assert_eq!(default_port("HTTP"), Some(80));
-/// assert_eq!(default_port("ftp"), None); // not named by RFC 3986 section 6.2.3
-/// ```
-pub fn default_port(scheme: &str) -> Option<u16> {
-    scheme.eq_ignore_ascii_case("http").then_some(80)
-}
+use crate::values::default_port;
 
 /// The syntax-based (6.2.2) and scheme-based (6.2.3) normal form of a reference (see the
 /// ladder on [`equivalent`] for each rule), recomposed by section 5.3. A `String`, as
@@ -31,6 +19,9 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// assert_eq!(n("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"), "example://a/b/c/%7Bfoo%7D");
 /// // rfc3986.txt:2269-2272, "the second URI above is the normal form"
 /// assert_eq!(n("http://example.com:80"), "http://example.com/");
+/// // Section 6.2.3 for every scheme of the table: 443 is `https`'s default.
+/// assert_eq!(n("HTTPS://a:443/"), "https://a/");
+/// assert_eq!(n("http://a:443/"), "http://a:443/");
 /// // `:` is reserved: `%3a` is only upper-cased.
 /// assert_eq!(n("HTTP://[FEDC::AB]/%3a%7E"), "http://[fedc::ab]/%3A~");
 /// ```
@@ -91,7 +82,9 @@ pub fn normalize(reference: &Components<'_>) -> String {
 ///      `%2E%2E` is a `..` segment there.
 /// 3. **Scheme-based normalization** (6.2.3), for what the section itself says: a URI with an
 ///    authority and an empty path gets the path `/`; an empty port and its `:` are removed,
-///    and so is the default port of a scheme the section names ([`default_port`]: `http`, 80).
+///    and so is the default port of the scheme: the section names `http`'s 80 as its example
+///    (rfc3986.txt:2262-2266), and [`default_port`] reads the table of registered schemes
+///    ([`KNOWN_PORTS`](crate::rfc3986::KNOWN_PORTS): `https://a:443/` is `https://a/`).
 ///    Delimiters of empty components stay (`http://example.com/?` is another URI), and the
 ///    fragment is never changed.
 /// 4. **Protocol-based normalization** (6.2.4) needs the network; it is not done here.
@@ -291,10 +284,14 @@ mod tests {
                 "http://[::ffff:129.144.52.38]/",
             ),
             // The default port, written with leading zeros, is still the default; another
-            // scheme's port is kept, its empty port removed.
+            // scheme's default is kept, an empty port removed; every scheme of the table.
             ("http://a:0080", "http://a/"),
             ("http://a:8080", "http://a:8080/"),
-            ("https://a:443/", "https://a:443/"),
+            ("https://a:443/", "https://a/"),
+            ("https://a:80/", "https://a:80/"),
+            ("WSS://a:443/", "wss://a/"),
+            ("ftp://a:21/", "ftp://a/"),
+            ("foo://a:80/", "foo://a:80/"),
             ("ftp://a:/", "ftp://a/"),
             // An empty authority gets its path too; an empty path without one does not.
             ("file://", "file:///"),

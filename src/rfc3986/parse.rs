@@ -8,10 +8,9 @@ use std::fmt;
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc3986::fast;
-use crate::part::Part;
-use crate::rfc3986::uri::{Host, HostData, Path, UriReference};
+use crate::rfc3986::uri::{Host, HostData, UriReference};
 use crate::rfc3986::{Components, ResolveError, Resolved, equivalent, normalize, resolve};
-use crate::shared::{HostKind, Segments};
+use crate::shared::HostKind;
 
 impl<'a> UriReference<'a> {
     /// Parse `s` as an RFC 3986 `URI-reference` (Appendix A): a `URI`, or a `relative-ref`
@@ -61,7 +60,7 @@ impl<'a> UriReference<'a> {
 impl<'a> UriReference<'a> {
     /// Resolve `reference` against this base by section 5.2 ([`resolve`]): the strict parser,
     /// `..` above the root removed, dot segments removed. The answers are RFC 3986's, which
-    /// differ from RFC 2396's ([`crate::UriReference::resolve`]) on `?y`, `../../../g` and
+    /// differ from RFC 2396's ([`crate::rfc2396::UriReference::resolve`]) on `?y`, `../../../g` and
     /// `/./g`; `urigram resolve --compare` lists such differences.
     ///
     /// ```
@@ -136,8 +135,11 @@ impl<'a> UriReference<'a> {
     /// assert!(a.equivalent(&UriReference::parse("HTTP://example.com:80/").unwrap()));
     /// assert!(!a.equivalent(&UriReference::parse("http://example.com/?").unwrap()));
     /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
-        equivalent(&self.components(), &other.components())
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
+        equivalent(&self.components(), &other.as_view().components())
     }
 }
 
@@ -170,109 +172,28 @@ crate::owned::owned!(
 
 crate::rfc2396::parse::text_like!(UriReferenceBuf);
 
-/// The components most programs read, on the owned type, so that `u.get().host_str()` can be
-/// `u.host_str()`. Each is the view's method of the same name.
+crate::values::accessors::accessors!(
+    UriReferenceBuf,
+    UriReference,
+    rfc3986,
+    "urigram::rfc3986::UriReferenceBuf"
+);
+
+/// The semantics on the owned type: each is the view's method of the same name.
 impl UriReferenceBuf {
-    /// The scheme, without its `:` ([`UriReference::scheme`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.scheme().unwrap(), "http");
-    /// ```
-    pub fn scheme(&self) -> Option<Part<'_>> {
-        self.get().scheme()
-    }
-
-    /// The host's text ([`UriReference::host_str`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.host_str(), Some("a"));
-    /// ```
-    pub fn host_str(&self) -> Option<&str> {
-        self.get().host_str()
-    }
-
-    /// The port as written, as a number ([`UriReference::port`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.port(), Some(8080));
-    /// ```
-    pub fn port(&self) -> Option<u16> {
-        self.get().port()
-    }
-
-    /// The port, or else the scheme's default ([`UriReference::port_or_known_default`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/".parse().unwrap();
-    /// assert_eq!((u.port(), u.port_or_known_default()), (None, Some(80)));
-    /// ```
-    pub fn port_or_known_default(&self) -> Option<u16> {
-        self.get().port_or_known_default()
-    }
-
-    /// The path's segments ([`UriReference::path_segments`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/b/c%20d".parse().unwrap();
-    /// let s: Vec<_> = u.path_segments().map(|s| s.decode_utf8().unwrap()).collect();
-    /// assert_eq!(s, ["b", "c d"]);
-    /// ```
-    pub fn path_segments(&self) -> Segments<'_> {
-        self.get().path_segments()
-    }
-
-    /// The query's `name=value` pairs by the HTML forms convention
-    /// ([`UriReference::query_pairs`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://a/?x=1+2".parse().unwrap();
-    /// assert_eq!(u.query_pairs().next(), Some(("x".into(), "1 2".into())));
-    /// ```
-    pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'_> {
-        self.get().query_pairs()
-    }
-
     /// [`UriReference::equivalent`].
     ///
     /// ```
     /// let u: urigram::rfc3986::UriReferenceBuf = "HTTP://a:80".parse().unwrap();
     /// assert!(u.equivalent(&urigram::rfc3986::UriReference::parse("http://a/").unwrap()));
+    /// let v: urigram::rfc3986::UriReferenceBuf = "http://a/".parse().unwrap();
+    /// assert!(u.equivalent(&v)); // a view or an owned value
     /// ```
-    pub fn equivalent(&self, other: &UriReference<'_>) -> bool {
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
         self.get().equivalent(other)
-    }
-
-    /// The path ([`UriReference::path`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.path().as_str(), "/b");
-    /// ```
-    pub fn path(&self) -> Path<'_> {
-        self.get().path()
-    }
-
-    /// The query, without its `?` ([`UriReference::query`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.query().unwrap(), "x=1");
-    /// ```
-    pub fn query(&self) -> Option<Part<'_>> {
-        self.get().query()
-    }
-
-    /// The fragment, without its `#` ([`UriReference::fragment`]).
-    ///
-    /// ```
-    /// let u: urigram::rfc3986::UriReferenceBuf = "http://me@a:8080/b?x=1#f".parse().unwrap();
-    /// assert_eq!(u.fragment().unwrap(), "f");
-    /// ```
-    pub fn fragment(&self) -> Option<Part<'_>> {
-        self.get().fragment()
     }
 
     /// The five components of section 5.2.1 ([`UriReference::components`]).
@@ -419,6 +340,16 @@ impl PartialEq<&str> for AbsoluteUriBuf {
         self.as_str() == *other
     }
 }
+
+crate::values::absolute::absolute!(
+    AbsoluteUriBuf,
+    UriReferenceBuf,
+    UriReference,
+    rfc3986,
+    "absolute-URI",
+    Rfc3986,
+    "urigram::rfc3986::AbsoluteUriBuf"
+);
 
 impl<'a> Host<'a> {
     /// The host read: the address of an IP literal or an `IPv4address`, the text otherwise.

@@ -178,8 +178,22 @@ impl<'a> UriReference<'a> {
         self.authority?.port()
     }
 
+    /// The port as written, as a value that tells digits above 65535 ([`Port::Overflow`])
+    /// from no port (`None`, as for an empty port): [`Authority::port_value`].
+    ///
+    /// [`Port::Overflow`]: crate::rfc3986::Port::Overflow
+    ///
+    /// ```
+    /// use urigram::rfc3986::{Port, UriReference};
+    /// let p = |s| UriReference::parse(s).unwrap().port_value();
+    /// assert_eq!((p("http://a:80/"), p("http://a:99999/"), p("http://a/")), (Some(Port::Number(80)), Some(Port::Overflow), None));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        self.authority?.port_value()
+    }
+
     /// The port as a number, or else the scheme's default port
-    /// ([`rfc2396::default_port`](crate::rfc2396::default_port), the schemes of RFC 1738), as
+    /// ([`default_port`](crate::rfc3986::default_port), the table of registered schemes), as
     /// the `url` crate's `Url::port_or_known_default`. An empty port counts as omitted
     /// (section 3.2.3, rfc3986.txt:1161). `None` without an authority, for a port above 65535,
     /// or for a scheme with no known default.
@@ -189,12 +203,13 @@ impl<'a> UriReference<'a> {
     /// let p = |s| UriReference::parse(s).unwrap().port_or_known_default();
     /// assert_eq!((p("http://a:8080/"), p("http://a/"), p("http://a:/")), (Some(8080), Some(80), Some(80)));
     /// assert_eq!((p("foo://a/"), p("//a/")), (None, None));
+    /// assert_eq!((p("https://a/"), p("wss://a/"), p("ftp://a/")), (Some(443), Some(443), Some(21)));
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
         let a = self.authority?;
         match a.port {
             Some(p) if !p.is_empty() => p.as_str().parse().ok(),
-            _ => crate::rfc2396::default_port(self.scheme?.as_str()),
+            _ => crate::values::default_port(self.scheme?.as_str()),
         }
     }
 
@@ -313,6 +328,12 @@ impl<'a> Authority<'a> {
     /// `port` (a written default port is kept).
     pub fn port(&self) -> Option<u16> {
         self.port.and_then(|p| p.as_str().parse().ok())
+    }
+
+    /// The port as a value: a number, [`Port::Overflow`](crate::rfc3986::Port::Overflow) for
+    /// digits above 65535, `None` for no port or an empty one.
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        crate::values::Port::of(self.port?.as_str())
     }
 
     /// The whole authority with every percent-encoding decoded, read as UTF-8.

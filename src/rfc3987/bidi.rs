@@ -1,6 +1,9 @@
 //! Section 4.2's bidi IRI structure (rfc3987.txt:980-1042), a check apart from the grammar:
 //! its two rules are "SHOULD NOT" and "SHOULD", so an IRI that breaks them is still an IRI,
-//! and [`bidi_warnings`] says which components break which rule.
+//! and [`bidi_warnings`] says which components break which rule. With them, section 4.1's
+//! rule on bidirectional formatting characters (rfc3987.txt:972-978): "IRIs MUST NOT contain"
+//! them, but the grammar admits them (`ucschar` holds U+200E, U+200F and U+202A-U+202E), so
+//! an IRI reference that holds one parses, and [`bidi_warnings`] gives the place of each.
 //!
 //! The characters' directions are their Bidi_Class in the Unicode Character Database, from
 //! the `unicode-bidi` crate's tables (the `bidi` feature): right-to-left characters are those
@@ -40,11 +43,13 @@ pub struct BidiWarning {
     pub rule: BidiRule,
 }
 
-/// The two rules of section 4.2 (rfc3987.txt:1036-1040).
+/// The two rules of section 4.2 (rfc3987.txt:1036-1040), and section 4.1's on formatting
+/// characters (rfc3987.txt:974-975).
 ///
 /// ```
 /// use urigram::rfc3987::BidiRule;
 /// assert_eq!((BidiRule::Mixed.number(), BidiRule::Ends.number()), (1, 2));
+/// assert_eq!((BidiRule::Ends.section(), BidiRule::Formatting.section()), ("4.2", "4.1"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -54,14 +59,28 @@ pub enum BidiRule {
     /// Rule 2: "A component using right-to-left characters SHOULD start and end with
     /// right-to-left characters."
     Ends,
+    /// Section 4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE,
+    /// RLE, LRO, RLO, and PDF)"; reported for the four isolates (LRI, RLI, FSI, PDI) too,
+    /// which Unicode added later and which affect the rendering in the same way. The warning's
+    /// range is the character's.
+    Formatting,
 }
 
 impl BidiRule {
-    /// The rule's number in section 4.2.
+    /// The rule's number in its section ([`BidiRule::section`]): section 4.1 has one rule.
     pub fn number(self) -> u8 {
         match self {
-            BidiRule::Mixed => 1,
+            BidiRule::Mixed | BidiRule::Formatting => 1,
             BidiRule::Ends => 2,
+        }
+    }
+
+    /// The section of RFC 3987 that states the rule: `4.2`, or `4.1` for
+    /// [`BidiRule::Formatting`].
+    pub fn section(self) -> &'static str {
+        match self {
+            BidiRule::Mixed | BidiRule::Ends => "4.2",
+            BidiRule::Formatting => "4.1",
         }
     }
 
@@ -80,6 +99,7 @@ impl BidiRule {
                 "a component using right-to-left characters should start and end with \
                  right-to-left characters"
             }
+            BidiRule::Formatting => "an IRI must not contain bidirectional formatting characters",
         }
     }
 }
@@ -88,20 +108,23 @@ impl fmt::Display for BidiWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} at {}..{}: {} (RFC 3987 section 4.2, rule {})",
+            "{} at {}..{}: {} (RFC 3987 section {}, rule {})",
             self.component,
             self.range.start,
             self.range.end,
             self.rule.text(),
+            self.rule.section(),
             self.rule.number()
         )
     }
 }
 
-/// The components of `iri` that break section 4.2's rules, in the order of the text (for a
-/// component that breaks both, rule 1 first). An empty list is an IRI whose structure the
-/// bidi algorithm renders consistently; an IRI with no right-to-left character never has a
-/// warning. Needs the `bidi` feature.
+/// The components of `iri` that break section 4.2's rules, and the bidirectional formatting
+/// characters that section 4.1 forbids (each with its own range, before its component's
+/// warnings), in the order of the text (for a component that breaks both rules of 4.2, rule 1
+/// first). An empty list is an IRI whose structure the bidi algorithm renders consistently; an
+/// IRI with neither a right-to-left character nor a formatting character never has a warning.
+/// Needs the `bidi` feature.
 ///
 /// The components are section 4.2's (`iuserinfo`, `ireg-name`, `isegment`, `iquery`,
 /// `ifragment`), divided further as the section allows (rfc3987.txt:994-1005): a host name
@@ -124,6 +147,10 @@ impl fmt::Display for BidiWarning {
 /// assert_eq!(rules, [("isegment", BidiRule::Ends), ("isegment", BidiRule::Ends)]);
 /// // Example 1 (rfc3987.txt:1077): one label of right-to-left letters.
 /// assert!(bidi_warnings("http://ab.\u{5d2}\u{5d3}\u{5d4}.ij/kl/mn/op.html").is_empty());
+/// // Section 4.1: a RIGHT-TO-LEFT OVERRIDE in a path, at bytes 10..13.
+/// let w = bidi_warnings("http://a/x\u{202E}y");
+/// assert_eq!((w[0].range.clone(), w[0].component, w[0].rule), (10..13, "isegment", BidiRule::Formatting));
+/// assert_eq!(w[0].to_string(), "isegment at 10..13: an IRI must not contain bidirectional formatting characters (RFC 3987 section 4.1, rule 1)");
 /// ```
 pub fn bidi_warnings(iri: &str) -> Vec<BidiWarning> {
     let c = Components::split(iri);
@@ -173,6 +200,16 @@ impl IriReference<'_> {
 
 /// The warnings for one component that starts at byte `start`.
 fn check_component(piece: &str, start: usize, component: &'static str, out: &mut Vec<BidiWarning>) {
+    for (i, c) in piece.char_indices() {
+        if super::map::is_bidi_format(c) {
+            let at = start + i;
+            out.push(BidiWarning {
+                range: at..at + c.len_utf8(),
+                component,
+                rule: BidiRule::Formatting,
+            });
+        }
+    }
     let rtl = |c: char| matches!(bidi_class(c), BidiClass::R | BidiClass::AL);
     if !piece.chars().any(rtl) {
         return;
@@ -287,6 +324,36 @@ mod tests {
             bidi_warnings(&format!("http://a/{alef}{lam}/{lam}1{alef}")),
             []
         );
+    }
+
+    /// Section 4.1: each formatting character in each kind of component, with its range; the
+    /// isolates as well; none where there is none (a text of other characters around U+2066).
+    #[test]
+    fn formatting_characters() {
+        let iri = "x://u\u{200E}@h\u{202B}.b:8/s\u{202A}?n=\u{202D}#f\u{2069}\u{2067}";
+        assert!(IriReference::parse(iri).is_ok());
+        let w = bidi_warnings(iri);
+        let got: Vec<_> = w
+            .iter()
+            .map(|w| (w.component, &iri[w.range.clone()], w.rule))
+            .collect();
+        let f = BidiRule::Formatting;
+        assert_eq!(
+            got,
+            [
+                ("iuserinfo", "\u{200E}", f),
+                ("ireg-name", "\u{202B}", f),
+                ("isegment", "\u{202A}", f),
+                ("iquery", "\u{202D}", f),
+                ("ifragment", "\u{2069}", f),
+                ("ifragment", "\u{2067}", f),
+            ]
+        );
+        assert_eq!(bidi_warnings("http://a/\u{2065}\u{206A}\u{2029}x"), []);
+        // With a right-to-left letter, the component's 4.2 warnings follow its 4.1 ones.
+        let w = bidi_warnings("http://a/\u{5d0}\u{200F}b");
+        let rules: Vec<_> = w.iter().map(|w| w.rule).collect();
+        assert_eq!(rules, [f, BidiRule::Mixed, BidiRule::Ends]);
     }
 
     /// On generated texts of delimiters, escapes and characters of each direction: every

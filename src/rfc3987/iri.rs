@@ -124,6 +124,19 @@ impl<'a> IriReference<'a> {
         self.0.is_absolute()
     }
 
+    /// Whether it is an `absolute-IRI` (section 2.2, rfc3987.txt:385): a scheme and no
+    /// fragment, what a base IRI must be. [`rfc3986::UriReference::is_absolute_uri`] on IRIs.
+    ///
+    /// ```
+    /// use urigram::rfc3987::IriReference;
+    /// assert!(IriReference::parse("http://\u{e9}/b?q").unwrap().is_absolute_iri());
+    /// assert!(!IriReference::parse("http://\u{e9}/b#f").unwrap().is_absolute_iri());
+    /// assert!(!IriReference::parse("/\u{e9}").unwrap().is_absolute_iri());
+    /// ```
+    pub fn is_absolute_iri(&self) -> bool {
+        self.0.is_absolute_uri()
+    }
+
     /// The scheme, without its `:`.
     ///
     /// ```
@@ -185,6 +198,18 @@ impl<'a> IriReference<'a> {
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
         self.0.port_or_known_default()
+    }
+
+    /// The port as a value that tells digits above 65535 from no port
+    /// ([`rfc3986::UriReference::port_value`]).
+    ///
+    /// ```
+    /// use urigram::rfc3987::{IriReference, Port};
+    /// let i = IriReference::parse("http://\u{e9}:99999/").unwrap();
+    /// assert_eq!(i.port_value(), Some(Port::Overflow));
+    /// ```
+    pub fn port_value(&self) -> Option<crate::values::Port> {
+        self.0.port_value()
     }
 
     /// The path (`ipath-*`, with which of the five rules it is).
@@ -402,6 +427,13 @@ crate::owned::owned!(
 
 crate::rfc2396::parse::text_like!(IriReferenceBuf);
 
+crate::values::accessors::accessors!(
+    IriReferenceBuf,
+    IriReference,
+    rfc3987,
+    "urigram::rfc3987::IriReferenceBuf"
+);
+
 impl IriReferenceBuf {
     /// The IRI reference for a URI reference by section 3.2 ([`to_iri`](fn@super::to_iri)):
     /// each escape decoded where an IRI may write its character plainly.
@@ -411,7 +443,11 @@ impl IriReferenceBuf {
     /// let u = urigram::rfc3986::UriReference::parse("http://www.example.org/D%C3%BCrst").unwrap();
     /// assert_eq!(IriReferenceBuf::from_uri(&u), "http://www.example.org/D\u{fc}rst"); // rfc3987.txt:825-833
     /// ```
-    pub fn from_uri(uri: &UriReference<'_>) -> IriReferenceBuf {
+    pub fn from_uri<'b, T>(uri: &'b T) -> IriReferenceBuf
+    where
+        T: crate::values::AsView<'b, View = UriReference<'b>> + ?Sized,
+    {
+        let uri = uri.as_view();
         let text = super::map::decode(uri.as_str(), uri.query().map(|q| q.range()));
         match IriReferenceBuf::try_from(text) {
             Ok(i) => i,
@@ -456,7 +492,10 @@ impl IriReferenceBuf {
     /// let i: IriReferenceBuf = "http://a/%C3%A9".parse().unwrap();
     /// assert!(i.equivalent(&IriReference::parse("http://a:80/\u{e9}").unwrap()));
     /// ```
-    pub fn equivalent(&self, other: &IriReference<'_>) -> bool {
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = IriReference<'b>> + ?Sized,
+    {
         self.get().equivalent(other)
     }
 
@@ -627,6 +666,16 @@ impl PartialEq<&str> for AbsoluteIriBuf {
     }
 }
 
+crate::values::absolute::absolute!(
+    AbsoluteIriBuf,
+    IriReferenceBuf,
+    IriReference,
+    rfc3987,
+    "IRI",
+    Rfc3987,
+    "urigram::rfc3987::AbsoluteIriBuf"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -644,7 +693,11 @@ mod tests {
             .map(|c| c.input)
             .collect();
         let corpus = include_str!("../../benches/corpus/real-urls-10k.txt");
-        texts.extend(corpus.lines().filter_map(|l| super::super::to_iri(l).ok()));
+        texts.extend(
+            corpus
+                .lines()
+                .filter_map(|l| super::super::to_iri(l).ok().map(String::from)),
+        );
         texts.extend(
             include_str!("../../examples/urls.txt")
                 .lines()

@@ -63,7 +63,8 @@ pub(crate) fn escape_non_ascii(text: &str) -> String {
 ///   `D%FCrst` (rfc3987.txt:849-859);
 /// - octets whose character is not appropriate in an IRI there (step 4): one outside `ucschar`,
 ///   an `iprivate` one outside the query (section 2.2), or a bidirectional formatting character
-///   (LRM, RLM, LRE, RLE, LRO, RLO, PDF: section 4.1, rfc3987.txt:972-976), as the RFC's
+///   (LRM, RLM, LRE, RLE, LRO, RLO, PDF: section 4.1, rfc3987.txt:972-976; and the isolates
+///   LRI, RLI, FSI, PDI that Unicode added later, for the same reason), as the RFC's
 ///   `%e2%80%ae` (rfc3987.txt:861-878).
 ///
 /// Escapes kept in step 2 keep their case; octets re-escaped in steps 3 and 4 are written in
@@ -85,9 +86,9 @@ pub(crate) fn escape_non_ascii(text: &str) -> String {
 /// // A private-use character only in a query.
 /// assert_eq!(to_iri("http://a/%EE%80%80?%EE%80%80").unwrap(), "http://a/%EE%80%80?\u{e000}");
 /// ```
-pub fn to_iri(uri: &str) -> Result<String, Error> {
+pub fn to_iri(uri: &str) -> Result<super::IriReferenceBuf, Error> {
     let u = rfc3986::UriReference::parse(uri)?;
-    Ok(decode(uri, u.query().map(|q| q.range())))
+    Ok(super::IriReferenceBuf::from_uri(&u))
 }
 
 /// Section 3.2's steps 2 to 4 on any text, with the byte range of its query (where an
@@ -161,9 +162,16 @@ fn decode_run(octets: &[u8], in_query: bool, out: &mut String) {
 }
 
 /// The bidirectional formatting characters that an IRI must not hold (section 4.1,
-/// rfc3987.txt:974-975): LRM, RLM, LRE, RLE, PDF, LRO and RLO.
-fn is_bidi_format(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
+/// rfc3987.txt:974-975): LRM, RLM, LRE, RLE, PDF, LRO and RLO; and the four isolates LRI, RLI,
+/// FSI and PDI (U+2066-U+2069), bidirectional formatting characters that Unicode 6.3 added
+/// after the RFC was written, which change the rendering of the text around them in the same
+/// way ("it would therefore not be possible to input an IRI with such characters correctly",
+/// rfc3987.txt:977-978).
+pub(crate) fn is_bidi_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 /// `unreserved` (rfc3986.txt:2784): the US-ASCII characters step 2 decodes.
@@ -245,6 +253,14 @@ mod tests {
         assert_eq!(to_iri("x:%C2%85").unwrap(), "x:%C2%85"); // U+0085, a C1 control
         assert_eq!(to_iri("x:%EF%BF%BE").unwrap(), "x:%EF%BF%BE"); // U+FFFE
         assert_eq!(to_iri("x:%E2%80%8E").unwrap(), "x:%E2%80%8E"); // LRM
+        // The isolates U+2066-U+2069 stay escaped as the embeddings do.
+        for (escaped, c) in [("%E2%81%A6", '\u{2066}'), ("%E2%81%A9", '\u{2069}')] {
+            let iri = to_iri(&format!("x:/{escaped}")).unwrap();
+            assert_eq!(iri, format!("x:/{escaped}"));
+            assert!(!iri.contains(c));
+        }
+        assert_eq!(to_iri("x:%E2%81%A5").unwrap(), "x:\u{2065}"); // unassigned, in ucschar
+        assert_eq!(to_iri("x:%E2%81%AA").unwrap(), "x:\u{206a}"); // ISS, not bidi formatting
         assert_eq!(
             to_iri("x:%ee%80%80?%ee%80%80#%ee%80%80").unwrap(),
             "x:%EE%80%80?\u{e000}#%EE%80%80"
@@ -262,7 +278,9 @@ mod tests {
         for line in corpus.lines() {
             let Ok(iri) = to_iri(line) else { continue };
             assert!(
-                crate::Grammar::Rfc3987.check("IRI-reference", &iri).is_ok(),
+                crate::Grammar::Rfc3987
+                    .check("IRI-reference", iri.as_str())
+                    .is_ok(),
                 "{line} -> {iri}"
             );
             let back = to_uri(&iri).unwrap();

@@ -38,6 +38,13 @@ mod map;
 mod normalize;
 mod resolve;
 
+// RFC 3987's values are RFC 3986's, over a wider character set: the same types, named here
+// as in every spec module.
+pub use crate::rfc3986::{
+    Authority, Components, Host, HostData, HostKind, Path, PathKind, ReferenceKind, ResolveError,
+    Resolved, Segments,
+};
+pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 #[cfg(feature = "bidi")]
 pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
 #[cfg(feature = "idna")]

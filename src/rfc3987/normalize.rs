@@ -78,7 +78,7 @@ pub fn normalize(reference: &Components<'_>) -> String {
 ///    - path segments (5.3.2.4): `remove_dot_segments` on the path, after the decoding.
 /// 3. **Scheme-based normalization** (5.3.3), RFC 3986's ([`rfc3986::normalize`]): an
 ///    authority with an empty path gets `/`; an empty port, or the scheme's default
-///    ([`rfc3986::default_port`]), is removed. Delimiters of empty components stay, and the
+///    ([`default_port`](crate::rfc3987::default_port), the table of registered schemes), is removed. Delimiters of empty components stay, and the
 ///    fragment is never changed. IDNs are not converted to or from their ACE form.
 /// 4. **Protocol-based normalization** (5.3.4) needs the network; it is not done here.
 ///
@@ -127,8 +127,11 @@ impl<'a> IriReference<'a> {
     /// assert!(a.equivalent(&IriReference::parse("http://example.org/%7Euser").unwrap()));
     /// assert!(!a.equivalent(&IriReference::parse("http://example.org/%7Euser#").unwrap()));
     /// ```
-    pub fn equivalent(&self, other: &IriReference<'_>) -> bool {
-        equivalent(&self.components(), &other.components())
+    pub fn equivalent<'b, T>(&self, other: &'b T) -> bool
+    where
+        T: crate::values::AsView<'b, View = IriReference<'b>> + ?Sized,
+    {
+        equivalent(&self.components(), &other.as_view().components())
     }
 }
 

@@ -69,7 +69,7 @@ impl Target {
     pub fn convert(self, input: &str) -> Result<String, Error> {
         match self {
             Target::Uri => rfc3987::to_uri(input).map(|u| u.as_str().to_owned()),
-            Target::Iri => rfc3987::to_iri(input),
+            Target::Iri => rfc3987::to_iri(input).map(String::from),
         }
     }
 

@@ -16,8 +16,9 @@ use std::io::{BufRead, Write};
 
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
+use urigram::Error;
+use urigram::rfc2396::UriReference;
 use urigram::rfc2396::{AbsoluteUriBuf, LeadingDotDot, ResolveError, ResolveOptions, resolve_str};
-use urigram::{Error, UriReference};
 use urigram::{rfc3986, rfc3987};
 
 use super::check::error_json;
@@ -535,7 +536,7 @@ pub fn resolve_rfc3986<S: AsRef<str>>(
 }
 
 /// `urigram normalize URI...`: each `URI-reference` in its section 6 normal form (see
-/// [`urigram::UriReference::normalize`]), one per line, in order.
+/// [`urigram::rfc2396::UriReference::normalize`]), one per line, in order.
 pub fn normalize<S: AsRef<str>>(uris: &[S], reading: Reading, format: Format) -> Output {
     let mut out = Output::default();
     let mut values = Vec::new();
@@ -562,7 +563,7 @@ pub fn normalize<S: AsRef<str>>(uris: &[S], reading: Reading, format: Format) ->
 }
 
 /// `urigram equivalent A B`: whether the two `URI-reference`s are equivalent by section 6
-/// (see [`urigram::UriReference::equivalent`]): exit code [`EXIT_OK`] if so, [`EXIT_DIFFERENT`]
+/// (see [`urigram::rfc2396::UriReference::equivalent`]): exit code [`EXIT_OK`] if so, [`EXIT_DIFFERENT`]
 /// if not. Equivalent references resolve to equivalent URIs, so an escaped dot segment is not
 /// a dot segment (`%2E%2E/g` is not `../g`).
 /// The output says which, with both normal forms.

@@ -128,7 +128,10 @@ fn convert_to_uri_and_back() {
         (uris.join("\n") + "\n").as_bytes(),
     );
     assert_eq!(code, 0, "{err}");
-    let iris: Vec<String> = uris.iter().map(|u| to_iri(u).unwrap()).collect();
+    let iris: Vec<String> = uris
+        .iter()
+        .map(|u| to_iri(u).unwrap().into_string())
+        .collect();
     assert_eq!(out.lines().collect::<Vec<_>>(), iris);
     assert_eq!(iris[0], IRIS[0]);
     // Section 3.2's exceptions: octets that are not UTF-8, a bidi control, a reserved escape.

@@ -72,9 +72,10 @@ use urigram::fix::{self, Fix};
 
 mod doc;
 use doc::Doc;
+use urigram::rfc2396::{Authority, UriReference};
 use urigram::rfc2396::{HostKind, PathKind};
 use urigram::rfc3986;
-use urigram::{Authority, Citation, Error, Grammar, UriReference};
+use urigram::{Citation, Error, Grammar};
 
 /// Run the server on stdin and stdout; the exit code (0 for `exit` after `shutdown`, 1
 /// otherwise). A thread reads and parses the messages, so that the server sees every message

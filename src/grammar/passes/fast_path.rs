@@ -9,7 +9,8 @@ use std::fmt::Debug;
 use crate::grammar::rfc2396::{Rfc2732, authority, path_segments, uri_reference, uri_reference_in};
 use crate::grammar::{rfc3986, rfc3987};
 use crate::input::{Mode, PResult, Span, Tracker};
-use crate::{Grammar, UriReference, bnf};
+use crate::rfc2396::UriReference;
+use crate::{Grammar, bnf};
 
 /// `URI-reference` in the three modes, and `UriReference::parse`, agree on `s`; and so they
 /// do under RFC 2732, whose fast pass reads with RFC 2396's what that reads whole.

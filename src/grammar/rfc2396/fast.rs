@@ -236,7 +236,7 @@ pub(super) fn uri_reference(i: Span<'_>) -> PResult<'_, UriReference<'_>> {
     finish(i, uri_reference_at::<true>(Text::of(&i)))
 }
 
-/// `s` as a whole `URI-reference` (offsets from 0): what [`crate::UriReference::parse`] runs
+/// `s` as a whole `URI-reference` (offsets from 0): what [`crate::rfc2396::UriReference::parse`] runs
 /// first, without the span and the nom result around it.
 #[inline]
 pub(crate) fn whole_uri_reference(s: &str) -> Option<UriReference<'_>> {
