@@ -1178,11 +1178,14 @@ fn decode_escapes<'py>(py: Python<'py>, text: &str) -> Bound<'py, PyBytes> {
 // =============================================================================================
 
 /// The components of an IRI that break RFC 3987 section 4.2's rules for bidirectional IRIs
-/// (rfc3987.txt:1036-1040; "SHOULD" rules, so an IRI that breaks them is still an IRI), in
-/// the order of the text: a dict per component and rule, with ``component`` (``iuserinfo``,
-/// ``ireg-name`` (one label), ``isegment`` (a segment's name or one of its extensions),
-/// ``iquery`` (a name or a value) or ``ifragment``), ``rule`` (1: no mixing of right-to-left
-/// and left-to-right characters; 2: start and end with right-to-left ones), ``message``,
+/// (rfc3987.txt:1036-1040; "SHOULD" rules, so an IRI that breaks them is still an IRI), and
+/// the bidirectional formatting characters section 4.1 forbids (LRM, RLM, LRE, RLE, LRO, RLO,
+/// PDF, and the isolates LRI, RLI, FSI, PDI), in the order of the text: a dict per component
+/// and rule, with ``component`` (``iuserinfo``, ``ireg-name`` (one label), ``isegment`` (a
+/// segment's name or one of its extensions), ``iquery`` (a name or a value) or
+/// ``ifragment``), ``section`` (``"4.2"``, or ``"4.1"`` for a formatting character), ``rule``
+/// (its number in that section; in 4.2, 1: no mixing of right-to-left and left-to-right
+/// characters, 2: start and end with right-to-left ones; in 4.1, 1), ``message``,
 /// ``start``/``end`` (characters) and ``byte_start``/``byte_end``. An empty list for an IRI
 /// the bidi algorithm shows consistently. The text is split as RFC 3986's Appendix B reads
 /// any string: check it first (``urigram.validate(text, "rfc3987")``).
@@ -1203,6 +1206,7 @@ fn bidi_warnings<'py>(
     for w in urigram::rfc3987::bidi_warnings(&t) {
         let d = PyDict::new(py);
         d.set_item("component", w.component)?;
+        d.set_item("section", w.rule.section())?;
         d.set_item("rule", w.rule.number())?;
         d.set_item("message", w.rule.text())?;
         d.set_item("start", chars.at(w.range.start))?;

@@ -328,7 +328,9 @@ fn iri_to_uri(py: Python<'_>, iri: &Bound<'_, PyString>) -> PyResult<String> {
 #[pyfunction]
 fn uri_to_iri(py: Python<'_>, uri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(uri)?;
-    urigram::rfc3987::to_iri(&t).map_err(|e| values::invalid_str(py, &e, &t, uri.as_any()))
+    urigram::rfc3987::to_iri(&t)
+        .map(|i| i.into_string())
+        .map_err(|e| values::invalid_str(py, &e, &t, uri.as_any()))
 }
 
 /// The grammars' names.

@@ -114,11 +114,11 @@ impl Reference {
                 components!(u, urigram::rfc3986::ReferenceKind)
             }
             Grammar::Rfc2732 => {
-                let u = urigram::UriReference::parse_rfc2732(text)?;
+                let u = urigram::rfc2396::UriReference::parse_rfc2732(text)?;
                 components!(u, urigram::rfc2396::ReferenceKind)
             }
             _ => {
-                let u = urigram::UriReference::parse(text)?;
+                let u = urigram::rfc2396::UriReference::parse(text)?;
                 components!(u, urigram::rfc2396::ReferenceKind)
             }
         };
@@ -309,7 +309,7 @@ impl Reference {
                 base.join(&r).map(|u| u.as_str().to_string())
             }
             _ => {
-                let base = urigram::UriReference::parse(&self.text)
+                let base = urigram::rfc2396::UriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
                 base.join(&r).map(|u| u.as_str().to_string())
             }
@@ -328,7 +328,8 @@ impl Reference {
                     .map(|u| u.normalize().to_string()),
                 Grammar::Rfc3987 => urigram::rfc3987::IriReference::parse(&self.text)
                     .map(|u| u.normalize().to_string()),
-                _ => urigram::UriReference::parse(&self.text).map(|u| u.normalize().to_string()),
+                _ => urigram::rfc2396::UriReference::parse(&self.text)
+                    .map(|u| u.normalize().to_string()),
             }
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Reference::made(t, self.grammar)
@@ -354,10 +355,10 @@ impl Reference {
                 a.equivalent(&b)
             }
             _ => {
-                let a = urigram::UriReference::parse(&self.text)
+                let a = urigram::rfc2396::UriReference::parse(&self.text)
                     .map_err(|e| invalid(py, &e, &self.text))?;
-                let b =
-                    urigram::UriReference::parse(&o).map_err(|e| invalid_str(py, &e, &o, other))?;
+                let b = urigram::rfc2396::UriReference::parse(&o)
+                    .map_err(|e| invalid_str(py, &e, &o, other))?;
                 a.equivalent(&b)
             }
         })
@@ -394,7 +395,8 @@ impl Reference {
         match self.grammar {
             Grammar::Rfc3986 | Grammar::Rfc3987 => {
                 let i = urigram::rfc3987::to_iri(&self.text)
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?
+                    .into_string();
                 Reference::made(i, Grammar::Rfc3987)
             }
             g => Err(PyValueError::new_err(format!(

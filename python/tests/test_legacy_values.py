@@ -571,5 +571,14 @@ def test_bidi_flagged_examples():
     assert mixed == [("iuserinfo", f"u{alef}"), ("ireg-name", f"h{lam}"), ("isegment", f"s{alef}"),
                      ("iquery", f"v{lam}"), ("ifragment", f"f{alef}")]
     assert urigram.bidi_warnings("http://[::1]:80/a") == []
+    assert {x["section"] for x in urigram.bidi_warnings(hebrew("http://ab.cd.ef/GH1/2IJ/KL.html"))} == {"4.2"}
+
+
+def test_bidi_formatting_characters():
+    # RFC 3987 section 4.1 (rfc3987.txt:974): no bidi formatting characters; the isolates too.
+    for c in ["\u200e", "\u200f", "\u202a", "\u202e", "\u2066", "\u2069"]:
+        iri = f"http://a/x{c}y"
+        w = [x for x in urigram.bidi_warnings(iri) if x["section"] == "4.1"]
+        assert [(x["rule"], iri[x["start"]:x["end"]], x["byte_start"]) for x in w] == [(1, c, 10)], repr(c)
     with pytest.raises(TypeError):
         urigram.bidi_warnings(b"http://a/")
