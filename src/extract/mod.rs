@@ -1145,8 +1145,8 @@ fn run_end(
 
 /// Whether the CJK letter at `at`, after `prev` in an undelimited URI written in ASCII up to
 /// it, is the text's and not the URI's: it follows an ASCII letter or digit (`docs.htmlを`,
-/// `wget에`, `docs获取`), and its run of CJK letters is not followed by a `/`, `?`, `#`, `=`
-/// or `&` (a segment or a query value the URI goes on after: `wiki/C言語/x`). After a `/`,
+/// `wget에`, `docs获取`), and its run of CJK letters is not followed by a `/`, `#`, `=` or
+/// `&` (a segment or a query value the URI goes on after: `wiki/C言語/x`). After a `/`,
 /// `=`, `?` ... a CJK letter begins a segment or a value of an IRI (`wiki/ジョン`,
 /// `?q=東京`), and stays in it.
 fn glued_cjk(text: &str, prev: Option<char>, at: usize) -> bool {
@@ -1157,7 +1157,8 @@ fn glued_cjk(text: &str, prev: Option<char>, at: usize) -> bool {
         return false;
     }
     let mut rest = text[at..].chars().skip_while(|&c| punct::cjk(c));
-    !matches!(rest.next(), Some('/' | '?' | '#' | '=' | '&'))
+    // (Not a `?`: trailing punctuation, taken off the end.)
+    !matches!(rest.next(), Some('/' | '#' | '=' | '&'))
 }
 
 /// What a look at a `<` or a scheme found.
@@ -1458,6 +1459,36 @@ fn carries_uri(text: &str, j: usize, last: bool, seen: &mut usize) -> Option<boo
     Some(false)
 }
 
+/// Whether `text` after the unknown scheme's `:` at `j` (the URI's extent, to its end) still
+/// carries a URI as [`carries_uri`] reads it, one with a character after its `:` (and after
+/// its `//`, for a scheme that is not known): so that the URI found, read again on its own, is
+/// itself.
+fn carried(text: &str, j: usize) -> bool {
+    let b = text.as_bytes();
+    let Some(q) = text[j + 1..].find('?') else {
+        return false;
+    };
+    let from = j + 1 + q + 1;
+    (from..b.len()).any(|k| {
+        if !b[k].is_ascii_alphabetic() || is_scheme_byte(b[k - 1]) {
+            return false;
+        }
+        let e = scheme_end(b, k);
+        if b.get(e) != Some(&b':') {
+            return false;
+        }
+        let rest = &text[e + 1..];
+        if KNOWN_SCHEMES
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(&text[k..e]))
+        {
+            !rest.is_empty()
+        } else {
+            rest.len() > 2 && rest.starts_with("//")
+        }
+    })
+}
+
 /// An undelimited URI whose scheme is `i..j`; `key` when it stands in a configuration key
 /// ([`config_key`]); `no_carrier` as [`carries_uri`]'s `seen`.
 fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut usize) -> Look {
@@ -1474,10 +1505,10 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
     if after.starts_with(':') {
         return Look::No;
     }
-    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+    let carrier = !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
         && !after.starts_with("//")
-        && !data_url(scheme, after)
-    {
+        && !data_url(scheme, after);
+    if carrier {
         if !last && "//".starts_with(after) {
             return Look::Open;
         }
@@ -1573,7 +1604,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
         }
     }
     let end = pieces.last().map_or(i, |p| p.end);
-    if end <= j + 1 {
+    if end <= j + 1 || (carrier && !carried(&text[..end], j)) {
         return Look::No;
     }
     // `http://` or `file://` alone names a kind of URI, a prefix the text talks about: no
@@ -3268,5 +3299,91 @@ z";
         );
         // AsciiDoc's link text still ends a URI.
         assert_eq!(texts("https://a/b[the text]"), ["https://a/b"]);
+    }
+
+    /// Random texts of the pieces the rules look at: each URI found, its outer range read
+    /// alone, is found again, the same (the language server reads a URI so, for a hover or a
+    /// fix).
+    #[test]
+    fn each_uri_read_alone_is_itself() {
+        const BITS: &[&str] = &[
+            "<",
+            ">",
+            "<URL:",
+            "URL:",
+            "http:",
+            "http://",
+            "mailto:",
+            "x://",
+            "a",
+            "b.c",
+            "-",
+            "-\n",
+            "\n",
+            " ",
+            "é",
+            "\u{a0}",
+            ")",
+            "(",
+            "]",
+            ".",
+            ",",
+            ":",
+            "%",
+            "%zz",
+            "\"",
+            "'",
+            "#",
+            "?",
+            "/",
+            "@",
+            "1",
+            "`",
+            "{",
+            "}",
+            "[",
+            "\\",
+            "\u{2010}\n",
+            "\u{27e8}",
+            "\u{27e9}",
+            "[x](",
+            "](",
+            "::",
+            "|",
+            "url.https://",
+            "<port>",
+            "data:,",
+            "magnet:?",
+            "を",
+            "에",
+            "[<",
+            "=",
+            "获",
+            "a.http://",
+            ".a",
+            "[aa::ff]",
+            "&",
+        ];
+        let mut seed = 12345u64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let n = 5 + rnd(30);
+            let t: String = (0..n).map(|_| BITS[rnd(BITS.len())]).collect();
+            for f in extract(&t, Grammar::Rfc2396) {
+                let alone = extract(&t[f.outer.clone()], Grammar::Rfc2396);
+                let ok = alone.first().is_some_and(|g| g.text == f.text);
+                assert!(
+                    ok,
+                    "{t:?} found {:?} alone {:?}",
+                    f.text,
+                    alone.iter().map(|g| g.text.to_string()).collect::<Vec<_>>()
+                );
+            }
+        }
     }
 }

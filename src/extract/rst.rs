@@ -253,8 +253,9 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
 /// - `` `text <target>`_ `` (or `__`): the embedded target is a URI reference; one with a
 ///   scheme is found as `<scheme:...>` is, one without (`<page.html#frag>`) here, unless it
 ///   ends with `_` (a reference name, not a URI);
-/// - `` :role:`text <target>` `` or `` `text <target>`:role: ``: a role's target is a label
-///   or a name (`<python:some-label>`, Sphinx's cross-references), no URI: blanked;
+/// - `` :role:`text <target>` ``, `` `text <target>`:role: `` or `` `text <target>` `` (the
+///   default role): a role's target is a label or a name (`<python:some-label>`, Sphinx's
+///   cross-references), no URI: blanked;
 /// - `.. _name: target`, `.. __: target` and `__ target` (explicit and anonymous hyperlink
 ///   targets): a target without a scheme, on the line, is a URI reference.
 ///
@@ -275,32 +276,32 @@ fn references(prose: &mut [u8]) -> Vec<Candidate> {
             delimiter: super::Delimiter::Link,
         });
     };
+    // Each `<` up to its `>` (or the next `<`): an embedded target is a `<...>` that a
+    // backtick closes right after its `>`, so it is told by what follows it, in the part
+    // where it stands (a part may start after the text's opening backtick).
     let mut k = 0;
-    while let Some(n) = prose[k..].iter().position(|&c| c == b'`') {
+    while let Some(n) = prose[k..].iter().position(|&c| c == b'<') {
         let open = k + n;
-        if prose.get(open + 1) == Some(&b'`') {
-            k = open + 2;
-            continue;
-        }
-        // The closing backtick, within the paragraph (no blank line).
-        let Some(len) = prose[open + 1..].iter().position(|&c| c == b'`') else {
+        let Some(len) = prose[open + 1..]
+            .iter()
+            .position(|&c| matches!(c, b'<' | b'>'))
+        else {
             break;
         };
         let close = open + 1 + len;
-        k = close + 1;
-        let inner = &prose[open + 1..close];
-        if inner.windows(2).any(|w| w == b"\n\n") || !inner.ends_with(b">") {
+        k = close;
+        if prose[close] != b'>' || prose.get(close + 1) != Some(&b'`') {
             continue;
         }
-        let Some(lt) = inner.iter().rposition(|&c| c == b'<') else {
-            continue;
-        };
-        let (t0, t1) = (open + 1 + lt + 1, close - 1);
-        let role = prose[..open].ends_with(b":") || prose[close + 1..].starts_with(b":");
-        if role {
-            prose[t0 - 1..=t1].fill(b' ');
-        } else if prose[close + 1..].starts_with(b"_") && relative(&prose[t0..t1]) {
-            link(&mut out, t0..t1, t0 - 1..t1 + 1);
+        k = close + 1;
+        if prose.get(close + 2) == Some(&b'_') {
+            if relative(&prose[open + 1..close]) {
+                link(&mut out, open + 1..close, open..close + 1);
+            }
+        } else {
+            // Interpreted text with a role (`:ref:`, or the default role): its target is a
+            // label or a name.
+            prose[open..=close].fill(b' ');
         }
     }
     for l in lines(prose, 0) {
