@@ -49,7 +49,13 @@
 //!   least one character must remain after the `:`. A run that holds a brace, brackets in
 //!   its authority around what no IP literal is, or a range in brackets is a template for
 //!   URIs (`ssh://[user@]host[:port]/`, `http://{a,b}.example/`, `file[1-100].txt`): it is
-//!   no URI and is not reported.
+//!   no URI and is not reported; so is one that a placeholder follows
+//!   (`rtp://[<group-address>]:<port>`) or whose authority's bracket closes after a space
+//!   (`http://[IP of Snowball]:8080`). A URL written in ASCII ends where Chinese, Japanese or
+//!   Korean text follows one of its letters or digits (`docs.htmlを参照`); a `|` before another
+//!   URI ends it (`file://a|file://b`). `data:` URIs, a URL between a configuration key's dots
+//!   (`url.https://a/.insteadOf`) and a URI of an unknown scheme that carries one in its query
+//!   (`magnet:?xt=urn:btih:...`) are found.
 //! - **The hyphen rule**: "the interpreter of a URI containing a line break immediately after
 //!   a hyphen should ignore all unescaped whitespace around the line break, and should be aware
 //!   that the hyphen may or may not actually be part of the URI" (rfc2396.txt:1884,
@@ -197,7 +203,8 @@ pub enum Delimiter {
     /// `<URL:...>`.
     AngleUrl,
     /// A Markdown link destination: of an inline link or image, or of a link reference
-    /// definition.
+    /// definition; or a reStructuredText link target without a scheme (`` `x <a.html>`_ ``,
+    /// `.. _x: a.html`).
     Link,
     /// The value of an HTML attribute that holds a URI (`href`, `src` ...), or one of the URIs
     /// of a list-valued one (`srcset`, `itemtype`, `ping`, `archive`).
