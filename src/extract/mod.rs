@@ -1134,6 +1134,9 @@ fn run_end(
             }
             *ascii = false;
         }
+        if c == '|' && starts_uri(text, k + n + 1) {
+            return (k + n, false);
+        }
         prev = Some(c);
         if let Some(cl) = closer
             && cl.closes(c)
@@ -1597,7 +1600,6 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
         }
     }
     comma_list(text, j, &mut pieces);
-    bar_list(text, j, &mut pieces);
     if key {
         key_end(text, j, &mut pieces);
     }
@@ -1611,7 +1613,13 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
         }
     }
     let end = pieces.last().map_or(i, |p| p.end);
-    if end <= j + 1 || (carrier && !carried(&text[..end], j)) {
+    if end <= j + 1 {
+        return Look::No;
+    }
+    if carrier && !carried(&text[..end], j) {
+        // No scheme later in this run carries one either (its query is a part of this one's):
+        // the run is read once.
+        *no_carrier = (*no_carrier).max(first);
         return Look::No;
     }
     // `http://` or `file://` alone names a kind of URI, a prefix the text talks about: no
@@ -1653,7 +1661,9 @@ fn comma_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
             let rest = &s[m + 1..];
             let next_starts_uri = rest.starts_with(|c: char| c.is_ascii_alphabetic())
                 && rest
-                    .find('/')
+                    .bytes()
+                    .take(256)
+                    .position(|c| c == b'/')
                     .is_some_and(|k| rest[..k].ends_with(':') && rest[k..].starts_with("//"));
             if next_starts_uri {
                 let cut = from + m;
@@ -1668,37 +1678,19 @@ fn comma_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
     }
 }
 
-/// A list of URIs joined by `|` (`tee:file://a/one.avi|file://a/two.avi`, a shell's or a
-/// tool's list): a `|` followed by a scheme and `:` that would start a URI (a known scheme, or
-/// any scheme and `//`) ends the URI. No URI of any grammar here holds a `|`, so this cuts
-/// none meant as one.
-fn bar_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
+/// Whether a scheme that would start a URI stands at `k` (a known one and `:`, or any and
+/// `//`): after a `|`, it ends the URI before (`tee:file://a/one.avi|file://a/two.avi`, a
+/// list). No URI of any grammar here holds a `|`, so this cuts none meant as one.
+fn starts_uri(text: &str, k: usize) -> bool {
     let b = text.as_bytes();
-    for (n, p) in pieces.iter().enumerate() {
-        let from = p.start.max(j + 1);
-        let Some(s) = text.get(from..p.end) else {
-            continue;
-        };
-        for (m, _) in s.match_indices('|') {
-            let k = from + m + 1;
-            if k >= p.end || !b[k].is_ascii_alphabetic() {
-                continue;
-            }
-            let e = scheme_end(b, k);
-            let known = KNOWN_SCHEMES
-                .iter()
-                .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
-            if b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//")) {
-                let cut = from + m;
-                pieces.truncate(n + 1);
-                pieces[n].end = cut;
-                if pieces[n].start == cut {
-                    pieces.pop();
-                }
-                return;
-            }
-        }
+    if !b.get(k).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
     }
+    let e = scheme_end(b, k);
+    let known = KNOWN_SCHEMES
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+    b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//"))
 }
 
 /// The end of a URL in a configuration key ([`config_key`]): before the key's last part, a
@@ -1752,9 +1744,12 @@ fn unclosed_in_authority(text: &str, i: usize, end: usize) -> bool {
     if authority[open..].contains(']') {
         return false;
     }
-    let line = text[end..].split(['\n', '\r']).next().unwrap_or("");
-    let near = line.get(..128).unwrap_or(line);
-    near.contains(']')
+    let mut near = (end + 128).min(text.len());
+    while !text.is_char_boundary(near) {
+        near -= 1;
+    }
+    let line = text[end..near].split(['\n', '\r']).next().unwrap_or("");
+    line.contains(']')
 }
 
 /// Trailing sentence punctuation (above U+007F: [`punct::trails`]), a `\` (a string escape or
