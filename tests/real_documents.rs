@@ -286,11 +286,26 @@ fn real_documents_read_as_a_person_reads_them() {
     let mut all = Vec::new();
     for grammar in GRAMMARS {
         let mut sum = Tally::default();
+        // The sums of each syntax the documents are read in, in the order first met.
+        let mut by_syntax: Vec<(Syntax, Tally)> = Vec::new();
         for d in &docs {
             let t = compare(d, grammar);
             report.push_str(&t.row(grammar, &d.file_name().unwrap().to_string_lossy()));
             sum.add(&t);
+            let text = std::fs::read_to_string(d).expect("a document");
+            let s = syntax(d, &text);
+            match by_syntax.iter_mut().find(|(k, _)| *k == s) {
+                Some((_, u)) => u.add(&t),
+                None => {
+                    let mut u = Tally::default();
+                    u.add(&t);
+                    by_syntax.push((s, u));
+                }
+            }
             all.extend(t.lines);
+        }
+        for (s, u) in &by_syntax {
+            report.push_str(&u.row(grammar, &format!("({s:?})")));
         }
         report.push_str(&sum.row(grammar, "(all)"));
     }

@@ -49,7 +49,13 @@
 //!   least one character must remain after the `:`. A run that holds a brace, brackets in
 //!   its authority around what no IP literal is, or a range in brackets is a template for
 //!   URIs (`ssh://[user@]host[:port]/`, `http://{a,b}.example/`, `file[1-100].txt`): it is
-//!   no URI and is not reported.
+//!   no URI and is not reported; so is one that a placeholder follows
+//!   (`rtp://[<group-address>]:<port>`) or whose authority's bracket closes after a space
+//!   (`http://[IP of Snowball]:8080`). A URL written in ASCII ends where Chinese, Japanese or
+//!   Korean text follows one of its letters or digits (`docs.htmlを参照`); a `|` before another
+//!   URI ends it (`file://a|file://b`). `data:` URIs, a URL between a configuration key's dots
+//!   (`url.https://a/.insteadOf`) and a URI of an unknown scheme that carries one in its query
+//!   (`magnet:?xt=urn:btih:...`) are found.
 //! - **The hyphen rule**: "the interpreter of a URI containing a line break immediately after
 //!   a hyphen should ignore all unescaped whitespace around the line break, and should be aware
 //!   that the hyphen may or may not actually be part of the URI" (rfc2396.txt:1884,
@@ -197,7 +203,8 @@ pub enum Delimiter {
     /// `<URL:...>`.
     AngleUrl,
     /// A Markdown link destination: of an inline link or image, or of a link reference
-    /// definition.
+    /// definition; or a reStructuredText link target without a scheme (`` `x <a.html>`_ ``,
+    /// `.. _x: a.html`).
     Link,
     /// The value of an HTML attribute that holds a URI (`href`, `src` ...), or one of the URIs
     /// of a list-valued one (`srcset`, `itemtype`, `ping`, `archive`).
@@ -1109,12 +1116,31 @@ impl Closer {
 /// The end of the run of characters from `k` that an undelimited URI may hold, and whether
 /// the run ended at the partner of the character before the URI, or at a `]` that closes
 /// no `[` of the URI (`square` counts those open): Markdown's `[text at http://a/b](...)`.
-/// No URI of any grammar holds such a `]`.
-fn run_end(text: &str, k: usize, closer: &mut Option<Closer>, square: &mut usize) -> (usize, bool) {
+/// No URI of any grammar holds such a `]`. A URI written in ASCII so far (`ascii`) ends
+/// where the text changes script after one of its letters or digits to Chinese, Japanese or
+/// Korean ([`glued_cjk`]).
+fn run_end(
+    text: &str,
+    k: usize,
+    closer: &mut Option<Closer>,
+    square: &mut usize,
+    ascii: &mut bool,
+) -> (usize, bool) {
+    let mut prev = None;
     for (n, c) in text[k..].char_indices() {
         if ends_bare(c) {
             return (k + n, false);
         }
+        if *ascii && !c.is_ascii() {
+            if glued_cjk(text, prev, k + n) {
+                return (k + n, false);
+            }
+            *ascii = false;
+        }
+        if c == '|' && starts_uri(text, k + n + 1) {
+            return (k + n, false);
+        }
+        prev = Some(c);
         if let Some(cl) = closer
             && cl.closes(c)
         {
@@ -1128,6 +1154,24 @@ fn run_end(text: &str, k: usize, closer: &mut Option<Closer>, square: &mut usize
         }
     }
     (text.len(), false)
+}
+
+/// Whether the CJK letter at `at`, after `prev` in an undelimited URI written in ASCII up to
+/// it, is the text's and not the URI's: it follows an ASCII letter or digit (`docs.htmlを`,
+/// `wget에`, `docs获取`), and its run of CJK letters is not followed by a `/`, `#`, `=` or
+/// `&` (a segment or a query value the URI goes on after: `wiki/C言語/x`). After a `/`,
+/// `=`, `?` ... a CJK letter begins a segment or a value of an IRI (`wiki/ジョン`,
+/// `?q=東京`), and stays in it.
+fn glued_cjk(text: &str, prev: Option<char>, at: usize) -> bool {
+    if !prev.is_some_and(|p| p.is_ascii_alphanumeric()) {
+        return false;
+    }
+    if !text[at..].starts_with(punct::cjk) {
+        return false;
+    }
+    let mut rest = text[at..].chars().skip_while(|&c| punct::cjk(c));
+    // (Not a `?`: trailing punctuation, taken off the end.)
+    !matches!(rest.next(), Some('/' | '#' | '=' | '&'))
 }
 
 /// What a look at a `<` or a scheme found.
@@ -1152,6 +1196,9 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = from;
+    // Up to where the runs after unknown schemes were read for a URI they carry (see
+    // [`carries_uri`]), so that each is read once.
+    let mut no_carrier = 0;
     // Bytes of multi-byte characters are all >= 0x80, so stepping byte by byte never takes
     // one for `<` or a letter; `⟨` is looked for at its first byte.
     while i < b.len() {
@@ -1161,7 +1208,15 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
             angle(text, i, last, MATH_OPEN, MATH_CLOSE)
         } else if b[i].is_ascii_alphabetic() && (i == 0 || !is_scheme_byte(b[i - 1])) {
             let j = scheme_end(b, i);
-            match bare(text, i, j, last) {
+            let key = config_key(text, i, j);
+            match bare(
+                text,
+                key.unwrap_or(i),
+                j,
+                last,
+                key.is_some(),
+                &mut no_carrier,
+            ) {
                 Look::No => {
                     i = j;
                     continue;
@@ -1343,8 +1398,113 @@ fn blank_line_after(b: &[u8], k: usize) -> Option<bool> {
     rest.get(n).map(|&c| c == b'\n')
 }
 
-/// An undelimited URI whose scheme is `i..j`.
-fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
+/// The start of the URL in a configuration key that holds one (`url.https://a/.insteadOf`,
+/// `auth.https://example.net.user`): the run of scheme characters `i..j` holds a `.`, what
+/// follows its last `.` is a known scheme, and `://` follows. The URL is the part between
+/// the key's dots (`bare` cuts the key's last part off its end).
+fn config_key(text: &str, i: usize, j: usize) -> Option<usize> {
+    let dot = i + text[i..j].rfind('.')?;
+    let scheme = &text[dot + 1..j];
+    let known = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme));
+    (known && text[j..].starts_with("://")).then_some(dot + 1)
+}
+
+/// Whether the scheme is `data` and what follows its `:` has the shape of RFC 2397's
+/// `[ mediatype ] [ ";base64" ] "," data`: a `,` in the run, before it nothing, or a
+/// parameter (`;...`), or a `type/subtype`. So `data:image/png;base64,iVBOR...` and
+/// `data:,Hello` are URIs, and `data:int` or `data:value` (a name and a value, a type
+/// annotation) are not.
+fn data_url(scheme: &str, after: &str) -> bool {
+    if !scheme.eq_ignore_ascii_case("data") {
+        return false;
+    }
+    let head = after
+        .char_indices()
+        .take(256)
+        .find(|&(_, c)| c == ',' || ends_bare(c))
+        .filter(|&(_, c)| c == ',')
+        .map(|(n, _)| &after[..n]);
+    let Some(head) = head else {
+        return false;
+    };
+    let media = head.split(';').next().unwrap_or("");
+    media.is_empty()
+        || media
+            .split_once('/')
+            .is_some_and(|(t, s)| t.starts_with(|c: char| c.is_ascii_alphabetic()) && !s.is_empty())
+}
+
+/// Whether the run after an unknown scheme's `:` at `j` carries a URI in its query: it holds
+/// a `?`, and after it a scheme that starts a word and would start a URI (a known one and
+/// `:`, or any and `://`): `magnet:?xt=urn:btih:...&dn=x`. A URI carried in another one's
+/// query is that URI's (docs/documents.md), so the URI starts at the unknown scheme. `None`
+/// when the text ends before that is known. `seen` is where a run read before ended without
+/// one: a scheme before it is in that run, and its query (a part of that run's) carries none.
+fn carries_uri(text: &str, j: usize, last: bool, seen: &mut usize) -> Option<bool> {
+    if j < *seen {
+        return Some(false);
+    }
+    let b = text.as_bytes();
+    let mut query = false;
+    for (n, c) in text[j + 1..].char_indices() {
+        let k = j + 1 + n;
+        if ends_bare(c) || n > LOOKAHEAD {
+            *seen = k;
+            return Some(false);
+        }
+        if c == '?' {
+            query = true;
+        } else if query && c.is_ascii_alphabetic() && !is_scheme_byte(b[k - 1]) {
+            let e = scheme_end(b, k);
+            let known = KNOWN_SCHEMES
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+            if b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//")) {
+                return Some(true);
+            }
+        }
+    }
+    if !last {
+        return None;
+    }
+    *seen = text.len();
+    Some(false)
+}
+
+/// Whether `text` after the unknown scheme's `:` at `j` (the URI's extent, to its end) still
+/// carries a URI as [`carries_uri`] reads it, one with a character after its `:` (and after
+/// its `//`, for a scheme that is not known): so that the URI found, read again on its own, is
+/// itself.
+fn carried(text: &str, j: usize) -> bool {
+    let b = text.as_bytes();
+    let Some(q) = text[j + 1..].find('?') else {
+        return false;
+    };
+    let from = j + 1 + q + 1;
+    (from..b.len()).any(|k| {
+        if !b[k].is_ascii_alphabetic() || is_scheme_byte(b[k - 1]) {
+            return false;
+        }
+        let e = scheme_end(b, k);
+        if b.get(e) != Some(&b':') {
+            return false;
+        }
+        let rest = &text[e + 1..];
+        if KNOWN_SCHEMES
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(&text[k..e]))
+        {
+            !rest.is_empty()
+        } else {
+            rest.len() > 2 && rest.starts_with("//")
+        }
+    })
+}
+
+/// An undelimited URI whose scheme is `i..j`; `key` when it stands in a configuration key
+/// ([`config_key`]); `no_carrier` as [`carries_uri`]'s `seen`.
+fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut usize) -> Look {
     let undecided = if last { Look::No } else { Look::Open };
     match text.as_bytes().get(j) {
         Some(b':') => {}
@@ -1358,11 +1518,18 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
     if after.starts_with(':') {
         return Look::No;
     }
-    if !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) && !after.starts_with("//") {
+    let carrier = !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+        && !after.starts_with("//")
+        && !data_url(scheme, after);
+    if carrier {
         if !last && "//".starts_with(after) {
             return Look::Open;
         }
-        return Look::No;
+        match carries_uri(text, j, last, no_carrier) {
+            Some(true) => {}
+            Some(false) => return Look::No,
+            None => return Look::Open,
+        }
     }
     // A bracket or quote just before the URI is closed by its partner.
     let mut closer = text[..i].chars().next_back().and_then(|open| {
@@ -1373,9 +1540,16 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         })
     });
     let mut square = 0;
-    let (first, mut closed) = run_end(text, i, &mut closer, &mut square);
+    let mut ascii = true;
+    let (first, mut closed) = run_end(text, i, &mut closer, &mut square, &mut ascii);
     if first == text.len() && !last {
         return Look::Open;
+    }
+    // A placeholder right after the run (`rtp://[<group-address>]:<port>`,
+    // `http://host:<port>/`), or a bracket of its authority that closes after whitespace or
+    // a `<` (`http://[IP of Snowball]:8080`): a template.
+    if placeholder_after(text, first) || unclosed_in_authority(text, i, first) {
+        return Look::Skip(first);
     }
     // A list of ranges that starts with one (not the range's numbers).
     #[allow(clippy::single_range_in_vec_init)]
@@ -1403,7 +1577,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
             break;
         }
         let next;
-        (next, closed) = run_end(text, gap, &mut closer, &mut square);
+        (next, closed) = run_end(text, gap, &mut closer, &mut square, &mut ascii);
         if next == text.len() && !last {
             return Look::Open;
         }
@@ -1429,6 +1603,9 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
         }
     }
     comma_list(text, j, &mut pieces);
+    if key {
+        key_end(text, j, &mut pieces);
+    }
     // To a fixpoint, so that the URI found, read again on its own, is itself.
     loop {
         strip_trailing(text, i, j, &mut pieces);
@@ -1440,6 +1617,12 @@ fn bare(text: &str, i: usize, j: usize, last: bool) -> Look {
     }
     let end = pieces.last().map_or(i, |p| p.end);
     if end <= j + 1 {
+        return Look::No;
+    }
+    if carrier && !carried(&text[..end], j) {
+        // No scheme later in this run carries one either (its query is a part of this one's):
+        // the run is read once.
+        *no_carrier = (*no_carrier).max(first);
         return Look::No;
     }
     // `http://` or `file://` alone names a kind of URI, a prefix the text talks about: no
@@ -1481,7 +1664,9 @@ fn comma_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
             let rest = &s[m + 1..];
             let next_starts_uri = rest.starts_with(|c: char| c.is_ascii_alphabetic())
                 && rest
-                    .find('/')
+                    .bytes()
+                    .take(256)
+                    .position(|c| c == b'/')
                     .is_some_and(|k| rest[..k].ends_with(':') && rest[k..].starts_with("//"));
             if next_starts_uri {
                 let cut = from + m;
@@ -1494,6 +1679,80 @@ fn comma_list(text: &str, j: usize, pieces: &mut Vec<Range<usize>>) {
             }
         }
     }
+}
+
+/// Whether a scheme that would start a URI stands at `k` (a known one and `:`, or any and
+/// `//`): after a `|`, it ends the URI before (`tee:file://a/one.avi|file://a/two.avi`, a
+/// list). No URI of any grammar here holds a `|`, so this cuts none meant as one.
+fn starts_uri(text: &str, k: usize) -> bool {
+    let b = text.as_bytes();
+    if !b.get(k).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let e = scheme_end(b, k);
+    let known = KNOWN_SCHEMES
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+    b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//"))
+}
+
+/// The end of a URL in a configuration key ([`config_key`]): before the key's last part, a
+/// `.` and a name (`.insteadOf`, `.user`, `.sslVerify`) at the end of the run or before a
+/// `=` and its value. The `.` must stand after the URL's `//` and a character.
+fn key_end(text: &str, j: usize, pieces: &mut [Range<usize>]) {
+    let Some(p) = pieces.last_mut() else {
+        return;
+    };
+    let s = &text[p.clone()];
+    let tail = s.split_once('=').map_or(s, |(k, _)| k);
+    let Some(dot) = tail.rfind('.') else {
+        return;
+    };
+    let name = &tail[dot + 1..];
+    let is_name = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'));
+    if is_name && p.start + dot > j + 4 {
+        p.end = p.start + dot;
+    }
+}
+
+/// Whether a placeholder starts at `at`, just after an undelimited run: `<`, a letter, then
+/// letters, digits, `-`, `_` or `.`, and `>` (`<group-address>`, `<port>`).
+fn placeholder_after(text: &str, at: usize) -> bool {
+    let Some(rest) = text[at..].strip_prefix('<') else {
+        return false;
+    };
+    let n = rest
+        .bytes()
+        .take(64)
+        .take_while(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        .count();
+    n > 0 && rest.as_bytes()[0].is_ascii_alphabetic() && rest.as_bytes().get(n) == Some(&b'>')
+}
+
+/// Whether the run `i..end` leaves a `[` of its authority open, and the text closes it with
+/// a `]` later on the same line (within 128 bytes): what the brackets hold has whitespace or
+/// a `<`, which no IP literal has (`http://[IP of Snowball]:8080`, `rtp://[<group>]`).
+fn unclosed_in_authority(text: &str, i: usize, end: usize) -> bool {
+    let s = &text[i..end];
+    let Some(a) = s.find("://").map(|k| k + 3) else {
+        return false;
+    };
+    let authority = &s[a..s[a..].find(['/', '?', '#']).map_or(s.len(), |n| a + n)];
+    let Some(open) = authority.rfind('[') else {
+        return false;
+    };
+    if authority[open..].contains(']') {
+        return false;
+    }
+    let mut near = (end + 128).min(text.len());
+    while !text.is_char_boundary(near) {
+        near -= 1;
+    }
+    let line = text[end..near].split(['\n', '\r']).next().unwrap_or("");
+    line.contains(']')
 }
 
 /// Trailing sentence punctuation (above U+007F: [`punct::trails`]), a `\` (a string escape or
@@ -1553,7 +1812,8 @@ fn asciidoc_link_text(text: &str, pieces: &mut [Range<usize>]) {
         return;
     };
     let inside = s[open + 1..].strip_suffix(']').unwrap_or(&s[open + 1..]);
-    if inside.contains(']') {
+    // `http://127.0.0.1[aa::ff]`: an IP literal's brackets, misplaced, and reported.
+    if inside.contains(']') || ip_literal_like(inside) {
         return;
     }
     let before = &s[..open];
@@ -1593,7 +1853,14 @@ fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
         };
         let group = &s[open + 1..open + 1 + len];
         let in_authority = authority.as_ref().is_some_and(|a| a.contains(&open));
-        if (in_authority && !ip_literal_like(group)) || glob_range(group) {
+        // A whole path segment in brackets that holds a letter: a placeholder
+        // (`http://127.0.0.1:5572/[remote:path]/path/to/object`).
+        let after = &s[open + 1 + len + 1..];
+        let segment = !in_authority
+            && s[..open].ends_with('/')
+            && (after.is_empty() || after.starts_with('/'))
+            && group.bytes().any(|c| c.is_ascii_alphabetic());
+        if (in_authority && !ip_literal_like(group)) || glob_range(group) || segment {
             return true;
         }
         from = open + 1 + len + 1;
@@ -2918,5 +3185,210 @@ z";
         assert!(markdown::candidates("```\nx\n```\n\n", Options::default()).1);
         assert!(!markdown::candidates("```\nx\n\n", Options::default()).1);
         assert!(!markdown::candidates("<!--\nx\n\n", Options::default()).1);
+    }
+
+    /// Found URIs under `grammar`, each with whether it conforms.
+    fn verdicts(t: &str, grammar: Grammar) -> Vec<(String, bool)> {
+        extract(t, grammar)
+            .into_iter()
+            .map(|f| (f.text.to_string(), f.is_valid()))
+            .collect()
+    }
+
+    /// Templates whose brackets hold placeholders (`<name>`, or words with spaces) are no
+    /// URIs (docs/documents.md, "Templates are not URIs").
+    #[test]
+    fn placeholders_make_templates() {
+        for t in [
+            "rtp://[<group-address>]:<port>",
+            "srt://[<user>[:<pass>]@]<host>:<port>/<stream>",
+            "nfs://[<user>@]<server>[:<port>]/<export>",
+            "use http://host:<port>/ here",
+            "endpoint = http://[IP of Snowball]:8080",
+            "http://127.0.0.1:5572/[remote:path]/path/to/object",
+        ] {
+            assert_eq!(verdicts(t, Grammar::Rfc3986), [], "{t}");
+        }
+        // The text after a template is read afresh.
+        assert_eq!(texts("rtp://[<g>]:<port> and http://a/b"), ["http://a/b"]);
+        // Not placeholders: an IP literal, brackets in the query, an unclosed bracket, a `<`
+        // that delimits.
+        let bad = |s: &str| (s.to_owned(), false);
+        assert_eq!(
+            verdicts("http://[::1 x", Grammar::Rfc3986),
+            [bad("http://[::1")]
+        );
+        assert_eq!(
+            verdicts("http://x/?a[]=1", Grammar::Rfc3986),
+            [bad("http://x/?a[]=1")]
+        );
+        assert_eq!(texts("see <http://a/b>"), ["http://a/b"]);
+        assert_eq!(texts("http://a/b<c"), ["http://a/b"]);
+    }
+
+    /// An ASCII URL glued to Chinese, Japanese or Korean text ends where the script changes
+    /// after one of its letters or digits (docs/documents.md, "URLs glued to Chinese,
+    /// Japanese and Korean text"), under every grammar.
+    #[test]
+    fn ascii_urls_end_where_cjk_text_starts() {
+        let ok = |s: &str| (s.to_owned(), true);
+        for g in [Grammar::Rfc3986, Grammar::Rfc3987] {
+            assert_eq!(
+                verdicts("詳細は http://example.com/docs.htmlを参照してください", g),
+                [ok("http://example.com/docs.html")]
+            );
+            assert_eq!(
+                verdicts("请访问http://example.com/docs获取更多信息", g),
+                [ok("http://example.com/docs")]
+            );
+            assert_eq!(
+                verdicts(
+                    "https://savannah.gnu.org/bugs/?func=additem&group=wget에 보고하십시오",
+                    g
+                ),
+                [ok("https://savannah.gnu.org/bugs/?func=additem&group=wget")]
+            );
+        }
+        // After a `/`, `=` or `#`, a CJK letter begins a segment or a value; a run of them
+        // followed by a `/` is a segment; a URI that already holds one goes on.
+        let iri = |s: &str| iris(s).into_iter().map(|(t, _)| t).collect::<Vec<_>>();
+        assert_eq!(
+            iri("https://ja.wikipedia.org/wiki/ジョン"),
+            ["https://ja.wikipedia.org/wiki/ジョン"]
+        );
+        assert_eq!(iri("http://a/?q=東京 x"), ["http://a/?q=東京"]);
+        assert_eq!(iri("http://a/v2版/x"), ["http://a/v2版/x"]);
+        assert_eq!(iri("http://例え.jp/パスを"), ["http://例え.jp/パスを"]);
+        // Other scripts stay: a Cyrillic or Latin letter is the IRI's.
+        assert_eq!(iri("http://a/bфx"), ["http://a/bфx"]);
+        // Under RFC 3986 a CJK letter inside the URL is still reported.
+        assert_eq!(
+            verdicts("http://a/x/東京/y", Grammar::Rfc3986),
+            [("http://a/x/東京/y".to_owned(), false)]
+        );
+    }
+
+    /// Lists joined by `|`, configuration keys, an unknown scheme that carries a URI in its
+    /// query, `data:` URIs, and an IP literal's brackets after a host.
+    #[test]
+    fn lists_keys_carriers_and_data() {
+        assert_eq!(
+            texts("tee:file://a/one.avi|file://a/two.avi"),
+            ["file://a/one.avi", "file://a/two.avi"]
+        );
+        assert_eq!(texts("a http://a/x|y b"), ["http://a/x|y"]);
+        assert_eq!(
+            texts(
+                "git config url.https://example.org/.insteadOf x; auth.https://example.net.user=me"
+            ),
+            ["https://example.org/", "https://example.net"]
+        );
+        assert_eq!(
+            texts("git -c http.https://a.example/x.sslVerify=false clone"),
+            ["https://a.example/x"]
+        );
+        let m = "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x";
+        assert_eq!(texts(&format!("open {m} now")), [m]);
+        assert_eq!(texts("x:?u=1 and Note:see=http://a/b"), ["http://a/b"]);
+        assert_eq!(
+            texts("img data:image/png;base64,iVBORw0KGgo= and data:,Hello%20World."),
+            ["data:image/png;base64,iVBORw0KGgo=", "data:,Hello%20World"]
+        );
+        assert_eq!(
+            texts("f(data:int) data:value data: x"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            verdicts("http://127.0.0.1[aa::ff]", Grammar::Rfc3986),
+            [("http://127.0.0.1[aa::ff]".to_owned(), false)]
+        );
+        // AsciiDoc's link text still ends a URI.
+        assert_eq!(texts("https://a/b[the text]"), ["https://a/b"]);
+    }
+
+    /// Random texts of the pieces the rules look at: each URI found, its outer range read
+    /// alone, is found again, the same (the language server reads a URI so, for a hover or a
+    /// fix).
+    #[test]
+    fn each_uri_read_alone_is_itself() {
+        const BITS: &[&str] = &[
+            "<",
+            ">",
+            "<URL:",
+            "URL:",
+            "http:",
+            "http://",
+            "mailto:",
+            "x://",
+            "a",
+            "b.c",
+            "-",
+            "-\n",
+            "\n",
+            " ",
+            "é",
+            "\u{a0}",
+            ")",
+            "(",
+            "]",
+            ".",
+            ",",
+            ":",
+            "%",
+            "%zz",
+            "\"",
+            "'",
+            "#",
+            "?",
+            "/",
+            "@",
+            "1",
+            "`",
+            "{",
+            "}",
+            "[",
+            "\\",
+            "\u{2010}\n",
+            "\u{27e8}",
+            "\u{27e9}",
+            "[x](",
+            "](",
+            "::",
+            "|",
+            "url.https://",
+            "<port>",
+            "data:,",
+            "magnet:?",
+            "を",
+            "에",
+            "[<",
+            "=",
+            "获",
+            "a.http://",
+            ".a",
+            "[aa::ff]",
+            "&",
+        ];
+        let mut seed = 12345u64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let n = 5 + rnd(30);
+            let t: String = (0..n).map(|_| BITS[rnd(BITS.len())]).collect();
+            for f in extract(&t, Grammar::Rfc2396) {
+                let alone = extract(&t[f.outer.clone()], Grammar::Rfc2396);
+                let ok = alone.first().is_some_and(|g| g.text == f.text);
+                assert!(
+                    ok,
+                    "{t:?} found {:?} alone {:?}",
+                    f.text,
+                    alone.iter().map(|g| g.text.to_string()).collect::<Vec<_>>()
+                );
+            }
+        }
     }
 }

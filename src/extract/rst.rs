@@ -256,9 +256,103 @@ pub(super) fn candidates(text: &str, options: Options) -> Vec<Candidate> {
             k += n + 2;
         }
     }
+    let links = references(&mut prose);
     // Prose ranges are whole characters (only ASCII bytes were blanked), so it is UTF-8.
     let prose = String::from_utf8(prose).unwrap_or_default();
-    scan(&prose, 0, true).0
+    let mut found = scan(&prose, 0, true).0;
+    if !links.is_empty() {
+        found.extend(links);
+        found.sort_by_key(|c| c.outer.start);
+    }
+    found
+}
+
+/// The relative link targets of the prose, and its roles' targets blanked out
+/// (`docs/documents.md`, "reStructuredText"):
+///
+/// - `` `text <target>`_ `` (or `__`): the embedded target is a URI reference; one with a
+///   scheme is found as `<scheme:...>` is, one without (`<page.html#frag>`) here, unless it
+///   ends with `_` (a reference name, not a URI);
+/// - `` :role:`text <target>` ``, `` `text <target>`:role: `` or `` `text <target>` `` (the
+///   default role): a role's target is a label or a name (`<python:some-label>`, Sphinx's
+///   cross-references), no URI: blanked;
+/// - `.. _name: target`, `.. __: target` and `__ target` (explicit and anonymous hyperlink
+///   targets): a target without a scheme, on the line, is a URI reference.
+///
+/// Each target holds no whitespace (a target broken across lines is left to the scan).
+fn references(prose: &mut [u8]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let relative = |t: &[u8]| {
+        let n = t.iter().take_while(|&&c| super::is_scheme_byte(c)).count();
+        let scheme = t.first().is_some_and(u8::is_ascii_alphabetic) && t.get(n) == Some(&b':');
+        let word = |c: &u8| c.is_ascii_whitespace() || matches!(c, b'<' | b'>' | b'`');
+        !(t.is_empty() || scheme || t.ends_with(b"_") || t.iter().any(word))
+    };
+    let link = |out: &mut Vec<Candidate>, r: Range<usize>, outer: Range<usize>| {
+        out.push(Candidate {
+            outer,
+            empty_at: r.start,
+            pieces: vec![super::Seg::plain(r)],
+            delimiter: super::Delimiter::Link,
+        });
+    };
+    // Each `<` up to its `>` (or the next `<`): an embedded target is a `<...>` that a
+    // backtick closes right after its `>`, so it is told by what follows it, in the part
+    // where it stands (a part may start after the text's opening backtick).
+    let mut k = 0;
+    while let Some(n) = prose[k..].iter().position(|&c| c == b'<') {
+        let open = k + n;
+        let Some(len) = prose[open + 1..]
+            .iter()
+            .position(|&c| matches!(c, b'<' | b'>'))
+        else {
+            break;
+        };
+        let close = open + 1 + len;
+        k = close;
+        if prose[close] != b'>' || prose.get(close + 1) != Some(&b'`') {
+            continue;
+        }
+        k = close + 1;
+        if prose.get(close + 2) == Some(&b'_') {
+            if relative(&prose[open + 1..close]) {
+                link(&mut out, open + 1..close, open..close + 1);
+            }
+        } else {
+            // Interpreted text with a role (`:ref:`, or the default role): its target is a
+            // label or a name.
+            prose[open..=close].fill(b' ');
+        }
+    }
+    for l in lines(prose, 0) {
+        let from = l.start + l.indent;
+        let s = &prose[from..l.end];
+        // Where the target starts in `s`.
+        let at = if s.starts_with(b"__ ") {
+            Some(3)
+        } else if let Some(rest) = s.strip_prefix(b".. _") {
+            // The name ends at the first `: ` (a name in backquotes may hold one).
+            let end = if rest.starts_with(b"`") {
+                rest[1..].iter().position(|&c| c == b'`').map(|n| n + 2)
+            } else {
+                let n = rest.windows(2).position(|w| w == b": ");
+                n.or_else(|| rest.ends_with(b":").then(|| rest.len() - 1))
+            };
+            end.filter(|&e| rest.get(e) == Some(&b':'))
+                .map(|e| 4 + e + 1)
+        } else {
+            None
+        };
+        let Some(at) = at else { continue };
+        let t = &s[at..];
+        let lead = t.len() - t.trim_ascii_start().len();
+        let t = t.trim_ascii();
+        if relative(t) {
+            let start = from + at + lead;
+            link(&mut out, start..start + t.len(), start..start + t.len());
+        }
+    }
+    out
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -517,6 +611,40 @@ mod tests {
         // With code included, everything is read.
         let all = candidates(t, Options::default().include_code(true));
         assert_eq!(all.len(), 13);
+    }
+
+    /// A role's target is a label; an embedded or explicit link target without a scheme is a
+    /// relative reference (docs/documents.md, "reStructuredText").
+    #[test]
+    fn role_targets_and_relative_link_targets() {
+        let t = "See :ref:`the label <python:some-label>` and `x <py:y>`:doc:, then\n\
+                 `text <page.html#frag>`_, `Top <#top>`__, `name <other_>`_ and\n\
+                 `abs <http://a/b>`_.\n\
+                 \n\
+                 .. _other: other.rst\n\
+                 .. _`a b`: ../a%20b.html\n\
+                 .. _inner:\n\
+                 .. __: anon.html\n\
+                 \n\
+                 __ last.rst\n\
+                 \n\
+                 .. _ext: https://e.example/\n";
+        assert_eq!(
+            texts(t),
+            [
+                "page.html#frag",
+                "#top",
+                "http://a/b",
+                "other.rst",
+                "../a%20b.html",
+                "anon.html",
+                "last.rst",
+                "https://e.example/"
+            ]
+        );
+        // In code, nothing: a literal, a literal block.
+        let code = "``x <a.html>`_`` and::\n\n    `y <b.html>`_\n    __ c.rst\n";
+        assert_eq!(texts(code), Vec::<String>::new());
     }
 
     #[test]
