@@ -296,15 +296,17 @@ fn references(prose: &mut [u8]) -> Vec<Candidate> {
             delimiter: super::Delimiter::Link,
         });
     };
-    // Each `<` up to its `>` (or the next `<`): an embedded target is a `<...>` that a
-    // backtick closes right after its `>`, so it is told by what follows it, in the part
-    // where it stands (a part may start after the text's opening backtick).
+    // Each `<` up to its `>` (or the next `<` or whitespace: a target holds none, and a
+    // text read in parts may be cut at whitespace, so what is decided here must not cross
+    // it): an embedded target is a `<...>` that a backtick closes right after its `>`, so it
+    // is told by what follows it, in the part where it stands (a part may start after the
+    // text's opening backtick).
     let mut k = 0;
     while let Some(n) = prose[k..].iter().position(|&c| c == b'<') {
         let open = k + n;
         let Some(len) = prose[open + 1..]
             .iter()
-            .position(|&c| matches!(c, b'<' | b'>'))
+            .position(|&c| matches!(c, b'<' | b'>') || c.is_ascii_whitespace())
         else {
             break;
         };
