@@ -295,26 +295,28 @@ pub(super) fn trails(c: char) -> bool {
 /// `〆`), hiragana, katakana (full- and half-width, with `ー`) and Hangul (syllables and jamo).
 /// Where such a letter follows an ASCII letter or digit of a URI written in ASCII, the text
 /// has changed script: see `docs/documents.md`, "URLs glued to Chinese, Japanese and Korean
-/// text".
+/// text". The Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) show nothing, so no reader sees
+/// the text change script at one: they are not letters here.
 pub(super) fn cjk(c: char) -> bool {
-    matches!(c,
-        '\u{1100}'..='\u{11FF}'      // Hangul Jamo
-        | '\u{3005}'..='\u{3007}'    // 々 〆 〇
-        | '\u{3041}'..='\u{309F}'    // Hiragana
-        | '\u{30A1}'..='\u{30FA}'    // Katakana (not the middle dot U+30FB)
-        | '\u{30FC}'..='\u{30FF}'    // ー ヽ ヾ ヿ
-        | '\u{3131}'..='\u{318E}'    // Hangul Compatibility Jamo
-        | '\u{31F0}'..='\u{31FF}'    // Katakana Phonetic Extensions
-        | '\u{3400}'..='\u{4DBF}'    // CJK Unified Ideographs Extension A
-        | '\u{4E00}'..='\u{9FFF}'    // CJK Unified Ideographs
-        | '\u{A960}'..='\u{A97F}'    // Hangul Jamo Extended-A
-        | '\u{AC00}'..='\u{D7A3}'    // Hangul Syllables
-        | '\u{D7B0}'..='\u{D7FF}'    // Hangul Jamo Extended-B
-        | '\u{F900}'..='\u{FAFF}'    // CJK Compatibility Ideographs
-        | '\u{FF66}'..='\u{FF9F}'    // Halfwidth Katakana
-        | '\u{FFA0}'..='\u{FFDC}'    // Halfwidth Hangul
-        | '\u{20000}'..='\u{3134F}'  // CJK Unified Ideographs Extensions B to G
-    )
+    !matches!(c, '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}')
+        && matches!(c,
+            '\u{1100}'..='\u{11FF}'      // Hangul Jamo
+            | '\u{3005}'..='\u{3007}'    // 々 〆 〇
+            | '\u{3041}'..='\u{309F}'    // Hiragana
+            | '\u{30A1}'..='\u{30FA}'    // Katakana (not the middle dot U+30FB)
+            | '\u{30FC}'..='\u{30FF}'    // ー ヽ ヾ ヿ
+            | '\u{3131}'..='\u{318E}'    // Hangul Compatibility Jamo
+            | '\u{31F0}'..='\u{31FF}'    // Katakana Phonetic Extensions
+            | '\u{3400}'..='\u{4DBF}'    // CJK Unified Ideographs Extension A
+            | '\u{4E00}'..='\u{9FFF}'    // CJK Unified Ideographs
+            | '\u{A960}'..='\u{A97F}'    // Hangul Jamo Extended-A
+            | '\u{AC00}'..='\u{D7A3}'    // Hangul Syllables
+            | '\u{D7B0}'..='\u{D7FF}'    // Hangul Jamo Extended-B
+            | '\u{F900}'..='\u{FAFF}'    // CJK Compatibility Ideographs
+            | '\u{FF66}'..='\u{FF9F}'    // Halfwidth Katakana
+            | '\u{FFA0}'..='\u{FFDC}'    // Halfwidth Hangul
+            | '\u{20000}'..='\u{3134F}'  // CJK Unified Ideographs Extensions B to G
+        )
 }
 
 #[cfg(test)]
@@ -348,7 +350,7 @@ mod tests {
             assert!(cjk(c), "{c:?} is a CJK letter");
         }
         // Punctuation, the middle dots, Latin, Cyrillic, digits: no.
-        for c in "。、・･「aé9ф–".chars() {
+        for c in "。、・･「aé9ф–\u{115F}\u{1160}\u{3164}\u{FFA0}".chars() {
             assert!(!cjk(c), "{c:?} is not");
         }
     }
