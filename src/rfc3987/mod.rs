@@ -11,7 +11,7 @@
 //! An IRI reference has the five components of a URI reference, delimited by the same ASCII
 //! characters: its values are RFC 3986's ([`rfc3986::Authority`](crate::rfc3986::Authority),
 //! [`rfc3986::Host`](crate::rfc3986::Host), [`rfc3986::Path`](crate::rfc3986::Path),
-//! [`Components`](crate::rfc3986::Components) ...), over text that may hold characters outside
+//! [`rfc3986::Components`](crate::rfc3986::Components) ...), over text that may hold characters outside
 //! US-ASCII. The grammar is [`Grammar::Rfc3987`](crate::Grammar::Rfc3987) (`IRI-reference` and
 //! every other production of section 2.2).
 //!
