@@ -29,6 +29,7 @@ use std::ops::Range;
 use crate::grammar::rfc2396::{HEX, PCHAR, REG_NAME, REL_SEGMENT, UNRESERVED, URIC, USERINFO};
 use crate::part::Part;
 use crate::table::Table;
+use crate::values::escape::{encode_octets, push_escape};
 
 /// A component of a URI that may hold escapes, named after its production. Each reserves its
 /// own characters, so the same data encodes differently in each ([`encode`]).
@@ -232,8 +233,6 @@ impl EscapeError {
     }
 }
 
-const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
-
 /// Encode `data` for `component`: every octet that does not stand for itself in the component
 /// becomes `"%" hex hex`
 /// with upper-case hex digits (section 2.4.1). The result is a valid string of the component
@@ -248,23 +247,7 @@ const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// assert_eq!(encode([0u8, 0xFF], Component::Fragment), "%00%FF");
 /// ```
 pub fn encode(data: impl AsRef<[u8]>, component: Component) -> String {
-    let data = data.as_ref();
-    let keep = component.data();
-    let mut out = String::with_capacity(data.len());
-    for &b in data {
-        if keep.contains(b) {
-            out.push(char::from(b));
-        } else {
-            push_escape(&mut out, b);
-        }
-    }
-    out
-}
-
-fn push_escape(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(char::from(UPPER_HEX[usize::from(b >> 4)]));
-    out.push(char::from(UPPER_HEX[usize::from(b & 15)]));
+    encode_octets(data.as_ref(), component.data())
 }
 
 /// One piece of a component's text.

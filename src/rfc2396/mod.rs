@@ -29,8 +29,9 @@ pub(crate) mod split;
 pub(crate) mod uri;
 
 pub use crate::shared::HostKind;
+pub use crate::values::build::BuildError;
 pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
-pub use build::{BuildError, Builder};
+pub use build::Builder;
 pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
 pub use form::{FormPairs, form_encode, form_pairs};
 pub use parse::UriReferenceBuf;

@@ -26,6 +26,7 @@
 //! assert_eq!(h.kind(), HostKind::RegName);
 //! ```
 
+pub(crate) mod build;
 pub(crate) mod components;
 pub(crate) mod normalize;
 pub(crate) mod parse;
@@ -33,8 +34,12 @@ pub(crate) mod resolve;
 pub(crate) mod uri;
 
 pub use crate::rfc2396::ResolveError;
+pub use crate::rfc2396::{FormPairs, form_encode, form_pairs};
 pub use crate::shared::{HostKind, Segments};
+pub use crate::values::build::BuildError;
+pub use crate::values::escape::{Component, encode_uri as encode};
 pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
+pub use build::Builder;
 pub use components::Components;
 pub use normalize::{equivalent, normalize};
 pub use parse::{AbsoluteUriBuf, UriReferenceBuf};

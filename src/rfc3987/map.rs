@@ -2,6 +2,7 @@
 //! section 3.1) and a URI reference to an IRI reference ([`to_iri`], section 3.2).
 
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
+use crate::values::escape::push_escape;
 use crate::{Error, Grammar, rfc3986};
 
 /// The URI reference an IRI reference maps to (section 3.1, rfc3987.txt:577-590): each
@@ -177,13 +178,6 @@ pub(crate) fn is_bidi_format(c: char) -> bool {
 /// `unreserved` (rfc3986.txt:2784): the US-ASCII characters step 2 decodes.
 fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-._~".contains(&b)
-}
-
-pub(crate) fn push_escape(out: &mut String, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(HEX[usize::from(b >> 4)] as char);
-    out.push(HEX[usize::from(b & 15)] as char);
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@
 
 #[cfg(feature = "bidi")]
 mod bidi;
+mod build;
 #[cfg(feature = "idna")]
 mod idna;
 mod iri;
@@ -40,16 +41,21 @@ mod resolve;
 
 // RFC 3987's values are RFC 3986's, over a wider character set: the same types, named here
 // as in every spec module.
+pub use crate::rfc2396::{FormPairs, form_encode, form_pairs};
 pub use crate::rfc3986::{
     Authority, Components, Host, HostData, HostKind, Path, PathKind, ReferenceKind, ResolveError,
     Resolved, Segments,
 };
+pub use crate::values::build::BuildError;
+pub use crate::values::escape::{Component, encode_iri as encode};
 pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 #[cfg(feature = "bidi")]
 pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
+pub use build::Builder;
 #[cfg(feature = "idna")]
 pub use idna::IdnaError;
 pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};
+pub(crate) use map::is_bidi_format;
 pub use map::{to_iri, to_uri};
 pub use normalize::{equivalent, normalize};
 pub use resolve::resolve_str;
