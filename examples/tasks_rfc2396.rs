@@ -1,8 +1,8 @@
 //! The everyday tasks of a `url` or `fluent-uri` user, on RFC 2396: parse, components,
-//! resolve, normalize, equivalence, decode, owned values (serde, ordering) and diagnostics.
-//! `examples/tasks_rfc3986.rs`, `tasks_rfc2396.rs` and `tasks_rfc3987.rs` differ only in the
-//! two `use` lines below: the same calls on each spec of the generic syntax. Encoding and the
-//! builder and setters are RFC 2396's alone so far (`urigram::rfc2396::encode`, `Builder`).
+//! resolve, normalize, equivalence, encode and decode, build and set, owned values (serde,
+//! ordering) and diagnostics. `examples/tasks_rfc3986.rs`, `tasks_rfc2396.rs` and
+//! `tasks_rfc3987.rs` differ only in the two `use` lines below: the same calls on each spec of
+//! the generic syntax.
 //!
 //! `cargo run --example tasks_rfc2396` (with `--features serde` for the JSON parts).
 
@@ -55,12 +55,54 @@ fn main() {
     let b: ReferenceBuf = "HTTP://example.com/%7Euser".parse().unwrap();
     assert!(a.equivalent(&b) && b.equivalent(&a));
 
-    // 6. Decode, per component.
+    // 6. Encode and decode, per component: data escaped so that it is valid there and means
+    // itself (an IRI writes the characters outside US-ASCII that it admits plainly).
+    assert_eq!(spec::encode("a b/c", spec::Component::Segment), "a%20b%2Fc");
+    assert_eq!(spec::encode("x=1&y", spec::Component::Query), "x%3D1%26y");
+    let e_acute = spec::encode("é", spec::Component::Fragment);
+    assert_eq!(e_acute, if MODULE == "rfc3987" { "é" } else { "%C3%A9" });
     let segments: Vec<_> = u
         .path_segments()
         .map(|s| s.decode_utf8().unwrap().into_owned())
         .collect();
     assert_eq!(segments, ["a", ".", "b", "c d"]);
+
+    // 7. Build and set: each component checked against the spec's production, the whole by
+    // its grammar; an error names the component's production and leaves the value as it was.
+    let built: ReferenceBuf = spec::Builder::new()
+        .scheme("https")
+        .host("example.com")
+        .path("/a")
+        .query("q=1")
+        .build()
+        .unwrap();
+    assert_eq!(built, "https://example.com/a?q=1");
+    let mut b = spec::Builder::new()
+        .scheme("http")
+        .host("example.com")
+        .path_segments(["a b", "c/d"])
+        .query_pairs([("q", "1 2")])
+        .fragment_data("top")
+        .build()
+        .unwrap();
+    assert_eq!(b, "http://example.com/a%20b/c%2Fd?q=1+2#top");
+    b.set_host("example.org").unwrap();
+    b.set_port(Some(8080)).unwrap();
+    b.set_userinfo(Some("me")).unwrap();
+    b.set_path("/x/y").unwrap();
+    b.set_query(None).unwrap();
+    b.append_pair("lang", "en").unwrap();
+    b.set_fragment(Some("sec-2")).unwrap();
+    assert_eq!(b, "http://me@example.org:8080/x/y?lang=en#sec-2");
+    let e = b.set_query(Some("a b")).unwrap_err();
+    let spec::BuildError::Component {
+        production, error, ..
+    } = e
+    else {
+        panic!("{e}")
+    };
+    assert!(production.ends_with("query") && error.offset() == 1);
+    assert_eq!(b, "http://me@example.org:8080/x/y?lang=en#sec-2");
 
     // 8. Owned values: FromStr, Display, ordering, hashing, `into_owned`.
     let owned: ReferenceBuf = u.into_owned();

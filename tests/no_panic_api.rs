@@ -394,77 +394,109 @@ fn check_resolution(base: &str, reference: &str) {
     }
 }
 
-type Setter = fn(&mut UriReferenceBuf, &str) -> Result<(), rfc2396::BuildError>;
-
-const SETTERS: &[Setter] = &[
-    |u, t| u.set_scheme(Some(t)),
-    |u, _| u.set_scheme(None),
-    |u, t| u.set_authority(Some(t)),
-    |u, _| u.set_authority(None),
-    |u, t| u.set_host(t),
-    |u, t| u.set_userinfo(Some(t)),
-    |u, _| u.set_userinfo(None),
-    |u, t| u.set_userinfo_data(t),
-    |u, t| u.set_port(t.parse().ok()),
-    |u, t| u.set_path(t),
-    |u, t| u.set_path_segments(t.split('/')),
-    |u, t| u.set_query(Some(t)),
-    |u, _| u.set_query(None),
-    |u, t| u.set_query_data(t),
-    |u, t| u.set_query_pairs([(t, t)]),
-    |u, t| u.append_pair(t, t),
-    |u, t| u.set_fragment(Some(t)),
-    |u, _| u.set_fragment(None),
-    |u, t| u.set_fragment_data(t),
-];
-
-/// Every setter leaves a value that reads back as itself, or an error and the value as it was.
-fn check_setters(r: &mut Rng, start: &str, t: &str) {
-    let Ok(start) = start.parse::<UriReferenceBuf>() else {
-        return;
-    };
-    for set in SETTERS {
-        let mut u = start.clone();
-        match set(&mut u, t) {
-            Ok(()) => {
-                let back: UriReferenceBuf = u.to_string().parse().expect("a setter's result");
-                assert_eq!(back, u);
+/// `check_setters!(name, spec, Buf)`: `name(r, start, t)` checks that every setter of the
+/// spec's owned reference `Buf` leaves a value that reads back as itself, or an error and the
+/// value as it was, and that the builder given data from `t` makes a value or an error.
+macro_rules! check_setters {
+    ($name:ident, $spec:ident, $buf:ident) => {
+        fn $name(r: &mut Rng, start: &str, t: &str) {
+            use urigram::$spec::{BuildError, Builder, $buf};
+            type Setter = fn(&mut $buf, &str) -> Result<(), BuildError>;
+            const SETTERS: &[Setter] = &[
+                |u, t| u.set_scheme(Some(t)),
+                |u, _| u.set_scheme(None),
+                |u, t| u.set_authority(Some(t)),
+                |u, _| u.set_authority(None),
+                |u, t| u.set_host(t),
+                |u, t| u.set_userinfo(Some(t)),
+                |u, _| u.set_userinfo(None),
+                |u, t| u.set_userinfo_data(t),
+                |u, t| u.set_port(t.parse().ok()),
+                |u, t| u.set_path(t),
+                |u, t| u.set_path_segments(t.split('/')),
+                |u, t| u.set_query(Some(t)),
+                |u, _| u.set_query(None),
+                |u, t| u.set_query_data(t),
+                |u, t| u.set_query_pairs([(t, t)]),
+                |u, t| u.append_pair(t, t),
+                |u, t| u.set_fragment(Some(t)),
+                |u, _| u.set_fragment(None),
+                |u, t| u.set_fragment_data(t),
+            ];
+            let Ok(start) = start.parse::<$buf>() else {
+                return;
+            };
+            for set in SETTERS {
+                let mut u = start.clone();
+                match set(&mut u, t) {
+                    Ok(()) => {
+                        let back: $buf = u.to_string().parse().expect("a setter's result");
+                        assert_eq!(back, u);
+                    }
+                    Err(e) => {
+                        assert_eq!(u, start);
+                        let _ = e.to_string();
+                    }
+                }
             }
-            Err(e) => {
-                assert_eq!(u, start);
-                let _ = e.to_string();
+            // The builder, with data and text from the same text.
+            let mut b = Builder::new();
+            if r.below(2) == 0 {
+                b = b.scheme(r.pick(SCHEMES));
+            }
+            if r.below(2) == 0 {
+                b = b.host(r.pick(HOSTS));
+                b = match r.below(3) {
+                    0 => b.userinfo_data(t),
+                    1 => b.userinfo(t),
+                    _ => b,
+                };
+                if r.below(2) == 0 {
+                    b = b.port(r.below(70000) as u16);
+                }
+            }
+            b = match r.below(4) {
+                0 => b.path_segments(t.split('/')),
+                1 => b.rel_path_segments(t.split('/')),
+                2 => b.path(t),
+                _ => b,
+            };
+            b = match r.below(4) {
+                0 => b.query_data(t),
+                1 => b.query_pairs([(t, t)]),
+                2 => b.query(t),
+                _ => b,
+            };
+            b = match r.below(3) {
+                0 => b.fragment_data(t),
+                1 => b.fragment(t),
+                _ => b,
+            };
+            match b.build() {
+                Ok(u) => {
+                    let back: $buf = u.to_string().parse().expect("a built reference");
+                    assert_eq!(back, u);
+                }
+                Err(e) => drop(e.to_string()),
             }
         }
-    }
-    // The builder, with data from the same text.
-    let mut b = UriReferenceBuf::builder();
-    if r.below(2) == 0 {
-        b = b.scheme(r.pick(SCHEMES));
-    }
-    if r.below(2) == 0 {
-        b = b.host(r.pick(HOSTS)).userinfo_data(t);
-        if r.below(2) == 0 {
-            b = b.port(r.below(70000) as u16);
-        }
-    }
-    b = match r.below(4) {
-        0 => b.path_segments(t.split('/')),
-        1 => b.rel_path_segments(t.split('/')),
-        2 => b.opaque_part_data(t),
-        _ => b,
     };
-    if r.below(2) == 0 {
-        b = b.query_data(t);
-    }
-    if r.below(3) == 0 {
-        b = b.query_pairs([(t, t)]);
-    }
-    if r.below(2) == 0 {
-        b = b.fragment_data(t);
-    }
-    if let Ok(u) = b.build() {
-        let back: UriReferenceBuf = u.to_string().parse().expect("a built reference");
-        assert_eq!(back, u);
+}
+
+check_setters!(check_setters_2396, rfc2396, UriReferenceBuf);
+check_setters!(check_setters_3986, rfc3986, UriReferenceBuf);
+check_setters!(check_setters_3987, rfc3987, IriReferenceBuf);
+
+/// RFC 3986's and RFC 3987's encoders: what they make is a string of the component that
+/// decodes to the text, and an IRI's encoding maps to the URI's (section 3.1).
+fn check_encoders(s: &str) {
+    use urigram::rfc3986::{self as uri, Component};
+    for &c in Component::ALL {
+        let e = uri::encode(s, c);
+        assert_eq!(decode(&e, rfc2396::Component::Query).unwrap(), s.as_bytes());
+        let i = urigram::rfc3987::encode(s, c);
+        let mapped = urigram::rfc3987::to_uri(&format!("?{i}")).expect("an IRI query");
+        assert_eq!(mapped.query().unwrap().decode().unwrap(), s.as_bytes());
     }
 }
 
@@ -497,7 +529,10 @@ fn no_public_function_panics() {
             check_escaping(&s);
             check_resolution(&other, &s);
             check_resolution(&s, &other);
-            check_setters(&mut r, &other, &s);
+            check_setters_2396(&mut r, &other, &s);
+            check_setters_3986(&mut r, &other, &s);
+            check_setters_3987(&mut r, &other, &s);
+            check_encoders(&s);
         });
         if let Err(p) = catch_unwind(run) {
             let msg = p

@@ -419,3 +419,282 @@ fn rfc3986_normalize_owns_the_normal_form() {
     }
     assert!(read >= 100, "{read}");
 }
+
+/// A small deterministic generator of octet strings, biased to the characters that matter to
+/// the components (delimiters, `%`, brackets, octets outside US-ASCII, and UTF-8 of
+/// characters that an IRI admits or not).
+fn data(seed: u64, n: usize) -> Vec<Vec<u8>> {
+    let pieces: &[&[u8]] = &[
+        b"a",
+        b":",
+        b"/",
+        b"?",
+        b"#",
+        b"[",
+        b"]",
+        b"@",
+        b"!",
+        b"$",
+        b"&",
+        b"'",
+        b"(",
+        b"*",
+        b"+",
+        b",",
+        b";",
+        b"=",
+        b"%",
+        b"%4",
+        b"%41",
+        b" ",
+        b"-",
+        b".",
+        b"~",
+        b"\x00",
+        b"\xFF",
+        "é".as_bytes(),
+        "例".as_bytes(),
+        "\u{e000}".as_bytes(),
+        "\u{202e}".as_bytes(),
+        "\u{fffe}".as_bytes(),
+        "\u{10300}".as_bytes(),
+    ];
+    let mut s = seed;
+    let mut next = move || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 33) as usize
+    };
+    (0..n)
+        .map(|_| {
+            let len = next() % 5;
+            (0..len)
+                .flat_map(|_| pieces[next() % pieces.len()].iter().copied())
+                .collect()
+        })
+        .collect()
+}
+
+/// The builder's and the setters' properties, the same on each spec's owned reference: every
+/// setter gives a value that reads back with the component as set, or an error and the value
+/// unchanged; data given to the builder or a `_data` setter decodes back to itself.
+macro_rules! build_and_set_properties {
+    ($name:ident, $spec:ident, $buf:ident) => {
+        mod $name {
+            use urigram::$spec::{BuildError, Builder, $buf};
+
+            type Setter = fn(&mut $buf, &str) -> Result<(), BuildError>;
+
+            #[test]
+            fn setters_never_make_an_invalid_value() {
+                let starts = [
+                    "http://u@a:1/b/c?q#f",
+                    "mailto:a@b",
+                    "g;x?y#s",
+                    "",
+                    "//h",
+                    "foo://reg/x",
+                    "file:///etc",
+                    "#s",
+                    "x:/y",
+                ];
+                let texts: Vec<String> = super::data(3986, 300)
+                    .into_iter()
+                    .map(|v| String::from_utf8_lossy(&v).into_owned())
+                    .chain(
+                        [
+                            "http", "a.b", "1.2.3.4", "/x", "x", "x:y", "//x", "%41", "[::1]", "é",
+                        ]
+                        .map(String::from),
+                    )
+                    .collect();
+                let setters: [(&str, Setter); 9] = [
+                    ("scheme", |u, t| u.set_scheme(Some(t))),
+                    ("authority", |u, t| u.set_authority(Some(t))),
+                    ("host", |u, t| u.set_host(t)),
+                    ("userinfo", |u, t| u.set_userinfo(Some(t))),
+                    ("path", |u, t| u.set_path(t)),
+                    ("query", |u, t| u.set_query(Some(t))),
+                    ("fragment", |u, t| u.set_fragment(Some(t))),
+                    ("port", |u, t| u.set_port(t.parse().ok())),
+                    ("no query", |u, _| u.set_query(None)),
+                ];
+                let mut changed = 0;
+                for start in starts {
+                    let Ok(fresh) = start.parse::<$buf>() else {
+                        continue;
+                    };
+                    for t in &texts {
+                        let t = t.as_str();
+                        for (name, set) in setters {
+                            let mut u = fresh.clone();
+                            match set(&mut u, t) {
+                                Err(_) => assert_eq!(u, start, "{name} {t:?} on {start:?}"),
+                                Ok(()) => {
+                                    changed += 1;
+                                    let back: $buf = u.as_str().parse().expect("valid");
+                                    assert_eq!(back, u);
+                                    let got = match name {
+                                        "scheme" => u.scheme().map(|p| p.as_str()),
+                                        "authority" => u.authority().map(|a| a.as_str()),
+                                        "host" => u.host_str(),
+                                        "userinfo" => u
+                                            .authority()
+                                            .and_then(|a| a.userinfo())
+                                            .map(|p| p.as_str()),
+                                        "path" => Some(u.path().as_str()),
+                                        "query" => u.query().map(|p| p.as_str()),
+                                        "fragment" => u.fragment().map(|p| p.as_str()),
+                                        _ => Some(t),
+                                    };
+                                    if name == "no query" {
+                                        assert!(u.query().is_none());
+                                    } else if name != "port" {
+                                        assert_eq!(got, Some(t), "{name} {t:?} on {start:?}: {u}");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                assert!(changed > 1000, "{changed}");
+            }
+
+            #[test]
+            fn data_decodes_back() {
+                let back = |p: urigram::Part<'_>| p.decode().unwrap().into_owned();
+                for w in super::data(1738, 400).windows(4) {
+                    let (user, seg, query, frag) = (&w[0], &w[1], &w[2], &w[3]);
+                    let u = Builder::new()
+                        .scheme("http")
+                        .userinfo_data(user)
+                        .host("example.com")
+                        .port(81)
+                        .path_segments([seg.as_slice(), b"x"])
+                        .query_data(query)
+                        .fragment_data(frag)
+                        .build()
+                        .unwrap();
+                    assert_eq!(back(u.authority().unwrap().userinfo().unwrap()), *user);
+                    let path = [b"/", seg.as_slice(), b"/x"].concat();
+                    assert_eq!(back(u.path().as_part()), path);
+                    assert_eq!(back(u.query().unwrap()), *query);
+                    assert_eq!(back(u.fragment().unwrap()), *frag);
+                    assert_eq!(u.port_or_known_default(), Some(81));
+                    // The same data by the setters, on a relative reference.
+                    let mut r: $buf = "g".parse().unwrap();
+                    r.set_query_data(query).unwrap();
+                    r.set_fragment_data(frag).unwrap();
+                    assert_eq!(back(r.query().unwrap()), *query);
+                    assert_eq!(back(r.fragment().unwrap()), *frag);
+                    // A relative path's first segment never reads as a scheme.
+                    if !seg.is_empty() {
+                        let r = Builder::new()
+                            .rel_path_segments([seg.as_slice()])
+                            .build()
+                            .unwrap();
+                        assert!(r.scheme().is_none(), "{r}");
+                        assert_eq!(back(r.path().as_part()), *seg);
+                    }
+                }
+            }
+        }
+    };
+}
+
+build_and_set_properties!(rfc2396_build_and_set, rfc2396, UriReferenceBuf);
+build_and_set_properties!(rfc3986_build_and_set, rfc3986, UriReferenceBuf);
+build_and_set_properties!(rfc3987_build_and_set, rfc3987, IriReferenceBuf);
+
+/// RFC 3986's builder and setters where RFC 2396's answer differs, and their diagnostics:
+/// the production of the component (RFC 3986's name) and the byte where it stopped.
+#[test]
+fn rfc3986_build_and_set() {
+    use urigram::rfc3986::{BuildError, Builder, UriReferenceBuf};
+    let b = Builder::new;
+    // What RFC 2396 has no reference for: a query alone, a scheme with an empty path.
+    assert_eq!(b().query_data("a").build().unwrap(), "?a");
+    assert_eq!(b().scheme("http").build().unwrap(), "http:");
+    assert_eq!(
+        b().scheme("http").host("a_b").build().unwrap(),
+        "http://a_b"
+    );
+    assert_eq!(b().host("").path("/x").build().unwrap(), "///x");
+    // Each component against its production.
+    let component = |r: Result<UriReferenceBuf, BuildError>| match r {
+        Err(BuildError::Component {
+            production, error, ..
+        }) => (production, error.offset()),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(component(b().scheme("1a").build()), ("scheme", 0));
+    assert_eq!(component(b().host("a b").build()), ("host", 1));
+    assert_eq!(
+        component(b().host("h").userinfo("a@b").build()),
+        ("userinfo", 1)
+    );
+    assert_eq!(
+        component(b().host("h").path("x").build()),
+        ("path-abempty", 0)
+    );
+    assert_eq!(component(b().path("//x").build()), ("path-absolute", 1));
+    assert_eq!(
+        component(b().scheme("s").path("a b").build()),
+        ("path-rootless", 1)
+    );
+    assert_eq!(component(b().path("a:b").build()), ("path-noscheme", 1));
+    assert_eq!(component(b().query("[x]").build()), ("query", 0));
+    assert_eq!(component(b().fragment("a#").build()), ("fragment", 1));
+    assert_eq!(
+        component(b().rel_path_segments([""]).build()),
+        ("segment-nz-nc", 0)
+    );
+    assert!(matches!(
+        b().port(1).build(),
+        Err(BuildError::NoHost { .. })
+    ));
+
+    let mut u: UriReferenceBuf = "http://me@a:8080/b?q#f".parse().unwrap();
+    let start = u.clone();
+    assert_eq!(
+        component(u.clone().set_host("exa mple").map(|()| start.clone())),
+        ("host", 3)
+    );
+    assert_eq!(
+        component(u.clone().set_path("c").map(|()| start.clone())),
+        ("path-abempty", 0)
+    );
+    assert_eq!(
+        component(u.clone().set_query(Some("a b")).map(|()| start.clone())),
+        ("query", 1)
+    );
+    assert_eq!(
+        component(u.clone().set_authority(Some("a b")).map(|()| start.clone())),
+        ("authority", 1)
+    );
+    assert_eq!(
+        component(u.clone().set_userinfo(Some("%")).map(|()| start.clone())),
+        ("userinfo", 1)
+    );
+    u.set_host("a_b").unwrap();
+    u.set_port(None).unwrap();
+    u.set_userinfo_data("j:d").unwrap();
+    u.set_path_segments(["a;v=1", "b,c"]).unwrap();
+    u.append_pair("x", "1 2").unwrap();
+    assert_eq!(u, "http://j%3Ad@a_b/a%3Bv%3D1/b%2Cc?q&x=1+2#f");
+    let mut m: UriReferenceBuf = "mailto:a@b".parse().unwrap();
+    // No opaque part in RFC 3986: a query on `mailto:` is a query.
+    m.set_query(Some("subject=x")).unwrap();
+    assert_eq!(m, "mailto:a@b?subject=x");
+    assert!(matches!(
+        m.set_port(Some(25)),
+        Err(BuildError::NoHost { .. })
+    ));
+    let mut r: UriReferenceBuf = "a:b:c".parse().unwrap();
+    assert!(matches!(
+        r.set_scheme(None),
+        Err(BuildError::Combination { error: None, .. })
+    ));
+    assert_eq!(r, "a:b:c");
+}

@@ -332,3 +332,90 @@ fn generated_texts() {
     }
     assert!(valid > 500, "{valid}");
 }
+
+/// RFC 3987's builder and setters: characters outside US-ASCII as they are where the IRI
+/// grammar admits them, escaped where it does not, and the diagnostics named by RFC 3987's
+/// productions.
+#[test]
+fn build_and_set() {
+    use urigram::rfc3987::{BuildError, Builder, Component, encode};
+    let b = Builder::new;
+    let i = b()
+        .scheme("http")
+        .userinfo_data("jürgen:x")
+        .host("例え.test")
+        .path_segments(["résumé", "\u{e000}"])
+        .query_data("ü=\u{e000}")
+        .fragment_data("\u{10300}\u{202e}")
+        .build()
+        .unwrap();
+    assert_eq!(
+        i,
+        "http://jürgen%3Ax@例え.test/résumé/%EE%80%80?ü%3D\u{e000}#\u{10300}%E2%80%AE"
+    );
+    assert_eq!(
+        i.to_uri().as_str(),
+        "http://j%C3%BCrgen%3Ax@%E4%BE%8B%E3%81%88.test/r%C3%A9sum%C3%A9/%EE%80%80?%C3%BC%3D%EE%80%80#%F0%90%8C%80%E2%80%AE"
+    );
+    let component = |r: Result<IriReferenceBuf, BuildError>| match r {
+        Err(BuildError::Component {
+            production, error, ..
+        }) => (production, error.offset()),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(component(b().host("例 え").build()), ("ihost", 3));
+    assert_eq!(
+        component(b().path("/\u{e000}").build()),
+        ("ipath-absolute", 1)
+    );
+    assert_eq!(component(b().path("é:b").build()), ("ipath-noscheme", 2));
+    assert_eq!(
+        component(b().fragment("\u{e000}").build()),
+        ("ifragment", 0)
+    );
+    assert_eq!(
+        component(b().host("h").userinfo("é@").build()),
+        ("iuserinfo", 2)
+    );
+    assert_eq!(b().query("\u{e000}").build().unwrap(), "?\u{e000}");
+
+    let mut u: IriReferenceBuf = "http://a/b".parse().unwrap();
+    u.set_host("bücher.example").unwrap();
+    u.set_path("/ü/ß").unwrap();
+    u.set_query(Some("q=é")).unwrap();
+    assert_eq!(u, "http://bücher.example/ü/ß?q=é");
+    let start = u.clone();
+    assert!(matches!(
+        u.set_path("/\u{e000}"),
+        Err(BuildError::Component {
+            production: "ipath-abempty",
+            ..
+        })
+    ));
+    assert!(matches!(
+        u.set_host("a b"),
+        Err(BuildError::Component {
+            production: "ihost",
+            ..
+        })
+    ));
+    assert_eq!(u, start);
+    // RFC 3986's builder writes the same data as US-ASCII only.
+    let uri = urigram::rfc3986::Builder::new()
+        .path_segments(["résumé"])
+        .build()
+        .unwrap();
+    assert_eq!(uri, "/r%C3%A9sum%C3%A9");
+    assert!(
+        urigram::rfc3986::Builder::new()
+            .host("例え.test")
+            .build()
+            .is_err()
+    );
+    // The encoder per component.
+    assert_eq!(encode("a b/ü", Component::Segment), "a%20b%2Fü");
+    assert_eq!(encode("ü:", Component::SegmentNzNc), "ü%3A");
+    assert_eq!(encode("ü@x", Component::Userinfo), "ü%40x");
+    assert_eq!(encode("\u{e000}&", Component::Query), "\u{e000}%26");
+    assert_eq!(encode("\u{fffe}", Component::Fragment), "%EF%BF%BE"); // no `ucschar`
+}

@@ -250,6 +250,8 @@ pub fn encode(data: impl AsRef<[u8]>, component: Component) -> String {
     encode_octets(data.as_ref(), component.data())
 }
 
+crate::values::escape::encoders!(rfc2396);
+
 /// One piece of a component's text.
 enum Piece {
     /// A single allowed character (ASCII).
@@ -543,27 +545,7 @@ pub fn decode_safe(text: &str, component: Component) -> Result<String, EscapeErr
 /// Section 6 and 2.4.2: the escapes of `unreserved` characters decoded, every other escape in
 /// upper-case hex; everything else as it is. `text` is a component that the grammar accepted.
 pub(crate) fn normalize_escapes(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() && HEX.contains(b[i + 1]) && HEX.contains(b[i + 2]) {
-            out.push_str(&text[last..i]);
-            let c = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
-            if UNRESERVED.contains(c) {
-                out.push(char::from(c));
-            } else {
-                push_escape(&mut out, c);
-            }
-            i += 3;
-            last = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&text[last..]);
-    out
+    crate::values::escape::normalize_escapes(text, UNRESERVED, false)
 }
 
 // The escapes of the values of `uri.rs`, decoded.

@@ -32,7 +32,10 @@ pub use crate::shared::HostKind;
 pub use crate::values::build::BuildError;
 pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 pub use build::Builder;
-pub use escape::{Component, EscapeError, decode, decode_safe, decode_utf8, encode};
+pub use escape::{
+    Component, EscapeError, decode, decode_safe, decode_utf8, encode, encode_fragment,
+    encode_path_segment, encode_query, encode_userinfo,
+};
 pub use form::{FormPairs, form_encode, form_pairs};
 pub use parse::UriReferenceBuf;
 pub use resolve::{

@@ -19,7 +19,7 @@
 use crate::grammar::Grammar;
 use crate::rfc3986::{Components, UriReferenceBuf};
 use crate::values::build::{Data, Server, Spec, component, path_rule, server_of};
-use crate::values::escape::encode_uri;
+use crate::values::escape::{Component, encode_uri, encode_uri as encode};
 
 impl Spec for UriReferenceBuf {
     const GRAMMAR: Grammar = Grammar::Rfc3986;
@@ -56,6 +56,8 @@ impl Spec for UriReferenceBuf {
         encode_uri(data, component(into))
     }
 }
+
+crate::values::escape::encoders!(rfc3986);
 
 crate::values::build::build!(
     UriReferenceBuf,

@@ -5,7 +5,10 @@
 //! ([`UriReferenceBuf`]); and the semantics on the five components of a reference
 //! ([`Components`], which [`UriReference::components`] gives): resolution of relative
 //! references (section 5.2, [`resolve`]), and syntax- and scheme-based normalization and
-//! comparison (sections 6.2.2 and 6.2.3, [`normalize`], [`equivalent`]).
+//! comparison (sections 6.2.2 and 6.2.3, [`normalize`], [`equivalent`]); references made and
+//! changed component by component, each checked against its production ([`Builder`], the
+//! setters of [`UriReferenceBuf`]), and data percent-encoded for a component ([`encode`] per
+//! [`Component`], section 2.1).
 //!
 //! The productions themselves are one function each in the crate's private grammar tree
 //! ([`Grammar::Rfc3986`](crate::Grammar::Rfc3986) checks any of them by name); this module
@@ -24,6 +27,12 @@
 //! // The same text, an IPv4 address under RFC 2396 and a registered name under RFC 3986.
 //! let h = UriReference::parse("http://999.1.1.1/").unwrap().host().unwrap();
 //! assert_eq!(h.kind(), HostKind::RegName);
+//!
+//! // Built and changed, each component checked by RFC 3986's grammar.
+//! use urigram::rfc3986::{Builder, Component, encode};
+//! let mut b = Builder::new().scheme("https").host("example.com").path("/a").query("q=1").build().unwrap();
+//! b.set_path(&format!("/{}", encode("a b", Component::Segment))).unwrap();
+//! assert_eq!(b, "https://example.com/a%20b?q=1");
 //! ```
 
 pub(crate) mod build;
@@ -39,7 +48,7 @@ pub use crate::shared::{HostKind, Segments};
 pub use crate::values::build::BuildError;
 pub use crate::values::escape::{Component, encode_uri as encode};
 pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
-pub use build::Builder;
+pub use build::{Builder, encode_fragment, encode_path_segment, encode_query, encode_userinfo};
 pub use components::Components;
 pub use normalize::{equivalent, normalize};
 pub use parse::{AbsoluteUriBuf, UriReferenceBuf};

@@ -150,52 +150,11 @@ fn authority(out: &mut String, authority: &str, scheme: Option<&str>) {
     }
 }
 
-/// Section 2.3's `unreserved` characters.
-fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
-}
-
 /// 6.2.2.1 and 6.2.2.2 on one component: every triplet that encodes an unreserved character
-/// decoded, every other with upper-case hex digits; with `lower`, every other ASCII letter (and
-/// every decoded one) in lower case. A `%` not followed by two hex digits (only in components
-/// not read by the grammar) is left as it is.
+/// (section 2.3) decoded, every other with upper-case hex digits; with `lower`, every other
+/// ASCII letter (and every decoded one) in lower case.
 fn percent_encoding(text: &str, lower: bool) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        // Copy up to the next `%` as it is (or in lower case).
-        let end = text[i..].find('%').map_or(bytes.len(), |k| i + k);
-        if lower {
-            out.push_str(&text[i..end].to_ascii_lowercase());
-        } else {
-            out.push_str(&text[i..end]);
-        }
-        i = end;
-        if i == bytes.len() {
-            break;
-        }
-        let hex = |k: usize| bytes.get(k).and_then(|&b| (b as char).to_digit(16));
-        match (hex(i + 1), hex(i + 2)) {
-            (Some(h), Some(l)) => {
-                let octet = (h * 16 + l) as u8;
-                if is_unreserved(octet) {
-                    let c = char::from(octet);
-                    out.push(if lower { c.to_ascii_lowercase() } else { c });
-                } else {
-                    out.push('%');
-                    out.push(char::from(bytes[i + 1]).to_ascii_uppercase());
-                    out.push(char::from(bytes[i + 2]).to_ascii_uppercase());
-                }
-                i += 3;
-            }
-            _ => {
-                out.push('%');
-                i += 1;
-            }
-        }
-    }
-    out
+    crate::values::escape::normalize_escapes(text, crate::grammar::rfc3986::UNRESERVED, lower)
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use crate::grammar::Grammar;
 use crate::rfc3986::Components;
 use crate::rfc3987::IriReferenceBuf;
 use crate::values::build::{Data, Server, Spec, component, path_rule, server_of};
-use crate::values::escape::encode_iri;
+use crate::values::escape::{Component, encode_iri, encode_iri as encode};
 
 impl Spec for IriReferenceBuf {
     const GRAMMAR: Grammar = Grammar::Rfc3987;
@@ -66,6 +66,8 @@ impl Spec for IriReferenceBuf {
         encode_iri(data, component(into))
     }
 }
+
+crate::values::escape::encoders!(rfc3987);
 
 crate::values::build::build!(
     IriReferenceBuf,

@@ -3,7 +3,9 @@
 //! mappings of section 3 ([`to_uri`], section 3.1; [`to_iri`], section 3.2), resolution of
 //! relative references (section 6.5: RFC 3986's algorithm, [`resolve_str`],
 //! [`IriReference::resolve`]), and the comparison ladder of section 5.3 ([`normalize`],
-//! [`equivalent`]; with the `nfc` feature, character normalization), and, with the `bidi`
+//! [`equivalent`]; with the `nfc` feature, character normalization), references made and
+//! changed component by component ([`Builder`], the setters of [`IriReferenceBuf`]), data
+//! encoded for a component with the characters an IRI admits kept ([`encode`]), and, with the `bidi`
 //! feature, section 4.2's bidi IRI structure as a check apart from the grammar
 //! (`bidi_warnings`); with the `idna` feature, section 3.1's optional conversion of a host name
 //! by IDNA's ToASCII (`IriReference::to_uri_idna`).
@@ -51,7 +53,7 @@ pub use crate::values::escape::{Component, encode_iri as encode};
 pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 #[cfg(feature = "bidi")]
 pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
-pub use build::Builder;
+pub use build::{Builder, encode_fragment, encode_path_segment, encode_query, encode_userinfo};
 #[cfg(feature = "idna")]
 pub use idna::IdnaError;
 pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};

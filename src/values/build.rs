@@ -1,7 +1,7 @@
 //! Making and changing references component by component, never producing an invalid one:
 //! one implementation for the owned references of RFC 2396, RFC 3986 and RFC 3987
 //! (`UriReferenceBuf`, `IriReferenceBuf`), each of which implements [`Spec`] (its grammar, the
-//! names of its productions, its escape sets), and one macro ([`build!`]) that gives each spec
+//! names of its productions, its escape sets), and one macro (`build!`) that gives each spec
 //! module the same [`Builder`](crate::rfc3986::Builder) and the same setters, with the same
 //! words:
 //!

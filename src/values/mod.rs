@@ -1,8 +1,12 @@
 //! The value layer of the generic-syntax specs (RFC 2396, RFC 2396 with RFC 2732, RFC 3986,
 //! RFC 3987): what their values share, written once, and re-exported by each spec module
 //! under the same name: the ports ([`port`]: the one table of default ports and the [`Port`]
-//! value), and the accessors of the owned types (`accessors`: the view's component methods
-//! on every owned reference and absolute URI or IRI, with the same names and types).
+//! value), the accessors of the owned types (`accessors`: the view's component methods
+//! on every owned reference and absolute URI or IRI, with the same names and types), the
+//! absolute types' semantics (`absolute`), the builder and the setters (`build`: one
+//! implementation, generic over the spec trait each owned reference implements), and
+//! percent-encoding (`escape`: the `%HH` of an octet, and RFC 3986's and RFC 3987's encoders
+//! per component).
 
 pub(crate) mod absolute;
 pub(crate) mod accessors;
