@@ -29,7 +29,7 @@ use std::ops::Range;
 use crate::grammar::rfc2396::{HEX, PCHAR, REG_NAME, REL_SEGMENT, UNRESERVED, URIC, USERINFO};
 use crate::part::Part;
 use crate::table::Table;
-use crate::values::escape::{encode_octets, push_escape};
+use crate::values::pct::{encode_octets, push_escape};
 
 /// A component of a URI that may hold escapes, named after its production. Each reserves its
 /// own characters, so the same data encodes differently in each ([`encode`]).
@@ -250,7 +250,7 @@ pub fn encode(data: impl AsRef<[u8]>, component: Component) -> String {
     encode_octets(data.as_ref(), component.data())
 }
 
-crate::values::escape::encoders!(rfc2396);
+crate::values::pct::encoders!(rfc2396);
 
 /// One piece of a component's text.
 enum Piece {
@@ -545,7 +545,7 @@ pub fn decode_safe(text: &str, component: Component) -> Result<String, EscapeErr
 /// Section 6 and 2.4.2: the escapes of `unreserved` characters decoded, every other escape in
 /// upper-case hex; everything else as it is. `text` is a component that the grammar accepted.
 pub(crate) fn normalize_escapes(text: &str) -> String {
-    crate::values::escape::normalize_escapes(text, UNRESERVED, false)
+    crate::values::pct::normalize_escapes(text, UNRESERVED, false)
 }
 
 // The escapes of the values of `uri.rs`, decoded.

@@ -16,48 +16,17 @@
 //! assert!(matches!(e, BuildError::Component { production: "path-abempty", .. }));
 //! ```
 
-use crate::grammar::Grammar;
-use crate::rfc3986::{Components, UriReferenceBuf};
-use crate::values::build::{Data, Server, Spec, component, path_rule, server_of};
-use crate::values::escape::{Component, encode_uri, encode_uri as encode};
+use crate::rfc3986::UriReferenceBuf;
+use crate::values::escape::{Component, encode_uri as encode};
 
-impl Spec for UriReferenceBuf {
-    const GRAMMAR: Grammar = Grammar::Rfc3986;
-    const AUTHORITY: &'static str = "authority";
-    const HOST: &'static str = "host";
-    const USERINFO: &'static str = "userinfo";
-    const FIRST_SEGMENT: &'static str = "segment-nz-nc";
-    const QUERY: &'static str = "query";
-    const FRAGMENT: &'static str = "fragment";
+crate::values::build::rfc3986_family!(
+    UriReferenceBuf,
+    Rfc3986,
+    "",
+    crate::values::escape::encode_uri
+);
 
-    fn text(&self) -> &str {
-        self.as_str()
-    }
-
-    fn components(&self) -> Components<'_> {
-        self.get().components()
-    }
-
-    fn server(&self) -> Option<Server<'_>> {
-        server_of(self.get().authority())
-    }
-
-    fn path_production(scheme: bool, authority: bool, path: &str) -> &'static str {
-        let paths = [
-            "path-abempty",
-            "path-absolute",
-            "path-rootless",
-            "path-noscheme",
-        ];
-        path_rule(paths, scheme, authority, path)
-    }
-
-    fn encode(data: &[u8], into: Data) -> String {
-        encode_uri(data, component(into))
-    }
-}
-
-crate::values::escape::encoders!(rfc3986);
+crate::values::pct::encoders!(rfc3986);
 
 crate::values::build::build!(
     UriReferenceBuf,

@@ -154,7 +154,7 @@ fn authority(out: &mut String, authority: &str, scheme: Option<&str>) {
 /// (section 2.3) decoded, every other with upper-case hex digits; with `lower`, every other
 /// ASCII letter (and every decoded one) in lower case.
 fn percent_encoding(text: &str, lower: bool) -> String {
-    crate::values::escape::normalize_escapes(text, crate::grammar::rfc3986::UNRESERVED, lower)
+    crate::values::pct::normalize_escapes(text, crate::grammar::rfc3986::UNRESERVED, lower)
 }
 
 #[cfg(test)]

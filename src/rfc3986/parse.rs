@@ -3,8 +3,6 @@
 //! references. Above the grammar (`grammar::rfc3986`), which builds the values of `uri.rs`, and
 //! above `components`, `resolve` and `normalize`, which these methods call.
 
-use std::fmt;
-
 use crate::error::Error;
 use crate::grammar::Grammar;
 use crate::grammar::rfc3986::fast;
@@ -256,90 +254,6 @@ impl UriReferenceBuf {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AbsoluteUriBuf(UriReferenceBuf);
-
-impl AbsoluteUriBuf {
-    /// The resolved text, checked against the grammar: a text section 5.3 recomposed that
-    /// does not read back as an RFC 3986 reference is [`ResolveError::Unrepresentable`],
-    /// never a different URI.
-    fn from_resolved(t: Resolved) -> Result<AbsoluteUriBuf, ResolveError> {
-        match UriReferenceBuf::try_from(t.as_str()) {
-            Ok(u) if u.get().is_absolute() => Ok(AbsoluteUriBuf(u)),
-            _ => Err(ResolveError::Unrepresentable {
-                path: t.components().path.to_string(),
-                uri: t.into_string(),
-            }),
-        }
-    }
-
-    /// The typed view.
-    pub fn get(&self) -> UriReference<'_> {
-        self.0.get()
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        self.0.as_str()
-    }
-
-    /// As a `URI-reference`.
-    pub fn as_reference(&self) -> &UriReferenceBuf {
-        &self.0
-    }
-
-    /// Into a `URI-reference`.
-    pub fn into_reference(self) -> UriReferenceBuf {
-        self.0
-    }
-
-    /// The text, owned.
-    pub fn into_string(self) -> String {
-        self.0.into_string()
-    }
-}
-
-impl std::str::FromStr for AbsoluteUriBuf {
-    type Err = Error;
-    /// The text must be an RFC 3986 `URI-reference` with a scheme; a relative one is
-    /// rejected at its first byte (an absolute URI starts with a scheme).
-    fn from_str(s: &str) -> Result<AbsoluteUriBuf, Error> {
-        let u: UriReferenceBuf = s.parse()?;
-        if u.get().is_absolute() {
-            Ok(AbsoluteUriBuf(u))
-        } else {
-            Err(Grammar::Rfc3986.diagnose_named("absolute-URI", s))
-        }
-    }
-}
-
-impl From<AbsoluteUriBuf> for UriReferenceBuf {
-    fn from(u: AbsoluteUriBuf) -> UriReferenceBuf {
-        u.0
-    }
-}
-
-impl fmt::Display for AbsoluteUriBuf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl AsRef<str> for AbsoluteUriBuf {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl PartialEq<str> for AbsoluteUriBuf {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for AbsoluteUriBuf {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
 
 crate::values::absolute::absolute!(
     AbsoluteUriBuf,

@@ -25,49 +25,17 @@
 //! assert_eq!(j, "http://a/ü?\u{e000}%20é%26"); // unchanged
 //! ```
 
-use crate::grammar::Grammar;
-use crate::rfc3986::Components;
 use crate::rfc3987::IriReferenceBuf;
-use crate::values::build::{Data, Server, Spec, component, path_rule, server_of};
-use crate::values::escape::{Component, encode_iri, encode_iri as encode};
+use crate::values::escape::{Component, encode_iri as encode};
 
-impl Spec for IriReferenceBuf {
-    const GRAMMAR: Grammar = Grammar::Rfc3987;
-    const AUTHORITY: &'static str = "iauthority";
-    const HOST: &'static str = "ihost";
-    const USERINFO: &'static str = "iuserinfo";
-    const FIRST_SEGMENT: &'static str = "isegment-nz-nc";
-    const QUERY: &'static str = "iquery";
-    const FRAGMENT: &'static str = "ifragment";
+crate::values::build::rfc3986_family!(
+    IriReferenceBuf,
+    Rfc3987,
+    "i",
+    crate::values::escape::encode_iri
+);
 
-    fn text(&self) -> &str {
-        self.as_str()
-    }
-
-    fn components(&self) -> Components<'_> {
-        self.get().components()
-    }
-
-    fn server(&self) -> Option<Server<'_>> {
-        server_of(self.get().authority())
-    }
-
-    fn path_production(scheme: bool, authority: bool, path: &str) -> &'static str {
-        let paths = [
-            "ipath-abempty",
-            "ipath-absolute",
-            "ipath-rootless",
-            "ipath-noscheme",
-        ];
-        path_rule(paths, scheme, authority, path)
-    }
-
-    fn encode(data: &[u8], into: Data) -> String {
-        encode_iri(data, component(into))
-    }
-}
-
-crate::values::escape::encoders!(rfc3987);
+crate::values::pct::encoders!(rfc3987);
 
 crate::values::build::build!(
     IriReferenceBuf,

@@ -2,7 +2,7 @@
 //! section 3.1) and a URI reference to an IRI reference ([`to_iri`], section 3.2).
 
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
-use crate::values::escape::push_escape;
+use crate::values::pct::push_escape;
 use crate::{Error, Grammar, rfc3986};
 
 /// The URI reference an IRI reference maps to (section 3.1, rfc3987.txt:577-590): each

@@ -1,7 +1,8 @@
 //! What the absolute types of RFC 3986 and RFC 3987 (`AbsoluteUriBuf`, `AbsoluteIriBuf`)
-//! offer beyond their text, written once: the accessors with a non-`Option` scheme, the
-//! semantics with this value as the base (so that a relative base does not compile), the
-//! checked conversion from a reference, and serde.
+//! offer, written once: the text and the reference they hold, the accessors with a
+//! non-`Option` scheme, the semantics with this value as the base (so that a relative base
+//! does not compile), the checked conversions from a text, a resolved reference and a
+//! reference, and serde.
 
 /// `absolute!(Abs, Buf, View, module, "absolute-rule", Grammar, "urigram::module::Abs")`.
 /// `Abs` is a tuple struct around `Buf`; `View::resolve`, `join`, `normalize` and
@@ -9,6 +10,92 @@
 macro_rules! absolute {
     ($abs:ident, $buf:ident, $view:ident, $module:ident, $rule:literal, $grammar:ident, $path:literal) => {
         $crate::values::accessors::accessors!(absolute $abs, $view, $module, $path);
+
+        impl $abs {
+            /// The resolved text, checked against the grammar: a text section 5.3 recomposed
+            /// that does not read back as an absolute reference is
+            /// `ResolveError::Unrepresentable`, never a different one.
+            fn from_resolved(
+                t: $crate::$module::Resolved,
+            ) -> Result<$abs, $crate::$module::ResolveError> {
+                match $buf::try_from(t.as_str()) {
+                    Ok(u) if u.get().is_absolute() => Ok($abs(u)),
+                    _ => Err($crate::$module::ResolveError::Unrepresentable {
+                        path: t.components().path.to_string(),
+                        uri: t.into_string(),
+                    }),
+                }
+            }
+
+            /// The typed view.
+            pub fn get(&self) -> $view<'_> {
+                self.0.get()
+            }
+
+            /// The text.
+            pub fn as_str(&self) -> &str {
+                self.0.as_str()
+            }
+
+            /// As a reference.
+            pub fn as_reference(&self) -> &$buf {
+                &self.0
+            }
+
+            /// Into a reference.
+            pub fn into_reference(self) -> $buf {
+                self.0
+            }
+
+            /// The text, owned.
+            pub fn into_string(self) -> String {
+                self.0.into_string()
+            }
+        }
+
+        impl std::str::FromStr for $abs {
+            type Err = $crate::Error;
+            /// The text must be a reference with a scheme; a relative one is the grammar's
+            #[doc = concat!("diagnostic for `", $rule, "`.")]
+            fn from_str(s: &str) -> Result<$abs, $crate::Error> {
+                let u: $buf = s.parse()?;
+                if u.get().is_absolute() {
+                    Ok($abs(u))
+                } else {
+                    Err($crate::Grammar::$grammar.diagnose_named($rule, s))
+                }
+            }
+        }
+
+        impl From<$abs> for $buf {
+            fn from(u: $abs) -> $buf {
+                u.0
+            }
+        }
+
+        impl std::fmt::Display for $abs {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl AsRef<str> for $abs {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl PartialEq<str> for $abs {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $abs {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
 
         /// The semantics with this absolute value as the base: no run-time check that the
         /// base is absolute is left to fail.

@@ -1010,3 +1010,49 @@ macro_rules! build {
 }
 
 pub(crate) use build;
+
+/// `rfc3986_family!(Buf, Grammar, "i", encoder)`: [`Spec`] for the owned reference of RFC 3986
+/// (prefix `""`) or RFC 3987 (prefix `"i"`): RFC 3987's productions are RFC 3986's with an `i`
+/// (`ihost`, `ipath-abempty` ...; rfc3987.txt:375-431), over the same components, so the two
+/// differ in the grammar, the names and the encoder alone.
+macro_rules! rfc3986_family {
+    ($buf:ident, $grammar:ident, $i:literal, $encode:path) => {
+        impl $crate::values::build::Spec for $buf {
+            const GRAMMAR: $crate::Grammar = $crate::Grammar::$grammar;
+            const AUTHORITY: &'static str = concat!($i, "authority");
+            const HOST: &'static str = concat!($i, "host");
+            const USERINFO: &'static str = concat!($i, "userinfo");
+            const FIRST_SEGMENT: &'static str = concat!($i, "segment-nz-nc");
+            const QUERY: &'static str = concat!($i, "query");
+            const FRAGMENT: &'static str = concat!($i, "fragment");
+
+            fn text(&self) -> &str {
+                self.as_str()
+            }
+
+            fn components(&self) -> $crate::rfc3986::Components<'_> {
+                self.get().components()
+            }
+
+            fn server(&self) -> Option<$crate::values::build::Server<'_>> {
+                $crate::values::build::server_of(self.get().authority())
+            }
+
+            fn path_production(scheme: bool, authority: bool, path: &str) -> &'static str {
+                let paths = [
+                    concat!($i, "path-abempty"),
+                    concat!($i, "path-absolute"),
+                    concat!($i, "path-rootless"),
+                    concat!($i, "path-noscheme"),
+                ];
+                $crate::values::build::path_rule(paths, scheme, authority, path)
+            }
+
+            fn encode(data: &[u8], into: $crate::values::build::Data) -> String {
+                $encode(data, $crate::values::build::component(into))
+            }
+        }
+    };
+}
+
+pub(crate) use rfc3986_family;

@@ -12,6 +12,7 @@ pub(crate) mod absolute;
 pub(crate) mod accessors;
 pub(crate) mod build;
 pub(crate) mod escape;
+pub(crate) mod pct;
 pub(crate) mod port;
 
 pub use port::{KNOWN_PORTS, KnownPort, Port, default_port};
