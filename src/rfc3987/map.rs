@@ -2,6 +2,7 @@
 //! section 3.1) and a URI reference to an IRI reference ([`to_iri`], section 3.2).
 
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
+pub(crate) use crate::values::pct::is_bidi_format;
 use crate::values::pct::push_escape;
 use crate::{Error, Grammar, rfc3986};
 
@@ -160,19 +161,6 @@ fn decode_run(octets: &[u8], in_query: bool, out: &mut String) {
             push_escape(out, b);
         }
     }
-}
-
-/// The bidirectional formatting characters that an IRI must not hold (section 4.1,
-/// rfc3987.txt:974-975): LRM, RLM, LRE, RLE, PDF, LRO and RLO; and the four isolates LRI, RLI,
-/// FSI and PDI (U+2066-U+2069), bidirectional formatting characters that Unicode 6.3 added
-/// after the RFC was written, which change the rendering of the text around them in the same
-/// way ("it would therefore not be possible to input an IRI with such characters correctly",
-/// rfc3987.txt:977-978).
-pub(crate) fn is_bidi_format(c: char) -> bool {
-    matches!(
-        c,
-        '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
-    )
 }
 
 /// `unreserved` (rfc3986.txt:2784): the US-ASCII characters step 2 decodes.

@@ -57,7 +57,6 @@ pub use build::{Builder, encode_fragment, encode_path_segment, encode_query, enc
 #[cfg(feature = "idna")]
 pub use idna::IdnaError;
 pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};
-pub(crate) use map::is_bidi_format;
 pub use map::{to_iri, to_uri};
 pub use normalize::{equivalent, normalize};
 pub use resolve::resolve_str;

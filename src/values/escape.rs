@@ -146,7 +146,7 @@ pub fn encode_uri(data: impl AsRef<[u8]>, component: Component) -> String {
 pub fn encode_iri(data: impl AsRef<[u8]>, component: Component) -> String {
     let private = matches!(component, Component::Query);
     encode_chars(data.as_ref(), component.data(), |c| {
-        (is_ucschar(c) || (private && is_iprivate(c))) && !crate::rfc3987::is_bidi_format(c)
+        (is_ucschar(c) || (private && is_iprivate(c))) && !crate::values::pct::is_bidi_format(c)
     })
 }
 
@@ -193,7 +193,7 @@ mod tests {
                         "US-ASCII data encodes the same in a URI and an IRI"
                     );
                 }
-                assert!(!iri.chars().any(crate::rfc3987::is_bidi_format));
+                assert!(!iri.chars().any(crate::values::pct::is_bidi_format));
             }
         }
     }

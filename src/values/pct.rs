@@ -144,3 +144,16 @@ macro_rules! encoders {
 }
 
 pub(crate) use encoders;
+
+/// The bidirectional formatting characters that an IRI must not hold (section 4.1,
+/// rfc3987.txt:974-975): LRM, RLM, LRE, RLE, PDF, LRO and RLO; and the four isolates LRI, RLI,
+/// FSI and PDI (U+2066-U+2069), bidirectional formatting characters that Unicode 6.3 added
+/// after the RFC was written, which change the rendering of the text around them in the same
+/// way ("it would therefore not be possible to input an IRI with such characters correctly",
+/// rfc3987.txt:977-978).
+pub(crate) fn is_bidi_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
