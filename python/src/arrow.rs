@@ -563,7 +563,7 @@ fn check_arrow(
     grammar: &str,
     rule: Option<&str>,
     column: Option<String>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ArrowChecks> {
     let g = grammar_of(grammar)?;
     let r = rule_of(g, rule)?;
