@@ -190,6 +190,28 @@ impl Grammar {
         }
     }
 
+    /// What the grammar's texts are called where a message names one: `IRI` under RFC 3987,
+    /// `URI` under the others (RFC 822's `addr-spec` included: the command line and the editor
+    /// check it as the address part of a URI).
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// assert_eq!(Grammar::Rfc3987.noun(), "IRI");
+    /// assert_eq!(Grammar::Rfc3986.noun(), "URI");
+    /// ```
+    pub const fn noun(self) -> &'static str {
+        match self {
+            Grammar::Rfc3987 => "IRI",
+            Grammar::Rfc2396
+            | Grammar::Rfc1630
+            | Grammar::Rfc1630Url
+            | Grammar::Rfc822
+            | Grammar::Rfc1738
+            | Grammar::Rfc2732
+            | Grammar::Rfc3986 => "URI",
+        }
+    }
+
     /// The grammar's name: `rfc2396`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -27,8 +27,8 @@ use urigram::render::visible as printable;
 use urigram::{Brief, Error};
 
 use super::Format;
-use super::check::{open, os_bytes};
 use super::engine::{Engine, Locate};
+use super::inputs::{open, os_bytes};
 use super::matrix::{verdict_json, verdicts_human};
 use super::output::Sink;
 use super::progress::Progress;

@@ -12,6 +12,7 @@ mod engine;
 mod explain;
 mod extract;
 mod fix;
+mod inputs;
 mod matrix;
 #[doc(hidden)]
 pub mod merge;

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use urigram::render::visible;
 use urigram::{Error, Grammar};
 
-use super::check::error_json;
+use super::output::error_json;
 use super::render::{Color, STDIN, argument, diagnostic};
 use super::{Format, write_err};
 
@@ -75,7 +75,7 @@ pub fn run(
             write!(w, "{},\"results\":[", &head[..head.len() - 1]).map_err(write_err)?;
         }
         for (k, a) in inputs.iter().enumerate() {
-            let bytes = super::check::os_bytes(a);
+            let bytes = super::inputs::os_bytes(a);
             let origin = argument(k as u64 + 1);
             let r = row(&bytes, &origin, 1, grammars);
             emit(&mut w, &r).map_err(write_err)?;
