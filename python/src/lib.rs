@@ -597,6 +597,24 @@ impl<'a> CharCounter<'a> {
     }
 }
 
+/// Parse `text` by `grammar` into its typed value: a `Reference`, or for RFC 1738 and RFC
+/// 1630 their own classes (`legacy`); `InvalidURI` when it is none.
+#[pyfunction]
+#[pyo3(signature = (text, grammar = "rfc3986"))]
+fn parse<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    grammar: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    use legacy::{Uri1630, Url1630, Url1738};
+    match grammar_of(grammar)? {
+        Grammar::Rfc1738 => Ok(Bound::new(py, Url1738::parse(py, text)?)?.into_any()),
+        Grammar::Rfc1630 => Ok(Bound::new(py, Uri1630::parse(py, text)?)?.into_any()),
+        Grammar::Rfc1630Url => Ok(Bound::new(py, Url1630::parse(py, text)?)?.into_any()),
+        _ => Ok(Bound::new(py, values::parse_reference(py, text, grammar)?)?.into_any()),
+    }
+}
+
 /// The native module.
 #[pymodule]
 fn _urigram(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -610,6 +628,7 @@ fn _urigram(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fix_text, m)?)?;
     m.add_function(wrap_pyfunction!(iri_to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(uri_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
     bulk::register(m)?;
     arrow::register(m)?;
     values::register(m)?;
