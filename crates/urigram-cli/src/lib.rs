@@ -16,6 +16,7 @@ mod inputs;
 mod matrix;
 #[doc(hidden)]
 pub mod merge;
+mod numbers;
 mod output;
 mod progress;
 mod render;

@@ -7,7 +7,8 @@ use std::io::Write;
 use serde_json::{Value, json};
 
 use super::Format;
-use super::summary::{LINE_TOO_LONG, thousands};
+use super::numbers::thousands;
+use super::summary::LINE_TOO_LONG;
 use urigram::Grammar;
 use urigram::render::visible as printable;
 
