@@ -17,8 +17,12 @@ use urigram::{Error, Grammar, Rule};
 
 mod arrow;
 mod bulk;
-mod legacy;
-mod values;
+#[macro_use]
+mod classic;
+mod reference;
+mod rfc1630;
+mod rfc1738;
+mod rfc3987;
 
 /// A text from Python: UTF-8 text, or octets.
 pub(crate) enum Text<'a> {
@@ -313,7 +317,7 @@ fn iri_to_uri(py: Python<'_>, iri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(iri)?;
     urigram::rfc3987::to_uri(&t)
         .map(|u| u.into_string())
-        .map_err(|e| values::invalid_str(py, &e, &t, iri.as_any()))
+        .map_err(|e| reference::invalid_str(py, &e, &t, iri.as_any()))
 }
 
 /// An IRI reference for a URI reference (RFC 3987 section 3.2): the escapes of UTF-8 that
@@ -330,7 +334,7 @@ fn uri_to_iri(py: Python<'_>, uri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(uri)?;
     urigram::rfc3987::to_iri(&t)
         .map(|i| i.into_string())
-        .map_err(|e| values::invalid_str(py, &e, &t, uri.as_any()))
+        .map_err(|e| reference::invalid_str(py, &e, &t, uri.as_any()))
 }
 
 /// The grammars' names.
@@ -598,7 +602,7 @@ impl<'a> CharCounter<'a> {
 }
 
 /// Parse `text` by `grammar` into its typed value: a `Reference`, or for RFC 1738 and RFC
-/// 1630 their own classes (`legacy`); `InvalidURI` when it is none.
+/// 1630 their own classes (`rfc1738.rs`, `rfc1630.rs`); `InvalidURI` when it is none.
 #[pyfunction]
 #[pyo3(signature = (text, grammar = "rfc3986"))]
 fn parse<'py>(
@@ -606,12 +610,13 @@ fn parse<'py>(
     text: &Bound<'py, PyString>,
     grammar: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use legacy::{Uri1630, Url1630, Url1738};
+    use rfc1630::{Uri1630, Url1630};
+    use rfc1738::Url1738;
     match grammar_of(grammar)? {
         Grammar::Rfc1738 => Ok(Bound::new(py, Url1738::parse(py, text)?)?.into_any()),
         Grammar::Rfc1630 => Ok(Bound::new(py, Uri1630::parse(py, text)?)?.into_any()),
         Grammar::Rfc1630Url => Ok(Bound::new(py, Url1630::parse(py, text)?)?.into_any()),
-        _ => Ok(Bound::new(py, values::parse_reference(py, text, grammar)?)?.into_any()),
+        _ => Ok(Bound::new(py, reference::parse_reference(py, text, grammar)?)?.into_any()),
     }
 }
 
@@ -631,7 +636,9 @@ fn _urigram(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     bulk::register(m)?;
     arrow::register(m)?;
-    values::register(m)?;
-    legacy::register(m)?;
+    reference::register(m)?;
+    rfc1738::register(m)?;
+    rfc1630::register(m)?;
+    rfc3987::register(m)?;
     Ok(())
 }
