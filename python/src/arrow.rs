@@ -21,8 +21,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 use urigram::{Grammar, Rule};
 
+use crate::args::{grammar_of, rule_of};
 use crate::bulk::{Checked, State, View, check_rows, thread_count};
-use crate::{grammar_of, rule_of};
 
 /// Rows checked between two looks at pending signals (Ctrl-C).
 const SLICE: usize = 1 << 16;

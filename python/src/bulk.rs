@@ -10,7 +10,7 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 use rayon::prelude::*;
 use urigram::{Brief, Grammar, Rule};
 
-use crate::{Text, grammar_of, rule_of, text_of};
+use crate::args::{Text, grammar_of, rule_of, text_of};
 
 /// The text a batch holds at most (about; one item may exceed it).
 const BATCH_BYTES: usize = 16 << 20;

@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use urigram::Part;
 
+use crate::args::str_of;
 use crate::reference::invalid_str;
-use crate::str_of;
 
 /// The text of a part.
 pub(crate) fn text(p: Option<Part<'_>>) -> Option<&str> {

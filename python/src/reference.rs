@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 use urigram::Grammar;
 
-use crate::{error_dict, grammar_of, str_of};
+use crate::args::{grammar_of, str_of};
+use crate::errors::error_dict;
 
 /// The components of a reference, read once.
 #[derive(Clone, Default)]
@@ -159,7 +160,7 @@ fn invalid_in(
     text: &str,
     original: Option<&Bound<'_, PyAny>>,
 ) -> PyErr {
-    let d = match error_dict(py, e, text, Some(&mut crate::CharCounter::new(text))) {
+    let d = match error_dict(py, e, text, Some(&mut crate::chars::CharCounter::new(text))) {
         Ok(d) => d,
         Err(err) => return err,
     };
@@ -270,7 +271,7 @@ impl Reference {
         // A lone surrogate is no character of any reference: `InvalidURI` names it, rather
         // than a message about the U+FFFD it is read as.
         if let Ok(s) = reference.cast::<PyString>() {
-            let w = crate::wide_of(s)?;
+            let w = crate::args::wide_of(s)?;
             let g = self.grammar;
             if !w.surrogates.is_empty()
                 && let Err(e) = g.check(g.start_rule(), w.text.as_ref())

@@ -6,9 +6,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use urigram::rfc1738;
 
+use crate::args::str_of;
+use crate::chars::CharCounter;
 use crate::classic::{Classic, dict_of, hash_of, other_of, read, submodule, text};
+use crate::errors::error_dict;
 use crate::reference::{host_kind_name, invalid_str};
-use crate::{CharCounter, error_dict, str_of};
 
 classic_value!(
     /// A ``url`` of RFC 1738 (rfc1738.txt:941): one of the schemes of section 3 when it follows

@@ -3,7 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::{CharCounter, str_of};
+use crate::args::str_of;
+use crate::chars::CharCounter;
 
 /// The components of an IRI that break RFC 3987 section 4.2's rules for bidirectional IRIs
 /// (rfc3987.txt:1036-1040; "SHOULD" rules, so an IRI that breaks them is still an IRI), and

@@ -49,7 +49,7 @@ pub use crate::values::{AsView, KNOWN_PORTS, KnownPort, Port, default_port};
 pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
 #[cfg(feature = "idna")]
 pub use idna::IdnaError;
-pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};
-pub use map::{to_iri, to_uri};
+pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf, to_iri};
+pub use map::to_uri;
 pub use normalize::{equivalent, normalize};
 pub use resolve::resolve_str;

@@ -141,8 +141,12 @@ struct Shown {
     found: Found<'static>,
 }
 
+/// At most this many diagnostics are published for a document; one more, of severity
+/// information, says how many URIs past them do not conform.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+
 /// How many URIs found for diagnostics are kept at most: those of two publications.
-const SHOWN: usize = 2 * crate::MAX_DIAGNOSTICS;
+const SHOWN: usize = 2 * MAX_DIAGNOSTICS;
 
 /// How many URIs of parts read again are kept at most, of all parts (the first 1,000
 /// diagnostics may need those of a few dozen parts).

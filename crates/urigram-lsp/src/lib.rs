@@ -486,9 +486,7 @@ impl Encoding {
     }
 }
 
-/// At most this many diagnostics are published for a document; one more, of severity
-/// information, says how many URIs past them do not conform.
-pub const MAX_DIAGNOSTICS: usize = 1000;
+pub use doc::MAX_DIAGNOSTICS;
 /// Where the link of a URI that conforms goes: the URI in RFC 3986's syntax (which the
 /// protocol's URIs follow), resolved against the document's URI `base` when it is relative
 /// (RFC 3986 section 5.2). A character that RFC 3986 does not allow where it stands (a `]` in
