@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::grammar::{Citation, Grammar};
-use crate::help::Help;
+use crate::help::{Help, push_decimal};
 use crate::input::{Expected, Tracker};
 
 /// An input that is not a member of the rule's language: where it stopped being valid
@@ -914,22 +914,6 @@ fn message(
         push_one_of(&mut m, expected);
     }
     m
-}
-
-/// Append `n` in decimal.
-pub(crate) fn push_decimal(s: &mut String, mut n: usize) {
-    let mut buf = [0u8; 20];
-    let mut k = buf.len();
-    loop {
-        k -= 1;
-        buf[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // The digits are ASCII.
-    s.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
 }
 
 /// Append what [`Found`] displays for `c`, without the formatting machinery for the common

@@ -492,7 +492,7 @@ fn port_help(grammar: Grammar, k: usize, c: char, authority: &str) -> String {
     h.push_str(", and `");
     h.push(c);
     h.push_str("` at byte ");
-    crate::error::push_decimal(&mut h, k);
+    push_decimal(&mut h, k);
     h.push_str(" is none; as written, `");
     h.push_str(authority);
     h.push_str("` can only be ");
@@ -551,6 +551,22 @@ pub(crate) fn bad_byte_help(grammar: Grammar, b: u8) -> Help {
         );
     }
     Help::BadByte(b, grammar)
+}
+
+/// Append `n` in decimal.
+pub(crate) fn push_decimal(s: &mut String, mut n: usize) {
+    let mut buf = [0u8; 20];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // The digits are ASCII.
+    s.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
 }
 
 #[cfg(test)]
