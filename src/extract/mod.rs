@@ -3091,14 +3091,15 @@ mod tests {
                         .map(|f| (f.outer.clone(), f.text.to_string()))
                         .collect()
                 };
-                let head = &text[..text.len().min(80)];
+                // The first 80 characters (a byte count may end inside a character).
+                let head: String = text.chars().take(80).collect();
                 assert_eq!(brief(&got), brief(&whole), "block {block}: {head:?}");
                 assert!(got == whole, "block {block}: {head:?}");
                 assert_eq!(
                     got,
                     whole,
                     "block {block}: {:?}",
-                    &text[..text.len().min(80)]
+                    text.chars().take(80).collect::<String>()
                 );
             }
         }
@@ -3156,7 +3157,7 @@ mod tests {
                 assert!(
                     got == whole,
                     "block {block}: {:?}",
-                    &text[..text.len().min(80)]
+                    text.chars().take(80).collect::<String>()
                 );
             }
             // Blocks there are, where the text has tags.
