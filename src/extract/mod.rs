@@ -1841,6 +1841,14 @@ fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
         let a = k + 3;
         a..s[a..].find(['/', '?', '#']).map_or(s.len(), |n| a + n)
     });
+    // A dot escaped in the authority: a host name written in a regular expression
+    // (`^https://source\.developers\.google\.com/projects/`); no host holds a `\`.
+    if authority
+        .as_ref()
+        .is_some_and(|a| s[a.clone()].contains("\\."))
+    {
+        return true;
+    }
     let mut from = 0;
     while let Some(n) = s[from..].find('[') {
         let open = from + n;
@@ -3083,14 +3091,15 @@ mod tests {
                         .map(|f| (f.outer.clone(), f.text.to_string()))
                         .collect()
                 };
-                let head = &text[..text.len().min(80)];
+                // The first 80 characters (a byte count may end inside a character).
+                let head: String = text.chars().take(80).collect();
                 assert_eq!(brief(&got), brief(&whole), "block {block}: {head:?}");
                 assert!(got == whole, "block {block}: {head:?}");
                 assert_eq!(
                     got,
                     whole,
                     "block {block}: {:?}",
-                    &text[..text.len().min(80)]
+                    text.chars().take(80).collect::<String>()
                 );
             }
         }
@@ -3148,7 +3157,7 @@ mod tests {
                 assert!(
                     got == whole,
                     "block {block}: {:?}",
-                    &text[..text.len().min(80)]
+                    text.chars().take(80).collect::<String>()
                 );
             }
             // Blocks there are, where the text has tags.
@@ -3231,6 +3240,8 @@ z";
             "use http://host:<port>/ here",
             "endpoint = http://[IP of Snowball]:8080",
             "http://127.0.0.1:5572/[remote:path]/path/to/object",
+            // A regular expression, its host's dots escaped (gcloud's manual).
+            r"^https://source\.developers\.google\.com/projects/ (?<id>[^/]+)",
         ] {
             assert_eq!(verdicts(t, Grammar::Rfc3986), [], "{t}");
         }
@@ -3249,6 +3260,15 @@ z";
         );
         assert_eq!(texts("see <http://a/b>"), ["http://a/b"]);
         assert_eq!(texts("http://a/b<c"), ["http://a/b"]);
+        // A `\` elsewhere, or before anything but a dot, is the URI's, and reported.
+        assert_eq!(
+            verdicts(r"http://a/b\.c", Grammar::Rfc3986),
+            [bad(r"http://a/b\.c")]
+        );
+        assert_eq!(
+            verdicts(r"http://a\b/", Grammar::Rfc3986),
+            [bad(r"http://a\b/")]
+        );
     }
 
     /// An ASCII URL glued to Chinese, Japanese or Korean text ends where the script changes
