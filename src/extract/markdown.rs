@@ -254,8 +254,10 @@ fn tight_span(b: &[u8], p: usize) -> Option<usize> {
         .take(6)
         .take_while(|c| c.is_ascii_alphanumeric())
         .count();
-    ((1..=5).contains(&n) && b.get(p + 1 + n) == Some(&mark) && b.get(p + 2 + n).is_some_and(|&c| space(c)))
-        .then_some(n + 2)
+    ((1..=5).contains(&n)
+        && b.get(p + 1 + n) == Some(&mark)
+        && b.get(p + 2 + n).is_some_and(|&c| space(c)))
+    .then_some(n + 2)
 }
 
 /// Whether a paragraph's text at `p` starts as nothing but a paragraph would: with a letter,
