@@ -3058,6 +3058,10 @@ mod tests {
             "a para\n\n    code <a:%> http://c/%zz\n\nb <x:%>\n",
             "<div>\nhtml <a:%> b\nc <a:%>\n</div>\n\ntext <a:%> and *em <b:%>\nc* d\n",
             "- item <a:%> b\nlazy <c:%> d\n\n> quote <e:%> f\nlazy <g:%> h\n\nend <i:%>\n",
+            "<a:%><b:%>x<c:%><http://d/%zz><e:f g><h:%>[i](j:%)<k:%>*l*<m:%>\n",
+            "*a* _b_ *c*d _e_ http://f/%zz *g _h_ i* _j_ **k** *l*\n*m* _n_\n\n_o_ <p:%> *q*\n",
+            "<b:%> <code>x</code><c:%> *d* <e:%><code> http://f/%zz <g:%> *h*\n",
+            "x [[[y:%> [[[[z http://a/[[[ <b:%>[[[[ [[[",
         ];
         // Each definition's label once: a label defined again is no definition in a whole
         // reading (CommonMark keeps the first), while each block sees its own.
@@ -3198,7 +3202,9 @@ z";
         assert_eq!(markdown::block_end(def, 0, 1, 0), def.len());
         for open in [
             "x `a` b c",
-            "*x* b c",
+            "*x y* b c",
+            "**x** b c",
+            "x <code> b c",
             "[x\n](y) b c",
             "[x](y \"t\") b c",
             "a] b c",
@@ -3207,6 +3213,19 @@ z";
             "<!-- b c",
         ] {
             assert_eq!(markdown::block_end(open, 0, 3, 0), open.len(), "{open:?}");
+        }
+        // Right after a `<` scheme `:` ... `>`, and before an emphasis span that nothing
+        // after it changes: a line of `<a:%>` or of `*a* _b_` is read in parts.
+        assert_eq!(markdown::block_end("<a:%><b:%>", 0, 1, 0), 5);
+        assert_eq!(markdown::block_end("<a:%>x", 0, 1, 0), 5);
+        assert_eq!(markdown::block_end("<a b>x", 0, 1, 0), 6);
+        assert_eq!(markdown::block_end("*a* _b_ ", 0, 1, 0), 4);
+        assert_eq!(markdown::block_end("a *b*c d", 0, 1, 0), 8);
+        // Between two `[` of a run after whitespace, with no `]` or line break after it.
+        assert_eq!(markdown::block_end("[[[[", 0, 1, 0), 1);
+        assert_eq!(markdown::block_end("x [[[", 0, 1, 0), 2);
+        for open in ["[[[[]", "[[[[\n", "a[[[", "x [([["] {
+            assert_eq!(markdown::block_end(open, 0, 1, 0), open.len(), "{open:?}");
         }
         // An indented line may be code: no cut inside it.
         let code = "a\n\n    code b c\n";
