@@ -926,7 +926,7 @@ impl Server {
                     "{} is defined at {}; the {} checked: {}",
                     e.rule(),
                     e.citation(),
-                    noun(self.grammar),
+                    self.grammar.noun(),
                     shown(&f.text)
                 ),
             }]
@@ -981,7 +981,7 @@ impl Server {
                 message: format!(
                     "{more} more {}{} from here on do{} not conform to {} {}; only the \
                      first {MAX_DIAGNOSTICS} are shown",
-                    noun(self.grammar),
+                    self.grammar.noun(),
                     if more == 1 { "" } else { "s" },
                     if more == 1 { "es" } else { "" },
                     self.grammar,
@@ -1100,7 +1100,7 @@ impl Server {
                 let title = format!(
                     "urigram: fix all {} errors of this {}: {}",
                     fixes.len(),
-                    noun(self.grammar),
+                    self.grammar.noun(),
                     shown(&uri)
                 );
                 if fixes.len() <= MAX_EDITS {
@@ -1113,7 +1113,7 @@ impl Server {
                 let r = base + f.range.start..base + f.range.end;
                 if doc.text.get(r.clone()) == Some(&*f.text) {
                     let range = lsp_types::Range::new(at.at(r.start).0, at.at(r.end).0);
-                    let title = format!("{title} (one edit: the {} replaced)", noun(self.grammar));
+                    let title = format!("{title} (one edit: the {} replaced)", self.grammar.noun());
                     actions.push(action(title, vec![TextEdit::new(range, uri)], false));
                 } else {
                     let reason = format!(
@@ -1122,7 +1122,7 @@ impl Server {
                          or holds character references), so it cannot be replaced whole: run \
                          `urigram fix` on the file",
                         fixes.len(),
-                        noun(self.grammar)
+                        self.grammar.noun()
                     );
                     actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                         title,
@@ -1310,7 +1310,7 @@ impl Server {
         let _ = writeln!(
             out,
             "{} {} ({how})",
-            bold(noun(self.grammar)),
+            bold(self.grammar.noun()),
             self.span(&f.text)
         );
         if f.hyphens_dropped {
@@ -1385,16 +1385,6 @@ impl Server {
 fn by_headers(path: &str) -> bool {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
     name == "METADATA" || name == "PKG-INFO"
-}
-
-/// What `grammar` checks, as the texts name it: an IRI under RFC 3987 (`Grammar::Rfc3987`), a
-/// URI under the others.
-fn noun(grammar: Grammar) -> &'static str {
-    if grammar == Grammar::Rfc3987 {
-        "IRI"
-    } else {
-        "URI"
-    }
 }
 
 /// The diagnostic code of an error: the library's own (`Error::code`), as every command shows
