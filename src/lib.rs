@@ -105,6 +105,7 @@ pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc3986;
 pub mod rfc3987;
+pub mod rfc6570;
 #[cfg(feature = "serde")]
 mod serialize;
 mod shared;
