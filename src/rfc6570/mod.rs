@@ -1,5 +1,5 @@
 //! RFC 6570, "URI Template": templates read by the grammar (section 2,
-//! [`Grammar::Rfc6570`](crate::Grammar::Rfc6570)) and expanded by section 3, levels 1 to 4.
+//! [`Grammar::Rfc6570`]) and expanded by section 3, levels 1 to 4.
 //!
 //! [`Template::parse`] checks a template by the grammar and reads its parts without copying
 //! (`Template<'a>` borrows the text; [`Template::into_owned`] or [`Template::parse_owned`]
@@ -189,7 +189,7 @@ impl Operator {
 impl<'a> Template<'a> {
     /// Read `text` as a `URI-Template` (rfc6570.txt:685). A text the grammar rejects is an
     /// [`Error`] at the byte where it stops being a template, as
-    /// [`Grammar::check`](crate::Grammar::check) gives it. Borrows the text.
+    /// [`Grammar::check`] gives it. Borrows the text.
     pub fn parse(text: &'a str) -> Result<Template<'a>, Error> {
         Grammar::Rfc6570.check("URI-Template", text)?;
         Ok(Template {
