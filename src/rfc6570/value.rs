@@ -143,3 +143,95 @@ impl<T: Variables + ?Sized> Variables for &T {
         (**self).get_value(name)
     }
 }
+
+/// With the `serde` feature, a value reads from any self-describing format: a string, a
+/// number or a boolean is a string (a number as its decimal text), a sequence is a list, a map
+/// an associative array in the map's order; a member of a list or a map is read as a string.
+/// `null` is no value: read an `Option<Value>` (or a map of them) where a variable may be
+/// undefined.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use urigram::rfc6570::{Template, Value};
+/// use std::collections::BTreeMap;
+/// let json = r#"{"list": ["red", "green"], "n": 6, "keys": {"semi": ";"}}"#;
+/// let vars: BTreeMap<String, Value> = serde_json::from_str(json).unwrap();
+/// let t = Template::parse("{/list*}{?n}{&keys*}").unwrap();
+/// assert_eq!(t.expand(&vars).unwrap(), "/red/green?n=6&semi=%3B");
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ValueVisitor)
+    }
+}
+
+/// [`Value`]'s reader.
+#[cfg(feature = "serde")]
+struct ValueVisitor;
+
+/// A member of a list or a map: a string, a number or a boolean, as text.
+#[cfg(feature = "serde")]
+struct Text(String);
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match d.deserialize_any(ValueVisitor)? {
+            Value::String(s) => Ok(Text(s)),
+            _ => Err(serde::de::Error::custom(
+                "a member of a list or an associative array is a string, a number or a boolean",
+            )),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a string, a number, a list or a map (RFC 6570 section 2.3)")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut v = Vec::new();
+        while let Some(Text(s)) = seq.next_element()? {
+            v.push(s);
+        }
+        Ok(Value::List(v))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut v = Vec::new();
+        while let Some((Text(k), Text(s))) = map.next_entry()? {
+            v.push((k, s));
+        }
+        Ok(Value::Assoc(v))
+    }
+}
