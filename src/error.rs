@@ -542,6 +542,13 @@ impl Error {
         self.0.likely
     }
 
+    /// Replace the help with a text that depends on nothing else.
+    pub(crate) fn with_help_text(mut self, h: &'static str) -> Error {
+        self.0.help = Some(Help::Fixed(h));
+        self.0.help_text = OnceLock::new();
+        self
+    }
+
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = OnceLock::from(m);

@@ -855,12 +855,13 @@ mod tests {
             let s: String = (0..len)
                 .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
                 .collect();
-            for &g in Grammar::ALL {
+            // A URI Template is no URI: its `{` and `}` are syntax that no escape fixes.
+            for &g in Grammar::ALL.iter().filter(|&&g| g != Grammar::Rfc6570) {
                 assert_eq!(fix(&s, g), fix_by_steps(&s, g), "{g:?} {s:?}");
                 compared += 1;
             }
         }
-        assert_eq!(compared, 4000 * Grammar::ALL.len());
+        assert_eq!(compared, 4000 * (Grammar::ALL.len() - 1));
         // Many errors, and a fix by place among them.
         for s in [
             "http://a/[x] [y]?[z] #a#b",
@@ -868,7 +869,7 @@ mod tests {
             "http://[::1]/ a",
             "http://a/%%%% ####",
         ] {
-            for &g in Grammar::ALL {
+            for &g in Grammar::ALL.iter().filter(|&&g| g != Grammar::Rfc6570) {
                 assert_eq!(fix(s, g), fix_by_steps(s, g), "{g:?} {s:?}");
             }
         }

@@ -52,11 +52,14 @@ fn the_modules_have_no_import_cycle() {
 /// The edges between two specs' grammars that the specs themselves draw: a spec defined as an
 /// extension of another (RFC 2732 of RFC 2396, RFC 3987 of RFC 3986), and RFC 1630, whose
 /// `midaddress` and `cidaddress` are RFC 822's `addr-spec` (rfc1630.txt:1324-1326), a
-/// production RFC 1630 names but does not define.
-const SPEC_EDGES: [(&str, &str); 3] = [
+/// production RFC 1630 names but does not define; and RFC 6570, which imports `pct-encoded`
+/// from RFC 3986 and `ucschar` and `iprivate` from RFC 3987 (rfc6570.txt:590-613).
+const SPEC_EDGES: [(&str, &str); 5] = [
     ("rfc2732", "rfc2396"),
     ("rfc3987", "rfc3986"),
     ("rfc1630", "rfc822"),
+    ("rfc6570", "rfc3986"),
+    ("rfc6570", "rfc3987"),
 ];
 
 /// The spec whose grammar `node` is part of (`grammar::rfc2396`, `grammar::rfc2396::chars`):

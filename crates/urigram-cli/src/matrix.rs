@@ -45,11 +45,12 @@ pub fn run(
 ) -> Result<u8, String> {
     // The columns: every grammar in `Grammar::ALL`'s order, the URI grammars and then RFC
     // 3987's `IRI-reference` (an input valid only there is an IRI but no URI); RFC 822's
-    // `addr-spec` when asked.
+    // `addr-spec` when asked. RFC 6570's templates are no URIs: no column.
     let columns: Vec<Grammar> = Grammar::ALL
         .iter()
         .copied()
         .filter(|g| with_rfc822 || *g != Grammar::Rfc822)
+        .filter(|g| *g != Grammar::Rfc6570)
         .collect();
     let grammars = columns.as_slice();
     let color = color.enabled();
