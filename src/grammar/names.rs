@@ -205,17 +205,19 @@ impl Grammar {
     }
 
     /// What the grammar's texts are called where a message names one: `IRI` under RFC 3987,
-    /// `URI` under the others (RFC 822's `addr-spec` included: the command line and the editor
-    /// check it as the address part of a URI).
+    /// `URI Template` under RFC 6570, `URI` under the others (RFC 822's `addr-spec` included:
+    /// the command line and the editor check it as the address part of a URI).
     ///
     /// ```
     /// use urigram::Grammar;
     /// assert_eq!(Grammar::Rfc3987.noun(), "IRI");
+    /// assert_eq!(Grammar::Rfc6570.noun(), "URI Template");
     /// assert_eq!(Grammar::Rfc3986.noun(), "URI");
     /// ```
     pub const fn noun(self) -> &'static str {
         match self {
             Grammar::Rfc3987 => "IRI",
+            Grammar::Rfc6570 => "URI Template",
             Grammar::Rfc2396
             | Grammar::Rfc1630
             | Grammar::Rfc1630Url
