@@ -1102,6 +1102,10 @@ pub(crate) fn line_breaks(text: &[u8], range: std::ops::Range<usize>) -> usize {
     let start = range.start;
     let part = &text[range];
     let lf = part.iter().filter(|&&c| c == b'\n').count();
+    // (Most texts have no `\r`: one look for it, then none.)
+    if !part.contains(&b'\r') {
+        return lf;
+    }
     let lone_cr = part
         .iter()
         .enumerate()
@@ -1171,16 +1175,32 @@ impl<'t> Cursor<'t> {
             };
         }
         let bytes = self.text.as_bytes();
-        for (k, c) in self.text[self.offset..offset].char_indices() {
-            if (c == '\n' || c == '\r') && ends_line(bytes, self.offset + k) {
-                self.pos.line += 1;
+        let part = &bytes[self.offset..offset];
+        // The line breaks in the part, from its end (a `\r` whose `\n` is at `offset` is none
+        // yet): how many, and where the last one is.
+        let (mut end, mut breaks, mut last_break) = (part.len(), 0, None);
+        while let Some(k) = part[..end].iter().rposition(|&c| c == b'\n' || c == b'\r') {
+            if ends_line(bytes, self.offset + k) {
+                breaks += 1;
+                last_break.get_or_insert(k);
+            }
+            end = k;
+        }
+        let line = match last_break {
+            Some(k) => {
+                self.pos.line += breaks;
                 self.pos.column = 1;
                 self.pos.column_utf16 = 1;
-            } else {
-                self.pos.column += 1;
-                self.pos.column_utf16 += c.len_utf16();
+                &part[k + 1..]
             }
-        }
+            None => part,
+        };
+        // The characters after it (the bytes that start one), and those of them that take
+        // two UTF-16 units (the four-byte ones).
+        let chars = line.iter().filter(|&&c| (c as i8) >= -0x40).count();
+        let astral = line.iter().filter(|&&c| c >= 0xF0).count();
+        self.pos.column += chars;
+        self.pos.column_utf16 += chars + astral;
         self.offset = offset;
         self.pos
     }
@@ -1444,14 +1464,20 @@ mod tests {
             let p = Position::of(text, k);
             assert_eq!((p.line, p.column), (line, column), "offset {k}");
         }
-        let bounds: Vec<usize> = (0..=text.len())
-            .filter(|&k| text.is_char_boundary(k))
-            .collect();
-        for &a in &bounds {
-            for &b in &bounds {
-                let mut c = Cursor::new(text);
-                assert_eq!(c.at(a), Position::of(text, a), "{a}");
-                assert_eq!(c.at(b), Position::of(text, b), "{a} then {b}");
+        // And with characters of two, three and four bytes (two UTF-16 units) in lines.
+        for text in [
+            text,
+            "\u{1F600}a\r\n\u{e9}\u{20AC}\r\r\u{1F600}\u{1F600}b\n\nc\u{1F600}",
+        ] {
+            let bounds: Vec<usize> = (0..=text.len())
+                .filter(|&k| text.is_char_boundary(k))
+                .collect();
+            for &a in &bounds {
+                for &b in &bounds {
+                    let mut c = Cursor::new(text);
+                    assert_eq!(c.at(a), Position::of(text, a), "{a}");
+                    assert_eq!(c.at(b), Position::of(text, b), "{a} then {b}");
+                }
             }
         }
     }
