@@ -1059,6 +1059,14 @@ impl Position {
     }
 }
 
+/// Whether one of the eight bytes of `x` is a `\n` or a `\r` (as [`plain_ascii`] tests them).
+fn holds_break(x: u64) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    zero_byte(x ^ (ONES * u64::from(b'\n'))) || zero_byte(x ^ (ONES * u64::from(b'\r')))
+}
+
 /// Whether `b` is ASCII without `\n` or `\r`: one line whose columns are its bytes. Eight bytes
 /// a step: a byte is `\n` (or `\r`) when its XOR with `\n` (`\r`) is zero, and a word has a
 /// zero byte exactly when `(x - 0x01..01) & !x & 0x80..80` is not zero.
@@ -1176,16 +1184,26 @@ impl<'t> Cursor<'t> {
         }
         let bytes = self.text.as_bytes();
         let part = &bytes[self.offset..offset];
-        // The line breaks in the part, from its end (a `\r` whose `\n` is at `offset` is none
-        // yet): how many, and where the last one is.
-        let (mut end, mut breaks, mut last_break) = (part.len(), 0, None);
-        while let Some(k) = part[..end].iter().rposition(|&c| c == b'\n' || c == b'\r') {
+        // The line breaks in the part (a `\r` whose `\n` is at `offset` is none yet): how
+        // many, and where the last one is. Eight bytes a step: most words hold none.
+        let (mut breaks, mut last_break) = (0, None);
+        let mut take = |k: usize| {
             if ends_line(bytes, self.offset + k) {
                 breaks += 1;
-                last_break.get_or_insert(k);
+                last_break = Some(k);
             }
-            end = k;
+        };
+        let mut words = part.chunks_exact(8);
+        let mut k = 0;
+        for w in &mut words {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(w);
+            if holds_break(u64::from_ne_bytes(a)) {
+                (k..k + 8).for_each(&mut take);
+            }
+            k += 8;
         }
+        (k..part.len()).for_each(take);
         let line = match last_break {
             Some(k) => {
                 self.pos.line += breaks;
@@ -1197,8 +1215,12 @@ impl<'t> Cursor<'t> {
         };
         // The characters after it (the bytes that start one), and those of them that take
         // two UTF-16 units (the four-byte ones).
-        let chars = line.iter().filter(|&&c| (c as i8) >= -0x40).count();
-        let astral = line.iter().filter(|&&c| c >= 0xF0).count();
+        let (chars, astral) = if line.is_ascii() {
+            (line.len(), 0)
+        } else {
+            let chars = line.iter().filter(|&&c| (c as i8) >= -0x40).count();
+            (chars, line.iter().filter(|&&c| c >= 0xF0).count())
+        };
         self.pos.column += chars;
         self.pos.column_utf16 += chars + astral;
         self.offset = offset;

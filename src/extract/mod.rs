@@ -695,8 +695,13 @@ pub fn extract_settled(
     grammar: Grammar,
     last: bool,
 ) -> (Vec<Found<'_>>, usize) {
-    let (cands, rest) = scan(text, from.min(text.len()), last);
-    (build(text, grammar, cands), rest)
+    // Each URI is checked and placed as it is found, while its text is still in the cache.
+    let mut cursor = Cursor::new(text);
+    let mut out = Vec::new();
+    let rest = scan_each(text, from.min(text.len()), last, |c| {
+        out.push(found(text, grammar, c, &mut cursor));
+    });
+    (out, rest)
 }
 
 /// The URIs of `text`, written in `syntax`, one at a time in text order: what
@@ -1001,6 +1006,7 @@ pub(crate) fn is_rust_path(dest: &str) -> bool {
 }
 
 /// Check candidates, in text order, and place them in the text.
+#[cfg(feature = "markup")]
 fn build(text: &str, grammar: Grammar, cands: Vec<Candidate>) -> Vec<Found<'_>> {
     let mut cursor = Cursor::new(text);
     cands
@@ -1043,6 +1049,20 @@ impl Candidate {
         self.pieces.iter_mut().for_each(|s| move_by(&mut s.range));
         self.empty_at += by;
     }
+}
+
+/// Whether `scheme` is one of [`KNOWN_SCHEMES`], in any case (their names are three to ten
+/// characters long: a test holds it so).
+fn is_known(scheme: &str) -> bool {
+    let s = scheme.as_bytes();
+    matches!(s.len(), 3..=10)
+        && KNOWN_SCHEMES.iter().any(|k| {
+            let k = k.as_bytes();
+            k.len() == s.len()
+                && k[0] == s[0].to_ascii_lowercase()
+                && k[1] == s[1].to_ascii_lowercase()
+                && k.eq_ignore_ascii_case(s)
+        })
 }
 
 /// `alpha | digit | "+" | "-" | "."`: the characters of a scheme after its first.
@@ -1243,8 +1263,14 @@ const MATH_CLOSE: &str = "\u{27E9}";
 
 /// Candidates from `from` on, and where the undecided rest starts (see [`extract_settled`]).
 fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
-    let b = text.as_bytes();
     let mut out = Vec::new();
+    let rest = scan_each(text, from, last, |c| out.push(c));
+    (out, rest)
+}
+
+/// [`scan`], handing each candidate to `each` as it is found; where the undecided rest starts.
+fn scan_each(text: &str, from: usize, last: bool, mut each: impl FnMut(Candidate)) -> usize {
+    let b = text.as_bytes();
     let mut i = from;
     // Up to where the runs after unknown schemes were read for a URI they carry (see
     // [`carries_uri`]), so that each is read once.
@@ -1283,14 +1309,14 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
         match look {
             Look::Found(c) => {
                 i = c.outer.end;
-                out.push(c);
+                each(c);
             }
             Look::No => i += 1,
             Look::Skip(end) => i = end,
-            Look::Open => return (out, i),
+            Look::Open => return i,
         }
     }
-    (out, text.len())
+    text.len()
 }
 
 /// `<URL:...>`, `<scheme:...>` or `⟨scheme:...⟩` at `i` (the `open` delimiter; `close` is
@@ -1458,8 +1484,7 @@ fn blank_line_after(b: &[u8], k: usize) -> Option<bool> {
 fn config_key(text: &str, i: usize, j: usize) -> Option<usize> {
     let dot = i + text.as_bytes()[i..j].iter().rposition(|&c| c == b'.')?;
     let scheme = &text[dot + 1..j];
-    let known = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme));
+    let known = scheme.starts_with(|c: char| c.is_ascii_alphabetic()) && is_known(scheme);
     (known && text[j..].starts_with("://")).then_some(dot + 1)
 }
 
@@ -1510,9 +1535,7 @@ fn carries_uri(text: &str, j: usize, last: bool, seen: &mut usize) -> Option<boo
             query = true;
         } else if query && c.is_ascii_alphabetic() && !is_scheme_byte(b[k - 1]) {
             let e = scheme_end(b, k);
-            let known = KNOWN_SCHEMES
-                .iter()
-                .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+            let known = is_known(&text[k..e]);
             if b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//")) {
                 return Some(true);
             }
@@ -1544,10 +1567,7 @@ fn carried(text: &str, j: usize) -> bool {
             return false;
         }
         let rest = &text[e + 1..];
-        if KNOWN_SCHEMES
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(&text[k..e]))
-        {
+        if is_known(&text[k..e]) {
             !rest.is_empty()
         } else {
             rest.len() > 2 && rest.starts_with("//")
@@ -1580,9 +1600,7 @@ fn bare(
     if after.starts_with(':') {
         return Look::No;
     }
-    let carrier = !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
-        && !after.starts_with("//")
-        && !data_url(scheme, after);
+    let carrier = !is_known(scheme) && !after.starts_with("//") && !data_url(scheme, after);
     if carrier {
         if !last && "//".starts_with(after) {
             return Look::Open;
@@ -1735,9 +1753,7 @@ fn starts_uri(text: &str, k: usize) -> bool {
         return false;
     }
     let e = scheme_end(b, k);
-    let known = KNOWN_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+    let known = is_known(&text[k..e]);
     b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//"))
 }
 
@@ -1966,19 +1982,9 @@ fn ip_literal_like(g: &str) -> bool {
         })
 }
 
-/// The pieces with their offsets in the URI, and the URI.
-fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
-    let mut pieces = Vec::with_capacity(segs.len());
-    let mut at = 0;
-    for s in segs {
-        pieces.push(Piece {
-            at,
-            range: s.range.clone(),
-            decoded: s.decoded.is_some(),
-        });
-        at += s.decoded.as_deref().map_or(s.range.len(), str::len);
-    }
-    let uri = match segs {
+/// The URI the pieces make.
+fn assemble<'a>(text: &'a str, segs: &[Seg]) -> Cow<'a, str> {
+    match segs {
         [] => Cow::Borrowed(""),
         [
             Seg {
@@ -1987,14 +1993,29 @@ fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
             },
         ] => Cow::Borrowed(&text[range.clone()]),
         _ => {
-            let mut s = String::with_capacity(at);
+            let mut s = String::new();
             for g in segs {
                 s.push_str(g.decoded.as_deref().unwrap_or(&text[g.range.clone()]));
             }
             Cow::Owned(s)
         }
-    };
-    (pieces, uri)
+    }
+}
+
+/// The pieces with their offsets in the URI they make (in the memory of `segs`).
+fn placed(segs: Vec<Seg>) -> Vec<Piece> {
+    let mut at = 0;
+    segs.into_iter()
+        .map(|s| {
+            let p = Piece {
+                at,
+                range: s.range.clone(),
+                decoded: s.decoded.is_some(),
+            };
+            at += s.decoded.as_deref().map_or(s.range.len(), str::len);
+            p
+        })
+        .collect()
 }
 
 /// The check that extraction makes of a URI it found ([`Found::text`]), against `grammar`'s
@@ -2036,12 +2057,12 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         })
         .map(|w| w[0].range.end - 1)
         .collect();
-    let (mut pieces, mut uri) = assemble(text, &c.pieces);
+    let mut segs = c.pieces;
+    let mut uri = assemble(text, &segs);
     let mut result = locate_found(grammar, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
-        let without: Vec<Seg> = c
-            .pieces
+        let without: Vec<Seg> = segs
             .iter()
             .map(|s| {
                 let cut = s.decoded.is_none()
@@ -2054,11 +2075,12 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
             })
             .filter(|s| !s.range.is_empty())
             .collect();
-        let (p2, u2) = assemble(text, &without);
+        let u2 = assemble(text, &without);
         if locate_found(grammar, &u2).is_ok() {
-            (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
+            (segs, uri, result, hyphens_dropped) = (without, u2, Ok(()), true);
         }
     }
+    let pieces = placed(segs);
     let range = match (pieces.first(), pieces.last()) {
         (Some(a), Some(z)) => a.range.start..z.range.end,
         _ => c.empty_at..c.empty_at,
@@ -2298,6 +2320,29 @@ mod tests {
 
     /// Long texts that would be slow for a finder that looks back or far ahead: linear, so
     /// this finishes at once.
+    /// [`is_known`] is membership in [`KNOWN_SCHEMES`], in any case.
+    #[test]
+    fn known_schemes_in_any_case() {
+        for k in KNOWN_SCHEMES {
+            assert!((3..=10).contains(&k.len()), "{k}");
+            assert!(is_known(k) && is_known(&k.to_ascii_uppercase()), "{k}");
+            assert!(!is_known(&format!("{k}x")) && !is_known(&k[1..]), "{k}");
+        }
+        for s in [
+            "",
+            "h",
+            "ht",
+            "htt",
+            "httpss",
+            "xhttp",
+            "data",
+            "z39.5",
+            "mailservers",
+        ] {
+            assert!(!is_known(s), "{s}");
+        }
+    }
+
     /// The ASCII characters that [`run_end`] passes over at once are those that decide nothing
     /// there: none ends a URI, changes the part a `,` may cut, joins a list, or opens or closes
     /// a pair.
