@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use urigram::Grammar;
 use urigram::extract::{Options, Syntax, extract_iter};
-use urigram::fix::{FixResult, fix, fix_text_each};
+use urigram::fix::{FixCount, fix_counted, fix_text_each};
 use urigram::render::{Report, visible};
 
 use super::extract::SyntaxArg;
@@ -355,15 +355,16 @@ fn fix_piece(
         out.extend_from_slice(line);
         return;
     };
-    match fix(text, job.grammar) {
-        FixResult::Fixed { uri, .. } => {
+    // The fixed URI, without a record of each fix (a line of a million `%` holds none).
+    match fix_counted(text, job.grammar) {
+        FixCount::Fixed { uri, .. } => {
             tally.fixed += 1;
             if tally.prose.is_none() && text.trim().contains(' ') {
                 tally.prose = Some(number);
             }
             out.extend_from_slice(uri.as_bytes());
         }
-        FixResult::Unfixable { error, reason, .. } => {
+        FixCount::Unfixable { error, reason, .. } => {
             let r = Report::new(&error, text)
                 .origin(label)
                 .first_line(number)

@@ -647,17 +647,19 @@ impl Server {
             {
                 actions.push(action(format!("urigram: {}", x.title), edits, true));
             }
-            if let fix::FixResult::Fixed { uri, fixes } = fix::fix(&f.text, self.grammar)
-                && fixes.len() > 1
+            // The fixes are counted first, and listed only when one answer can hold them.
+            if let fix::FixCount::Fixed { uri, fixes } = fix::fix_counted(&f.text, self.grammar)
+                && fixes > 1
             {
                 let title = format!(
-                    "urigram: fix all {} errors of this {}: {}",
-                    fixes.len(),
+                    "urigram: fix all {fixes} errors of this {}: {}",
                     self.grammar.noun(),
                     shown(&uri)
                 );
-                if fixes.len() <= MAX_EDITS {
-                    if let Some(edits) = self.edits(doc, base, &f, &fixes, &mut at) {
+                if fixes <= MAX_EDITS {
+                    if let fix::FixResult::Fixed { fixes, .. } = fix::fix(&f.text, self.grammar)
+                        && let Some(edits) = self.edits(doc, base, &f, &fixes, &mut at)
+                    {
                         actions.push(action(title, edits, false));
                     }
                     continue;
@@ -674,7 +676,7 @@ impl Server {
                          the text does not write the {} as one piece (it is broken across lines \
                          or holds character references), so it cannot be replaced whole: run \
                          `urigram fix` on the file",
-                        fixes.len(),
+                        fixes,
                         self.grammar.noun()
                     );
                     actions.push(CodeActionOrCommand::CodeAction(CodeAction {
