@@ -1145,7 +1145,8 @@ struct Run {
     ascii: bool,
     /// Whether a `,` may still end it: no `?` or `#` yet.
     commas: bool,
-    /// Whether the runs hold a bracket or a brace (`[`, `]`, `{`, `}`).
+    /// Whether the runs hold a bracket, a brace or a backslash (`[`, `]`, `{`, `}`, `\`): what
+    /// a template or a regular expression holds ([`is_template`]).
     brackets: bool,
 }
 
@@ -1184,7 +1185,7 @@ fn run_end(text: &str, k: usize, run: &mut Run) -> (usize, bool) {
         match c {
             '?' | '#' => run.commas = false,
             ',' if run.commas && cut.is_none() => cut = comma_cut(text, p).map(|s| (p, s)),
-            '[' | ']' | '{' | '}' => run.brackets = true,
+            '[' | ']' | '{' | '}' | '\\' => run.brackets = true,
             _ => {}
         }
         if ends_bare(c) {
@@ -1220,10 +1221,10 @@ fn run_end(text: &str, k: usize, run: &mut Run) -> (usize, bool) {
 /// The characters that [`run_end`] passes over at once: the ASCII ones but those at which it
 /// has something to decide, which are those that end an undelimited URI ([`ends_bare`]:
 /// whitespace, `<`, `>`, `"` and the backtick), `?` and `#`, which end the part where a `,`
-/// may start another URI, the `,` and `|` of a list, the brackets, and the ASCII partners of
-/// an opener ([`partner`]).
+/// may start another URI, the `,` and `|` of a list, the brackets, the backslash (which marks
+/// a regular expression: [`is_template`]), and the ASCII partners of an opener ([`partner`]).
 const RUN_PASSES: Wide = Table::range(0, 127)
-    .minus(Table::chars("\t\n\x0B\x0C\r <>\"`?#,|[](){}'"))
+    .minus(Table::chars("\t\n\x0B\x0C\r <>\"`?#,|[](){}'\\"))
     .wide();
 
 /// Whether the CJK letter at `at`, after `prev` in an undelimited URI written in ASCII up to
@@ -2352,14 +2353,14 @@ mod tests {
     }
 
     /// The ASCII characters that [`run_end`] passes over at once are those that decide nothing
-    /// there: none ends a URI, changes the part a `,` may cut, joins a list, or opens or closes
-    /// a pair.
+    /// there: none ends a URI, changes the part a `,` may cut, joins a list, opens or closes
+    /// a pair, or marks a regular expression.
     #[test]
     fn the_characters_a_run_passes_over_decide_nothing() {
         for b in 0u8..128 {
             let c = char::from(b);
             let decides = ends_bare(c)
-                || "?#,|[]".contains(c)
+                || "?#,|[]\\".contains(c)
                 || partner(c).is_some()
                 || ('\0'..=char::MAX).any(|o| partner(o) == Some(c));
             assert_eq!(RUN_PASSES.contains(b), !decides, "{c:?}");
