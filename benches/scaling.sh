@@ -13,7 +13,8 @@
 #   LIMIT=60 bash benches/scaling.sh              # stop a shape once a run takes LIMIT CPU s
 #
 # Then `extract --summary` against `check --summary` on benches/corpus/real-urls.txt repeated
-# 20 times (one URL a line), with MB/s. Inputs are made under $CARGO_TARGET_DIR/scaling-bench.
+# 20 times (one URL a line), with MB/s, and `extract --summary`'s MB/s on the plain, Markdown,
+# HTML and reStructuredText documents. Inputs are made under $CARGO_TARGET_DIR/scaling-bench.
 # Needs python3 and /usr/bin/time. Not run in CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -145,4 +146,18 @@ if [[ corpus =~ $only ]] || [ "$only" = . ]; then
   awk -v s="$cs" -v n="$bytes" -v k="$ckb" 'BEGIN { printf "| `check --summary` | %s | %.1f | %d |\n", s, n / 1e6 / s, k / 1024 }'
   awk -v s="$es" -v n="$bytes" -v k="$ekb" 'BEGIN { printf "| `extract --summary` | %s | %.1f | %d |\n", s, n / 1e6 / s, k / 1024 }'
   awk -v a="$es" -v b="$cs" 'BEGIN { printf "\nextract takes %.2fx the time of check\n", a / b }'
+  # And `extract --summary` on the documents of each syntax (the *-doc shapes, 16 MB or the
+  # largest size asked for).
+  echo
+  echo "| extract --summary | MB | s | MB/s |"
+  echo "| --- | ---: | ---: | ---: |"
+  for s in $sizes; do big=$s; done
+  for shape in "${shapes[@]}"; do
+    IFS='^' read -r name gen ext cmd <<<"$shape"
+    [[ $name == *-doc ]] || continue
+    f=$(make "$name" "$gen" "$ext" "$big")
+    bytes=$(stat -c %s "$f")
+    read -r ds _ < <(run "$f" extract --summary)
+    awk -v m="$name" -v s="$ds" -v n="$bytes" 'BEGIN { printf "| %s | %.0f | %s | %.1f |\n", m, n / 1e6, s, (s > 0 ? n / 1e6 / s : 0) }'
+  done
 fi

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::grammar::{Citation, Grammar};
-use crate::help::Help;
+use crate::help::{Help, push_decimal};
 use crate::input::{Expected, Tracker};
 
 /// An input that is not a member of the rule's language: where it stopped being valid
@@ -542,6 +542,13 @@ impl Error {
         self.0.likely
     }
 
+    /// Replace the help with a text that depends on nothing else.
+    pub(crate) fn with_help_text(mut self, h: &'static str) -> Error {
+        self.0.help = Some(Help::Fixed(h));
+        self.0.help_text = OnceLock::new();
+        self
+    }
+
     /// Replace the message.
     pub(crate) fn with_message(mut self, m: String) -> Error {
         self.0.message = OnceLock::from(m);
@@ -916,22 +923,6 @@ fn message(
     m
 }
 
-/// Append `n` in decimal.
-pub(crate) fn push_decimal(s: &mut String, mut n: usize) {
-    let mut buf = [0u8; 20];
-    let mut k = buf.len();
-    loop {
-        k -= 1;
-        buf[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // The digits are ASCII.
-    s.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
-}
-
 /// Append what [`Found`] displays for `c`, without the formatting machinery for the common
 /// characters.
 fn push_found(s: &mut String, c: char) {
@@ -1059,6 +1050,14 @@ impl Position {
     }
 }
 
+/// Whether one of the eight bytes of `x` is a `\n` or a `\r` (as [`plain_ascii`] tests them).
+fn holds_break(x: u64) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    zero_byte(x ^ (ONES * u64::from(b'\n'))) || zero_byte(x ^ (ONES * u64::from(b'\r')))
+}
+
 /// Whether `b` is ASCII without `\n` or `\r`: one line whose columns are its bytes. Eight bytes
 /// a step: a byte is `\n` (or `\r`) when its XOR with `\n` (`\r`) is zero, and a word has a
 /// zero byte exactly when `(x - 0x01..01) & !x & 0x80..80` is not zero.
@@ -1102,6 +1101,10 @@ pub(crate) fn line_breaks(text: &[u8], range: std::ops::Range<usize>) -> usize {
     let start = range.start;
     let part = &text[range];
     let lf = part.iter().filter(|&&c| c == b'\n').count();
+    // (Most texts have no `\r`: one look for it, then none.)
+    if !part.contains(&b'\r') {
+        return lf;
+    }
     let lone_cr = part
         .iter()
         .enumerate()
@@ -1171,16 +1174,46 @@ impl<'t> Cursor<'t> {
             };
         }
         let bytes = self.text.as_bytes();
-        for (k, c) in self.text[self.offset..offset].char_indices() {
-            if (c == '\n' || c == '\r') && ends_line(bytes, self.offset + k) {
-                self.pos.line += 1;
+        let part = &bytes[self.offset..offset];
+        // The line breaks in the part (a `\r` whose `\n` is at `offset` is none yet): how
+        // many, and where the last one is. Eight bytes a step: most words hold none.
+        let (mut breaks, mut last_break) = (0, None);
+        let mut take = |k: usize| {
+            if ends_line(bytes, self.offset + k) {
+                breaks += 1;
+                last_break = Some(k);
+            }
+        };
+        let mut words = part.chunks_exact(8);
+        let mut k = 0;
+        for w in &mut words {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(w);
+            if holds_break(u64::from_ne_bytes(a)) {
+                (k..k + 8).for_each(&mut take);
+            }
+            k += 8;
+        }
+        (k..part.len()).for_each(take);
+        let line = match last_break {
+            Some(k) => {
+                self.pos.line += breaks;
                 self.pos.column = 1;
                 self.pos.column_utf16 = 1;
-            } else {
-                self.pos.column += 1;
-                self.pos.column_utf16 += c.len_utf16();
+                &part[k + 1..]
             }
-        }
+            None => part,
+        };
+        // The characters after it (the bytes that start one), and those of them that take
+        // two UTF-16 units (the four-byte ones).
+        let (chars, astral) = if line.is_ascii() {
+            (line.len(), 0)
+        } else {
+            let chars = line.iter().filter(|&&c| (c as i8) >= -0x40).count();
+            (chars, line.iter().filter(|&&c| c >= 0xF0).count())
+        };
+        self.pos.column += chars;
+        self.pos.column_utf16 += chars + astral;
         self.offset = offset;
         self.pos
     }
@@ -1444,14 +1477,20 @@ mod tests {
             let p = Position::of(text, k);
             assert_eq!((p.line, p.column), (line, column), "offset {k}");
         }
-        let bounds: Vec<usize> = (0..=text.len())
-            .filter(|&k| text.is_char_boundary(k))
-            .collect();
-        for &a in &bounds {
-            for &b in &bounds {
-                let mut c = Cursor::new(text);
-                assert_eq!(c.at(a), Position::of(text, a), "{a}");
-                assert_eq!(c.at(b), Position::of(text, b), "{a} then {b}");
+        // And with characters of two, three and four bytes (two UTF-16 units) in lines.
+        for text in [
+            text,
+            "\u{1F600}a\r\n\u{e9}\u{20AC}\r\r\u{1F600}\u{1F600}b\n\nc\u{1F600}",
+        ] {
+            let bounds: Vec<usize> = (0..=text.len())
+                .filter(|&k| text.is_char_boundary(k))
+                .collect();
+            for &a in &bounds {
+                for &b in &bounds {
+                    let mut c = Cursor::new(text);
+                    assert_eq!(c.at(a), Position::of(text, a), "{a}");
+                    assert_eq!(c.at(b), Position::of(text, b), "{a} then {b}");
+                }
             }
         }
     }

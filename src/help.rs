@@ -278,6 +278,10 @@ pub(crate) fn help(
             .map(Help::Fixed);
         return (h, None);
     }
+    if grammar == Grammar::Rfc6570 && !has(expected, Expected::Rule("hex")) {
+        let before = input.get(..offset).unwrap_or("");
+        return (rfc6570_help(before, found, expected), None);
+    }
     let before = input.get(..offset).unwrap_or("");
     if has(expected, Expected::Rule("hex")) {
         return (Some(Help::Percent(grammar)), None);
@@ -433,8 +437,87 @@ fn excluded_section(grammar: Grammar) -> &'static str {
         Grammar::Rfc1630 | Grammar::Rfc1630Url => "RFC 1630, \"Encoding reserved characters\"",
         Grammar::Rfc3986 => "RFC 3986 section 2.1",
         Grammar::Rfc3987 => "RFC 3987 section 2.2",
+        Grammar::Rfc6570 => "RFC 6570 section 2.1",
         _ => "RFC 2396 section 2.4.3",
     }
+}
+
+/// RFC 6570's help for a `.` out of place in a variable name.
+const RFC6570_DOT: &str = "a `.` stands between two characters of a variable name, never at its \
+                           start, its end or twice in a row (RFC 6570 section 2.3)";
+
+/// RFC 6570's help for an expression without a variable, or a `,` without one after it.
+const RFC6570_COMMA: &str = "an expression names at least one variable, and each `,` is followed \
+                             by another (`{x,y}`, RFC 6570 section 2.3)";
+
+/// The help for a URI Template (RFC 6570 section 2) where `found` stands after `before`
+/// (`None`: the end)
+/// and `expected` was wanted. A template's own mistakes: a brace out of place, a variable name
+/// with a character it cannot hold, a prefix length out of range, a character that is no
+/// literal.
+fn rfc6570_help(before: &str, found: Option<char>, expected: &[Expected]) -> Option<Help> {
+    let fixed = |s: &'static str| Some(Help::Fixed(s));
+    if has(expected, Expected::Rule("%x31-39")) {
+        return fixed(
+            "a prefix's max-length is a whole number from 1 to 9999 written without a leading \
+             zero, as in `{var:3}` (RFC 6570 section 2.4.1)",
+        );
+    }
+    let in_name = has(expected, Expected::Rule("varchar"));
+    let closing = has(expected, Expected::Literal("}"));
+    // A `.` of a name before, not the operator.
+    let after_dot = before.ends_with('.') && !before.ends_with("{.");
+    let Some(c) = found else {
+        return match () {
+            _ if in_name && after_dot => fixed(RFC6570_DOT),
+            _ if in_name && before.ends_with(',') => fixed(RFC6570_COMMA),
+            _ if (in_name || closing) && before.rfind('{') > before.rfind('}') => {
+                fixed("an expression opened by `{` ends with `}` (RFC 6570 section 2.2)")
+            }
+            _ => None,
+        };
+    };
+    if in_name || closing {
+        return fixed(match c {
+            _ if in_name && after_dot => RFC6570_DOT,
+            '}' | ',' if in_name => RFC6570_COMMA,
+            '.' => RFC6570_DOT,
+            '$' | '(' | ')' => {
+                "`$`, `(` and `)` are kept out of expressions for other macro languages (RFC 6570 \
+                 section 2.2)"
+            }
+            '{' => "expressions do not nest: a `{` inside one is no part of a template",
+            ':' | '*' => {
+                "a variable has at most one modifier: a prefix (`:3`) or an explode (`*`) (RFC \
+                 6570 section 2.4)"
+            }
+            _ if closing => {
+                "an expression is an optional operator, then variables separated by `,` (no \
+                 spaces), each with at most one modifier (a prefix `:1` to `:9999`, or `*`), \
+                 then `}` (RFC 6570 sections 2.2 to 2.4)"
+            }
+            _ => {
+                "a variable name holds letters, digits, `_` and pct-encoded triplets, with single \
+                 `.` between them (RFC 6570 section 2.3)"
+            }
+        });
+    }
+    if !has(expected, Expected::Rule("literals")) {
+        return None;
+    }
+    let mut hint = [0u8; 12];
+    let hint = escape_hint(c, &mut hint);
+    let why = match c {
+        '}' => "a `}` closes an expression only; a literal `}` is written ",
+        ' ' => "a space is no literal of a template; write it as ",
+        c if c.is_control() => "a control character is no literal of a template; write it as ",
+        c if !c.is_ascii() => {
+            "the character is neither a ucschar nor an iprivate, the characters above ASCII that \
+             a template's literals hold; write its UTF-8 octets as "
+        }
+        _ => "the character is excluded from a template's literals; write it as ",
+    };
+    Some(Help::Text([why, hint, " (RFC 6570 section 2.1)"].concat()))
 }
 
 /// Whether `expected` holds `item`: `contains`, with the short texts compared in place rather
@@ -492,7 +575,7 @@ fn port_help(grammar: Grammar, k: usize, c: char, authority: &str) -> String {
     h.push_str(", and `");
     h.push(c);
     h.push_str("` at byte ");
-    crate::error::push_decimal(&mut h, k);
+    push_decimal(&mut h, k);
     h.push_str(" is none; as written, `");
     h.push_str(authority);
     h.push_str("` can only be ");
@@ -551,6 +634,22 @@ pub(crate) fn bad_byte_help(grammar: Grammar, b: u8) -> Help {
         );
     }
     Help::BadByte(b, grammar)
+}
+
+/// Append `n` in decimal.
+pub(crate) fn push_decimal(s: &mut String, mut n: usize) {
+    let mut buf = [0u8; 20];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // The digits are ASCII.
+    s.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
 }
 
 #[cfg(test)]
@@ -638,6 +737,8 @@ mod tests {
                     "x:a{}",
                 ],
                 Grammar::Rfc822 => &["a{}@b{}.c{}", "\"a{}\"@b", "a@[b{}]"],
+                // A template's literals, a name, and a name after an operator and a comma.
+                Grammar::Rfc6570 => &["a{}b/c{}", "{a{}b}", "{?a,b{}}"],
             }
         };
         let mut chars: Vec<String> = (0u8..0x80).map(|b| char::from(b).to_string()).collect();

@@ -61,6 +61,7 @@
 //!   and semantics; the generic-syntax ones (RFC 2396, 3986, 3987) share one value layer (the
 //!   ports, the accessors of the owned types, the absolute types, the `Builder` and the
 //!   setters, `encode` per `Component`), so each offers the same calls.
+//! - [`rfc6570`]: URI Templates, read by grammar `rfc6570` and expanded by RFC 6570 section 3.
 //! - [`extract`]: the URIs in running text.
 //! - [`parsers`]: the productions as `nom` parsers over `&str`, for a grammar of your own that
 //!   cites them (HTTP's `Request-URI = "*" | absoluteURI | abs_path | authority`); the
@@ -106,6 +107,7 @@ pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc3986;
 pub mod rfc3987;
+pub mod rfc6570;
 #[cfg(feature = "serde")]
 mod serialize;
 mod shared;

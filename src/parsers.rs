@@ -36,7 +36,7 @@
 //!
 //! Every grammar has its module, one function per production, named by the spec's name in
 //! snake case: [`rfc2396`] (the productions other specifications cite), [`rfc2732`],
-//! [`rfc3986`], [`rfc3987`], [`rfc1738`], [`rfc1630`] and [`rfc1630_url`] (RFC 1630's two BNFs), and
+//! [`rfc3986`], [`rfc3987`], [`rfc6570`], [`rfc1738`], [`rfc1630`] and [`rfc1630_url`] (RFC 1630's two BNFs), and
 //! [`rfc822`]; `parsers::rfc3986::uri_reference` is `URI-reference` of RFC 3986.
 //! [`production`] and [`complete`] reach the same productions by grammar and spec name.
 //!
@@ -622,6 +622,43 @@ pub mod rfc3987 {
         reserved = "reserved" @ 36;
         gen_delims = "gen-delims" @ 37;
         sub_delims = "sub-delims" @ 38;
+    }
+}
+
+/// Every production of RFC 6570 (URI Templates: section 2, and the rules section 1.5
+/// imports), as nom parsers of a prefix of UTF-8 text, each named by the spec's name in snake
+/// case.
+///
+/// ```
+/// use nom::error::Error;
+/// use urigram::parsers::rfc6570::{expression, uri_template};
+/// assert_eq!(expression::<Error<&str>>("{?q,lang}/x"), Ok(("/x", "{?q,lang}")));
+/// assert_eq!(uri_template::<Error<&str>>("/a/{b} c"), Ok((" c", "/a/{b}")));
+/// ```
+pub mod rfc6570 {
+    registry_parsers! {
+        Grammar::Rfc6570,
+        alpha = "ALPHA" @ 0;
+        digit = "DIGIT" @ 1;
+        hexdig = "HEXDIG" @ 2;
+        pct_encoded = "pct-encoded" @ 3;
+        ucschar = "ucschar" @ 4;
+        iprivate = "iprivate" @ 5;
+        uri_template = "URI-Template" @ 6;
+        literals = "literals" @ 7;
+        expression = "expression" @ 8;
+        operator = "operator" @ 9;
+        op_level2 = "op-level2" @ 10;
+        op_level3 = "op-level3" @ 11;
+        op_reserve = "op-reserve" @ 12;
+        variable_list = "variable-list" @ 13;
+        varspec = "varspec" @ 14;
+        varname = "varname" @ 15;
+        varchar = "varchar" @ 16;
+        modifier_level4 = "modifier-level4" @ 17;
+        prefix = "prefix" @ 18;
+        max_length = "max-length" @ 19;
+        explode = "explode" @ 20;
     }
 }
 

@@ -252,6 +252,7 @@ fn registry_file(g: Grammar) -> &'static str {
         Grammar::Rfc822 => "rfc822/mod.rs",
         Grammar::Rfc3986 => "rfc3986/mod.rs",
         Grammar::Rfc3987 => "rfc3987/mod.rs",
+        Grammar::Rfc6570 => "rfc6570/mod.rs",
         _ => panic!("{}: no registry file known", g.name()),
     }
 }

@@ -19,9 +19,13 @@
 //! `grammar::names` ..., with everything below it) but each grammar's character tables
 //! (`grammar::rfc2396::chars` ...), which are nodes of their own, and `grammar` itself
 //! (`grammar/mod.rs`); inside each spec's value module (`rfc1630/`, `rfc1738/`, `rfc2396/`,
-//! `rfc3986/`), each file (`rfc2396::uri`, `rfc2396::resolve` ...) and the spec itself
+//! `rfc3986/`, `rfc3987/`) and the shared `values/`, each file (`rfc2396::uri`,
+//! `rfc2396::resolve` ...) and the spec itself
 //! (`mod.rs`), so that a spec's values can sit below its grammar and its semantics above.
 //! The layers are in `docs/library.md` ("How the library is layered").
+//!
+//! The same reader checks the workspace's other crates (the command line, the language server,
+//! the Python package's native module), each file under their `src/` a node.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -29,7 +33,9 @@ use std::path::{Path, PathBuf};
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
 /// The spec modules whose files are separate nodes, and the value layer they share.
-const SPECS: [&str; 5] = ["rfc1630", "rfc1738", "rfc2396", "rfc3986", "values"];
+const SPECS: [&str; 6] = [
+    "rfc1630", "rfc1738", "rfc2396", "rfc3986", "rfc3987", "values",
+];
 
 #[test]
 fn the_modules_have_no_import_cycle() {
@@ -46,11 +52,14 @@ fn the_modules_have_no_import_cycle() {
 /// The edges between two specs' grammars that the specs themselves draw: a spec defined as an
 /// extension of another (RFC 2732 of RFC 2396, RFC 3987 of RFC 3986), and RFC 1630, whose
 /// `midaddress` and `cidaddress` are RFC 822's `addr-spec` (rfc1630.txt:1324-1326), a
-/// production RFC 1630 names but does not define.
-const SPEC_EDGES: [(&str, &str); 3] = [
+/// production RFC 1630 names but does not define; and RFC 6570, which imports `pct-encoded`
+/// from RFC 3986 and `ucschar` and `iprivate` from RFC 3987 (rfc6570.txt:590-613).
+const SPEC_EDGES: [(&str, &str); 5] = [
     ("rfc2732", "rfc2396"),
     ("rfc3987", "rfc3986"),
     ("rfc1630", "rfc822"),
+    ("rfc6570", "rfc3986"),
+    ("rfc6570", "rfc3987"),
 ];
 
 /// The spec whose grammar `node` is part of (`grammar::rfc2396`, `grammar::rfc2396::chars`):
@@ -115,6 +124,40 @@ fn the_spec_edge_check_finds_a_foreign_grammar() {
             "grammar::rfc3986 -> grammar::rfc2396"
         ]
     );
+}
+
+/// The workspace's other crates hold to the same rule, read by the same reader, each file (or
+/// directory) under `src/` a node: the command line, the language server and the Python
+/// package's native module.
+#[test]
+fn the_other_crates_have_no_import_cycle() {
+    fn top(module: &[String]) -> String {
+        module
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "crate".to_string())
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for (src, at_least) in [
+        ("crates/urigram-cli/src", 15),
+        ("crates/urigram-lsp/src", 2),
+        ("python/src", 6),
+    ] {
+        let graph = import_graph_by(&root.join(src), top);
+        assert!(
+            graph.len() >= at_least,
+            "too few modules read in {src}: {graph:?}"
+        );
+        if let Some(cycle) = find_cycle(&graph) {
+            for (from, to) in &graph {
+                eprintln!("{from} -> {to:?}");
+            }
+            panic!(
+                "import cycle in {src}: {} (the graph is above)",
+                cycle.join(" -> ")
+            );
+        }
+    }
 }
 
 #[test]
@@ -232,6 +275,12 @@ struct Module {
 }
 
 fn import_graph(src: &Path) -> Graph {
+    import_graph_by(src, node)
+}
+
+/// The import graph of the crate whose sources are under `src`, each module counted as the
+/// node `node` names for it.
+fn import_graph_by(src: &Path, node: fn(&[String]) -> String) -> Graph {
     let mut files = Vec::new();
     collect_files(src, src, &mut files);
     // Strip every file; drop the files of modules declared under `#[cfg(test)]`.

@@ -29,6 +29,10 @@ mod rfc3987_agree;
 mod rfc3987_differential;
 mod rfc3987_examples;
 mod rfc3987_values;
+#[cfg(feature = "bnf")]
+mod rfc6570_differential;
+mod rfc6570_examples;
+mod rfc6570_suite;
 mod robustness;
 
 /// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).

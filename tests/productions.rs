@@ -45,6 +45,7 @@ per_grammar! {
     rfc822: Grammar::Rfc822,
     rfc3986: Grammar::Rfc3986,
     rfc3987: Grammar::Rfc3987,
+    rfc6570: Grammar::Rfc6570,
 }
 
 /// The snapshot text of `rule` in `g`, as the grammar `label` would print it (the header and

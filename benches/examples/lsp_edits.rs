@@ -675,5 +675,7 @@ fn keystrokes(bin: &str, only: Option<&str>) {
             10,
             anywhere,
         );
+        let text = line("a [b] ");
+        keystroke_row(bin, "'a [b] ', 5 MB", "markdown", &text, 10, anywhere);
     }
 }

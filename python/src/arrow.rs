@@ -21,8 +21,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 use urigram::{Grammar, Rule};
 
+use crate::args::{grammar_of, rule_of};
 use crate::bulk::{Checked, State, View, check_rows, thread_count};
-use crate::{grammar_of, rule_of};
 
 /// Rows checked between two looks at pending signals (Ctrl-C).
 const SLICE: usize = 1 << 16;
@@ -563,7 +563,7 @@ fn check_arrow(
     grammar: &str,
     rule: Option<&str>,
     column: Option<String>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ArrowChecks> {
     let g = grammar_of(grammar)?;
     let r = rule_of(g, rule)?;

@@ -4,13 +4,13 @@
 //! Between batches a pending signal (Ctrl-C) stops the check, so a batch is kept small enough
 //! to take well under a second.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 use rayon::prelude::*;
 use urigram::{Brief, Grammar, Rule};
 
-use crate::{Text, grammar_of, rule_of, text_of};
+use crate::args::{Text, grammar_of, rule_of, text_of};
 
 /// The text a batch holds at most (about; one item may exceed it).
 const BATCH_BYTES: usize = 16 << 20;
@@ -219,37 +219,52 @@ fn columns<'py>(py: Python<'py>, checked: &Checked) -> PyResult<Bound<'py, PyDic
 
 /// The number of shares to check at once: `threads` (at least 1: a `ValueError` at the call
 /// otherwise), or every thread of rayon's pool (one per core).
-pub(crate) fn thread_count(threads: Option<i64>) -> PyResult<usize> {
+pub(crate) fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match threads {
         None => Ok(rayon::current_num_threads().max(1)),
-        Some(n) if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
-        Some(n) => Err(PyValueError::new_err(format!(
-            "threads must be 1 or more (or None for one per core), not {n}"
-        ))),
+        Some(n) => count_arg("threads", n, " (or None for one per core)"),
     }
+}
+
+/// A count the caller gives (`threads`, `batch_size`): an int of 1 or more, of any size (one
+/// beyond `usize` is the largest `usize`: a count that large asks for "as many as there are"),
+/// else a `ValueError` that names the argument and what it allows; a value that is no int is
+/// the `TypeError` PyO3 gives.
+pub(crate) fn count_arg(name: &str, value: &Bound<'_, PyAny>, allows: &str) -> PyResult<usize> {
+    let positive = match value.extract::<i64>() {
+        Ok(n) => n >= 1,
+        // Too large for an i64 either way: its sign decides.
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => value.gt(0)?,
+        Err(e) => return Err(e),
+    };
+    if positive {
+        let n = value.extract::<u64>().unwrap_or(u64::MAX);
+        return Ok(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    Err(PyValueError::new_err(format!(
+        "{name} must be 1 or more{allows}, not {value}"
+    )))
 }
 
 /// Check every item of an iterable (`str`, `bytes` or `None` each): a dict of columns
 /// `valid`, `offset`, `rule` and `code`, one entry per item, in order.
 #[pyfunction]
-#[pyo3(signature = (items, grammar = "rfc3986", rule = None, *, threads = None, batch_size = 65536))]
+#[pyo3(signature = (items, grammar = "rfc3986", rule = None, *, threads = None, batch_size = None))]
 fn check_many<'py>(
     py: Python<'py>,
     items: &Bound<'py, PyAny>,
     grammar: &str,
     rule: Option<&str>,
-    threads: Option<i64>,
-    batch_size: i64,
+    threads: Option<&Bound<'py, PyAny>>,
+    batch_size: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = grammar_of(grammar)?;
     let r = rule_of(g, rule)?;
     let threads = thread_count(threads)?;
-    if batch_size < 1 {
-        return Err(PyValueError::new_err(format!(
-            "batch_size must be 1 or more, not {batch_size}"
-        )));
-    }
-    let batch_size = usize::try_from(batch_size).unwrap_or(usize::MAX);
+    let batch_size = match batch_size {
+        None => 65536,
+        Some(b) => count_arg("batch_size", b, " (or None for 65536)")?,
+    };
     let mut all = Checked::default();
     let mut iter = items.try_iter()?;
     loop {

@@ -10,204 +10,28 @@
 
 use std::borrow::Cow;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
-use urigram::{Error, Grammar, Rule};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use urigram::{Error, Grammar};
 
+use args::{
+    Text, grammar_of, rule_of, str_of, surrogate_reason, text_of, wide_of, with_surrogates,
+};
+use chars::CharCounter;
+use errors::error_dict;
+
+mod args;
 mod arrow;
 mod bulk;
-mod legacy;
-mod values;
-
-/// A text from Python: UTF-8 text, or octets.
-pub(crate) enum Text<'a> {
-    Str(Cow<'a, str>),
-    Bytes(Cow<'a, [u8]>),
-}
-
-impl Text<'_> {
-    fn check(&self, g: Grammar, rule: &'static Rule) -> Result<(), Error> {
-        match self {
-            Text::Str(s) => g.check(rule, s.as_ref()),
-            Text::Bytes(b) => g.check(rule, b.as_ref()),
-        }
-    }
-}
-
-/// The text of `obj` (`str`, `bytes`, `bytearray` or another buffer), or a `TypeError` naming
-/// its type.
-pub(crate) fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Text::Str(str_of(s)?));
-    }
-    if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(Text::Bytes(Cow::Borrowed(b.as_bytes())));
-    }
-    if let Ok(b) = obj.cast::<PyByteArray>() {
-        return Ok(Text::Bytes(Cow::Owned(b.to_vec())));
-    }
-    if obj.hasattr("__buffer__").unwrap_or(false) || obj.get_type().name()? == "memoryview" {
-        let bytes = obj.py().get_type::<PyBytes>().call1((obj,))?;
-        let bytes = bytes.cast::<PyBytes>()?;
-        return Ok(Text::Bytes(Cow::Owned(bytes.as_bytes().to_vec())));
-    }
-    Err(PyTypeError::new_err(format!(
-        "expected str or bytes, not {}",
-        obj.get_type().name()?
-    )))
-}
-
-/// The UTF-8 text of a `str`: borrowed when it has one, else with each lone surrogate read as
-/// U+FFFD (one character for one, three bytes for the three of its generalized UTF-8, so
-/// offsets in characters and in bytes stay those of the `str`). For a check: no grammar
-/// takes U+FFFD, so the verdict is the one the surrogate gets, and `InvalidURI` names the
-/// caller's character. A function that hands back text uses [`wide_of`] instead.
-pub(crate) fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
-    Ok(wide_of(s)?.text)
-}
-
-/// A `str` read as [`str_of`] reads it, with where its lone surrogates stood.
-pub(crate) struct Wide<'a> {
-    pub(crate) text: Cow<'a, str>,
-    /// The byte offset in `text` of each U+FFFD that stands for a lone surrogate, and the
-    /// surrogate, in text order.
-    pub(crate) surrogates: Vec<(usize, u16)>,
-}
-
-impl Wide<'_> {
-    /// The lone surrogate that the U+FFFD at byte `at` of the text stands for, if any.
-    pub(crate) fn surrogate_at(&self, at: usize) -> Option<u16> {
-        let i = self.surrogates.binary_search_by_key(&at, |s| s.0).ok()?;
-        Some(self.surrogates[i].1)
-    }
-
-    /// The first lone surrogate in the byte range `r` of the text.
-    pub(crate) fn surrogate_in(&self, r: std::ops::Range<usize>) -> Option<(usize, u16)> {
-        let i = self.surrogates.partition_point(|s| s.0 < r.start);
-        self.surrogates.get(i).filter(|s| s.0 < r.end).copied()
-    }
-
-    /// `s` (made from the text) as a `str`, each U+FFFD for which `at` (its byte in `s`) names
-    /// a lone surrogate written back as that surrogate.
-    pub(crate) fn restored<'py>(
-        &self,
-        py: Python<'py>,
-        s: &str,
-        at: impl Fn(usize) -> Option<u16>,
-    ) -> PyResult<Bound<'py, PyString>> {
-        if self.surrogates.is_empty() || !s.contains(char::REPLACEMENT_CHARACTER) {
-            return Ok(PyString::new(py, s));
-        }
-        let bytes = with_surrogates(s, at);
-        PyBytes::new(py, &bytes)
-            .call_method1("decode", ("utf-8", "surrogatepass"))?
-            .cast_into::<PyString>()
-            .map_err(Into::into)
-    }
-}
-
-/// The bytes of `s` with each U+FFFD for which `at` (its byte) names a surrogate written as
-/// that surrogate's three bytes (generalized UTF-8, as Python's `surrogatepass` reads them).
-pub(crate) fn with_surrogates(s: &str, at: impl Fn(usize) -> Option<u16>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut last = 0;
-    for (i, _) in s.match_indices(char::REPLACEMENT_CHARACTER) {
-        if let Some(u) = at(i) {
-            out.extend_from_slice(&s.as_bytes()[last..i]);
-            out.extend_from_slice(&[
-                0xE0 | (u >> 12) as u8,
-                0x80 | ((u >> 6) & 0x3F) as u8,
-                0x80 | (u & 0x3F) as u8,
-            ]);
-            last = i + 3;
-        }
-    }
-    out.extend_from_slice(&s.as_bytes()[last..]);
-    out
-}
-
-/// The text of a `str` and its lone surrogates (see [`Wide`]).
-pub(crate) fn wide_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Wide<'a>> {
-    if let Ok(t) = s.to_str() {
-        return Ok(Wide {
-            text: Cow::Borrowed(t),
-            surrogates: Vec::new(),
-        });
-    }
-    // Code point by code point: UTF-32 keeps every lone surrogate one unit.
-    let wide = s.call_method1("encode", ("utf-32-le", "surrogatepass"))?;
-    let wide = wide.cast::<PyBytes>()?.as_bytes();
-    let mut text = String::with_capacity(wide.len() / 4);
-    let mut surrogates = Vec::new();
-    for c in wide.chunks_exact(4) {
-        let u = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        match char::from_u32(u) {
-            Some(c) => text.push(c),
-            None => {
-                surrogates.push((text.len(), u as u16));
-                text.push(char::REPLACEMENT_CHARACTER);
-            }
-        }
-    }
-    Ok(Wide {
-        text: Cow::Owned(text),
-        surrogates,
-    })
-}
-
-/// Why a URI that holds a lone surrogate has no fix: its character offset `at` and the
-/// surrogate.
-pub(crate) fn surrogate_reason(at: usize, u: u16) -> String {
-    format!(
-        "a lone surrogate (U+{u:04X}) at character {at}: half of a UTF-16 pair, no character, \
-         so no UTF-8 holds it and no escape keeps what the URI stands for; decode the text's \
-         bytes again (a lone surrogate comes from bytes read with errors=\"surrogateescape\")"
-    )
-}
-
-/// A grammar by its name (any case), or a `ValueError` listing the names. The name as
-/// `grammars()` writes it is found by a plain comparison first: it is what nearly every call
-/// passes (or the default), and each call of `is_valid` looks it up.
-pub(crate) fn grammar_of(name: &str) -> PyResult<Grammar> {
-    if let Some(g) = Grammar::ALL.iter().find(|g| g.name() == name) {
-        return Ok(*g);
-    }
-    name.parse::<Grammar>().map_err(|_| {
-        let names: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
-        PyValueError::new_err(format!(
-            "unknown grammar {name:?}: the grammars are {}",
-            names.join(", ")
-        ))
-    })
-}
-
-/// Each grammar's start rule, in the order of `Grammar::ALL`, looked up once.
-fn start_rules() -> &'static [Option<&'static Rule>] {
-    static START: std::sync::OnceLock<Vec<Option<&'static Rule>>> = std::sync::OnceLock::new();
-    START.get_or_init(|| {
-        Grammar::ALL
-            .iter()
-            .map(|g| g.rule(g.start_rule()).ok())
-            .collect()
-    })
-}
-
-/// A production of `g` by its spec name (the grammar's start rule for `None`), or a
-/// `ValueError` naming the closest one.
-pub(crate) fn rule_of(g: Grammar, name: Option<&str>) -> PyResult<&'static Rule> {
-    let Some(name) = name else {
-        let i = Grammar::ALL.iter().position(|x| *x == g);
-        if let Some(r) = i.and_then(|i| *start_rules().get(i)?) {
-            return Ok(r);
-        }
-        return g
-            .rule(g.start_rule())
-            .map_err(|e| PyValueError::new_err(e.to_string()));
-    };
-    g.rule(name)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
-}
+mod chars;
+#[macro_use]
+mod classic;
+mod errors;
+mod reference;
+mod rfc1630;
+mod rfc1738;
+mod rfc3987;
 
 /// Whether ``text`` is one string of the production's language.
 ///
@@ -258,49 +82,6 @@ fn diagnose<'py>(
     error_dict(py, &e, &shown, chars).map(Some)
 }
 
-/// The dict of an error in `text`: its JSON object, the rendered report, and its offsets in
-/// characters, counted by `chars` (a counter of `text`; in bytes without one, for a text
-/// given as bytes).
-pub(crate) fn error_dict<'py>(
-    py: Python<'py>,
-    e: &Error,
-    text: &str,
-    chars: Option<&mut CharCounter<'_>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let json = serde_json::to_string(e).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let d = py
-        .import("json")?
-        .call_method1("loads", (json,))?
-        .cast_into::<PyDict>()?;
-    if let Some(h) = e.help() {
-        d.set_item("help", python_terms(h))?;
-    }
-    d.set_item("report", python_terms(&urigram::render::render(e, text)))?;
-    let (offset, end) = match chars {
-        Some(c) => (c.at(e.offset()), c.at(e.end())),
-        None => (e.offset(), e.end()),
-    };
-    d.set_item("char_offset", offset)?;
-    d.set_item("char_end", end)?;
-    Ok(d)
-}
-
-/// The library's help in the package's terms: a grammar named as the library's value
-/// (`` `Grammar::Rfc2732` ``) is named as the argument that chooses it (`` `grammar="rfc2732"` ``),
-/// and the crate's record of deviations by its path in the repository.
-fn python_terms(text: &str) -> String {
-    let mut s = text.replace(
-        "urigram's grammar/DEVIATIONS.md",
-        "grammar/DEVIATIONS.md in urigram's repository",
-    );
-    if s.contains("`Grammar::") {
-        for g in Grammar::ALL {
-            s = s.replace(&format!("`Grammar::{g:?}`"), &format!("`grammar=\"{g}\"`"));
-        }
-    }
-    s
-}
-
 /// The URI reference an IRI reference maps to (RFC 3987 section 3.1): each character outside
 /// US-ASCII as the ``%HH`` of its UTF-8 octets. ``ValueError`` when ``iri`` is no
 /// ``IRI-reference`` (the ``urigram`` wrapper raises ``InvalidURI``).
@@ -313,7 +94,7 @@ fn iri_to_uri(py: Python<'_>, iri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(iri)?;
     urigram::rfc3987::to_uri(&t)
         .map(|u| u.into_string())
-        .map_err(|e| values::invalid_str(py, &e, &t, iri.as_any()))
+        .map_err(|e| reference::invalid_str(py, &e, &t, iri.as_any()))
 }
 
 /// An IRI reference for a URI reference (RFC 3987 section 3.2): the escapes of UTF-8 that
@@ -330,7 +111,7 @@ fn uri_to_iri(py: Python<'_>, uri: &Bound<'_, PyString>) -> PyResult<String> {
     let t = str_of(uri)?;
     urigram::rfc3987::to_iri(&t)
         .map(|i| i.into_string())
-        .map_err(|e| values::invalid_str(py, &e, &t, uri.as_any()))
+        .map_err(|e| reference::invalid_str(py, &e, &t, uri.as_any()))
 }
 
 /// The grammars' names.
@@ -563,37 +344,22 @@ fn syntax_of(name: &str) -> PyResult<urigram::extract::Syntax> {
     }
 }
 
-/// Byte offsets to character offsets, each counted from the last one asked for, forward or
-/// back: a run of offsets that moves along the text (a list of findings in text order, each
-/// with its start and end) costs the bytes it crosses, not a count from the text's start.
-/// The character of byte `at` is the number of characters that start before it (past the end,
-/// one per byte beyond).
-pub(crate) struct CharCounter<'a> {
-    text: &'a [u8],
-    byte: usize,
-    chars: usize,
-}
-
-impl<'a> CharCounter<'a> {
-    pub(crate) fn new(text: &'a str) -> CharCounter<'a> {
-        CharCounter {
-            text: text.as_bytes(),
-            byte: 0,
-            chars: 0,
-        }
-    }
-
-    pub(crate) fn at(&mut self, byte: usize) -> usize {
-        // A byte starts a character unless it continues one (10xxxxxx).
-        let starts = |b: &[u8]| b.iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        let to = byte.min(self.text.len());
-        if to >= self.byte {
-            self.chars += starts(&self.text[self.byte..to]);
-        } else {
-            self.chars -= starts(&self.text[to..self.byte]);
-        }
-        self.byte = to;
-        self.chars + (byte - to)
+/// Parse `text` by `grammar` into its typed value: a `Reference`, or for RFC 1738 and RFC
+/// 1630 their own classes (`rfc1738.rs`, `rfc1630.rs`); `InvalidURI` when it is none.
+#[pyfunction]
+#[pyo3(signature = (text, grammar = "rfc3986"))]
+fn parse<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    grammar: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    use rfc1630::{Uri1630, Url1630};
+    use rfc1738::Url1738;
+    match grammar_of(grammar)? {
+        Grammar::Rfc1738 => Ok(Bound::new(py, Url1738::parse(py, text)?)?.into_any()),
+        Grammar::Rfc1630 => Ok(Bound::new(py, Uri1630::parse(py, text)?)?.into_any()),
+        Grammar::Rfc1630Url => Ok(Bound::new(py, Url1630::parse(py, text)?)?.into_any()),
+        _ => Ok(Bound::new(py, reference::parse_reference(py, text, grammar)?)?.into_any()),
     }
 }
 
@@ -610,9 +376,12 @@ fn _urigram(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fix_text, m)?)?;
     m.add_function(wrap_pyfunction!(iri_to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(uri_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
     bulk::register(m)?;
     arrow::register(m)?;
-    values::register(m)?;
-    legacy::register(m)?;
+    reference::register(m)?;
+    rfc1738::register(m)?;
+    rfc1630::register(m)?;
+    rfc3987::register(m)?;
     Ok(())
 }

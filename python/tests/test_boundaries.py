@@ -328,7 +328,7 @@ def test_column_is_checked_at_the_call():
         urigram.check_arrow(pa.table({"u": ["http://a/"], "w": ["x"]}))
 
 
-@pytest.mark.parametrize("threads", [-1, 0])
+@pytest.mark.parametrize("threads", [-1, 0, -(10**30)])
 def test_threads_is_checked_at_the_call(threads):
     with pytest.raises(ValueError, match="threads"):
         urigram.check_many(["http://a/"], threads=threads)
@@ -336,7 +336,25 @@ def test_threads_is_checked_at_the_call(threads):
         urigram.check_arrow(pa.array(["http://a/"]), threads=threads)
 
 
-@pytest.mark.parametrize("batch_size", [-1, 0])
+@pytest.mark.parametrize("batch_size", [-1, 0, -(10**30)])
 def test_batch_size_is_checked_at_the_call(batch_size):
     with pytest.raises(ValueError, match="batch_size"):
         urigram.check_many(["http://a/"], batch_size=batch_size)
+
+
+@pytest.mark.parametrize("count", [2**63, 10**30])
+def test_a_count_beyond_64_bits_asks_for_as_many_as_there_are(count):
+    """`threads` and `batch_size` of any size: the checks cap them (at most one share per 1,024
+    rows, one batch per 16 MiB of text), with every row checked once."""
+    items = ["http://a/", "x y", None]
+    cols = urigram.check_many(items, threads=count, batch_size=count)
+    assert cols["valid"] == [True, False, None]
+    t = pa.table(urigram.check_arrow(pa.array(items), threads=count))
+    assert t.column("valid").to_pylist() == [True, False, None]
+
+
+def test_a_count_that_is_no_int_is_a_type_error():
+    with pytest.raises(TypeError):
+        urigram.check_many(["http://a/"], threads="2")
+    with pytest.raises(TypeError):
+        urigram.check_arrow(pa.array(["http://a/"]), threads=2.0)

@@ -379,6 +379,7 @@ const RFC822_BNF: &str = include_str!("../../grammar/rfc822.bnf");
 const RFC2732_BNF: &str = include_str!("../../grammar/rfc2732.bnf");
 const RFC3986_BNF: &str = include_str!("../../grammar/rfc3986.bnf");
 const RFC3987_BNF: &str = include_str!("../../grammar/rfc3987.bnf");
+const RFC6570_BNF: &str = include_str!("../../grammar/rfc6570.bnf");
 
 /// The three core rules of ABNF that RFC 3986's Appendix A uses (ALPHA, DIGIT, HEXDIG; the
 /// RFC names them in section 1.3, rfc3986.txt:590-594), as RFC 2234 section 6.1 defines them.
@@ -448,6 +449,13 @@ const BUILTINS: &[Builtin] = &[
         amends: None,
     },
     Builtin {
+        name: "rfc6570",
+        text: RFC6570_BNF,
+        notation: Notation::Abnf,
+        start: "URI-Template",
+        amends: None,
+    },
+    Builtin {
         name: "rfc2234",
         text: RFC2234_CORE,
         notation: Notation::Abnf,
@@ -465,6 +473,7 @@ const NAMES: &[&str] = &[
     "rfc2732",
     "rfc3986",
     "rfc3987",
+    "rfc6570",
 ];
 
 /// The names of the built-in grammars, for [`load`].
@@ -474,7 +483,7 @@ const NAMES: &[&str] = &[
 ///     urigram::bnf::names(),
 ///     [
 ///         "rfc2396", "rfc1738", "rfc1630", "rfc1630-url", "rfc822", "rfc2732", "rfc3986",
-///         "rfc3987"
+///         "rfc3987", "rfc6570"
 ///     ]
 /// );
 /// // The core rules RFC 3986 imports load too, but are no grammar of their own:

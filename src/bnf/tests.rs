@@ -29,6 +29,7 @@ fn file_text(name: &str) -> &'static str {
         "rfc2732" => include_str!("../../grammar/rfc2732.bnf"),
         "rfc3986" => include_str!("../../grammar/rfc3986.bnf"),
         "rfc3987" => include_str!("../../grammar/rfc3987.bnf"),
+        "rfc6570" => include_str!("../../grammar/rfc6570.bnf"),
         _ => panic!("no file for {name}"),
     }
 }
@@ -359,6 +360,7 @@ fn start_rules() {
             ("rfc2732", "URI-reference".to_owned()),
             ("rfc3986", "URI-reference".to_owned()),
             ("rfc3987", "IRI-reference".to_owned()),
+            ("rfc6570", "URI-Template".to_owned()),
         ]
     );
 }

@@ -33,11 +33,15 @@ struct Open<'a> {
 /// - the start of a line at the margin (not blank, not indented) after a blank line, where
 ///   every block before it has ended unless a fenced code block or an HTML block is still
 ///   open ([`candidates`] tells);
-/// - inside a paragraph, after a space or a line break and before a letter or `<` scheme
-///   `:`, when nothing since `start` (or since the last place of the first kind) can open an
-///   inline span that goes on past it: no backtick, emphasis or strikethrough mark, backslash
-///   or pipe; each `<` closed by a `>`, and each `[` and `(` by a `]` and `)`, on its line,
-///   with no quote inside. The paragraph then reads as two with the same text ([`candidates`]
+/// - inside a paragraph, after a space or a line break (or right after the `>` of a `<`
+///   scheme `:` ... `>`) and before a letter, `<` scheme `:` or an emphasis span that nothing
+///   can change ([`tight_span`]), when nothing since `start` (or since the last place of the
+///   first kind) can open an inline span that goes on past it: no backtick, emphasis (but
+///   such spans) or strikethrough mark, backslash or pipe, no tag of an HTML code element
+///   (its text is code to the paragraph's end); each `<` closed by a `>`, and each
+///   `[` and `(` by a `]` and `)`, on its line, with no quote inside; or between two `[`
+///   of a run of them after whitespace, when no `]` and no line break follow in the text
+///   (every `[` of the run is then text). The paragraph then reads as two with the same text ([`candidates`]
 ///   tells whether a paragraph is what is open), which is how a long paragraph dense with
 ///   autolinks is read a part at a time. No inline span crosses a blank line, so what is open
 ///   is counted again from each place of the first kind.
@@ -73,8 +77,12 @@ fn block_end_with(
     let mut open = false;
     let mut indented = false;
     let (mut brackets, mut parens) = (0usize, 0usize);
-    // The line holds only spaces and tabs so far.
+    // The open `<` is followed by a scheme and `:` (no HTML tag); where the last such `<...>`
+    // closed (one past its `>`); where the emphasis span being stepped over ends.
+    let (mut scheme_open, mut closed_at, mut span_end) = (false, usize::MAX, 0);
+    // The line holds only spaces and tabs so far; only `[` since the last whitespace.
     let mut blank = true;
+    let mut run = true;
     for p in start..b.len() {
         if p == 0 || b[p - 1] == b'\n' || (b[p - 1] == b'\r' && b[p] != b'\n') {
             let prev_blank = blank;
@@ -90,7 +98,13 @@ fn block_end_with(
         if !matches!(b[p], b' ' | b'\t' | b'\n' | b'\r') {
             blank = false;
         }
-        if stopped {
+        let opens_only = run;
+        run = match b[p] {
+            b' ' | b'\t' | b'\n' | b'\r' => true,
+            b'[' => run,
+            _ => false,
+        };
+        if stopped || p < span_end {
             continue;
         }
         if p == 0 || matches!(b[p - 1], b'\n' | b'\r') {
@@ -107,17 +121,40 @@ fn block_end_with(
             && brackets == 0
             && parens == 0
             && !indented
-            && matches!(b[p - 1], b' ' | b'\n' | b'\r')
+            && (matches!(b[p - 1], b' ' | b'\n' | b'\r') || closed_at == p)
             && starts_plainly(b, p, defs)
             && take(p, ONE_IN_PARAGRAPH)
         {
             return p;
         }
+        // Inside a run of `[` with no `]` and no line break after it: each is text, as it is
+        // in either part.
+        if p >= at
+            && p > start
+            && !open
+            && parens == 0
+            && !indented
+            && opens_only
+            && b[p] == b'['
+            && b[p - 1] == b'['
+            && defs.first_close(b, p) == b.len()
+            && take(p, ONE_IN_PARAGRAPH)
+        {
+            return p;
+        }
         match b[p] {
+            b'*' | b'_' if let Some(n) = tight_span(b, p) => span_end = p + n,
             b'`' | b'*' | b'_' | b'~' | b'\\' | b'|' => stopped = true,
-            b'<' if open || matches!(b.get(p + 1), Some(b'!' | b'?')) => stopped = true,
-            b'<' => open = true,
-            b'>' => open = false,
+            b'<' if open || matches!(b.get(p + 1), Some(b'!' | b'?')) || code_tag(b, p) => {
+                stopped = true;
+            }
+            b'<' => (open, scheme_open) = (true, starts_plainly(b, p, defs)),
+            b'>' => {
+                if open && scheme_open {
+                    closed_at = p + 1;
+                }
+                open = false;
+            }
             b'[' => brackets += 1,
             b']' if brackets == 0 => stopped = true,
             b']' => brackets -= 1,
@@ -136,10 +173,11 @@ const ONE_IN_BLANK: u32 = 4;
 /// One in how many places inside a paragraph a block ends (past its minimum size).
 const ONE_IN_PARAGRAPH: u32 = 256;
 
-/// Whether the text at `p` may be a link reference definition: `[`, and `]:` after the first
-/// `]` on the line. Asked at places that only move forward, it remembers the first `]` or
-/// line break it found, which answers every `[` before it: each byte of a line is looked at
-/// once, however many `[` the line holds (`'a [b] ' * N`, `'[ ' * N` on one line).
+/// Whether the text at `p` may be a link reference definition: `[` but `[[` (a label holds
+/// no unescaped bracket), and `]:` after the first `]` on the line. Asked at places that
+/// only move forward, it remembers the first `]` or line break it found, which answers every
+/// `[` before it: each byte of a line is looked at once, however many `[` the line holds
+/// (`'a [b] ' * N`, `'[ ' * N` on one line).
 #[derive(Default)]
 struct Definitions {
     /// The last place asked about a `[`, and the first `]`, `\n` or `\r` at or after it
@@ -152,9 +190,19 @@ struct Definitions {
 
 impl Definitions {
     fn may_define(&mut self, b: &[u8], p: usize) -> bool {
-        if b[p] != b'[' {
+        // A label holds no unescaped bracket: `[[` starts none.
+        if b[p] != b'[' || b.get(p + 1) == Some(&b'[') {
             return false;
         }
+        let stop = self.first_close(b, p);
+        match b.get(stop) {
+            Some(b']') => b.get(stop + 1) == Some(&b':'),
+            _ => true,
+        }
+    }
+
+    /// The first `]`, `\n` or `\r` at or after `p`, or the text's end.
+    fn first_close(&mut self, b: &[u8], p: usize) -> usize {
         let stop = match self.seen {
             // No `]` or line break from `from` to `stop`: the first at or after `p` is `stop`.
             Some((from, stop)) if from <= p && p <= stop => stop,
@@ -171,19 +219,55 @@ impl Definitions {
             }
         };
         self.seen = Some((p, stop));
-        match b.get(stop) {
-            Some(b']') => b.get(stop + 1) == Some(&b':'),
-            _ => true,
-        }
+        stop
     }
 }
 
+/// Whether the `<` at `p` may be a start or end tag of an HTML code element (`<code>`,
+/// `</kbd>` ...): the text after a start tag is code up to the paragraph's end, so no
+/// paragraph is cut after it.
+fn code_tag(b: &[u8], p: usize) -> bool {
+    let from = p + 1 + usize::from(b.get(p + 1) == Some(&b'/'));
+    let n = b[from.min(b.len())..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .count();
+    let name = b[from..from + n].to_ascii_lowercase();
+    html::CODE.contains(&name.as_slice())
+}
+
+/// The length of the emphasis span at `p`, when it is one that no text after it can change:
+/// `*` or `_` after whitespace (or at the text's start), one to five ASCII letters or digits,
+/// the same mark, and whitespace. Its first mark can only open and its last only close (by
+/// CommonMark's flanking rules), and nothing between them can be matched, so the two make
+/// an emphasis whatever comes before or after them, provided nothing before them is open.
+/// The span and the byte after it are 8 bytes at most: the bytes that choose a place to end
+/// a block, which an edit after them does not change.
+fn tight_span(b: &[u8], p: usize) -> Option<usize> {
+    let space = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    if p > 0 && !space(b[p - 1]) {
+        return None;
+    }
+    let mark = b[p];
+    let n = b[p + 1..]
+        .iter()
+        .take(6)
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .count();
+    ((1..=5).contains(&n)
+        && b.get(p + 1 + n) == Some(&mark)
+        && b.get(p + 2 + n).is_some_and(|&c| space(c)))
+    .then_some(n + 2)
+}
+
 /// Whether a paragraph's text at `p` starts as nothing but a paragraph would: with a letter,
-/// a link (`[`, and no `]:` after it on its line: no definition), or `<` scheme `:` (an
-/// autolink, never an HTML block's start).
+/// a link (`[`, and no `]:` after it on its line: no definition), `<` scheme `:` (an
+/// autolink, never an HTML block's start), or an emphasis span of [`tight_span`] (no list
+/// item's or thematic break's start: a letter or digit follows the mark).
 fn starts_plainly(b: &[u8], p: usize, defs: &mut Definitions) -> bool {
     match b[p] {
         c if c.is_ascii_alphabetic() => true,
+        b'*' | b'_' => tight_span(b, p).is_some(),
         b'[' => !defs.may_define(b, p),
         b'<' => {
             let n = b[p + 1..]
@@ -500,6 +584,7 @@ mod tests {
                 .position(|&c| matches!(c, b'\n' | b'\r'))
                 .unwrap_or(line.len())];
             b[p] == b'['
+                && b.get(p + 1) != Some(&b'[')
                 && line
                     .iter()
                     .position(|&c| c == b']')

@@ -117,6 +117,7 @@ use std::ops::Range;
 
 use crate::error::{Brief, Cursor, Error, Position};
 use crate::grammar::Grammar;
+use crate::table::{Table, Wide};
 
 #[cfg(feature = "markup")]
 mod align;
@@ -694,8 +695,13 @@ pub fn extract_settled(
     grammar: Grammar,
     last: bool,
 ) -> (Vec<Found<'_>>, usize) {
-    let (cands, rest) = scan(text, from.min(text.len()), last);
-    (build(text, grammar, cands), rest)
+    // Each URI is checked and placed as it is found, while its text is still in the cache.
+    let mut cursor = Cursor::new(text);
+    let mut out = Vec::new();
+    let rest = scan_each(text, from.min(text.len()), last, |c| {
+        out.push(found(text, grammar, c, &mut cursor));
+    });
+    (out, rest)
 }
 
 /// The URIs of `text`, written in `syntax`, one at a time in text order: what
@@ -1000,6 +1006,7 @@ pub(crate) fn is_rust_path(dest: &str) -> bool {
 }
 
 /// Check candidates, in text order, and place them in the text.
+#[cfg(feature = "markup")]
 fn build(text: &str, grammar: Grammar, cands: Vec<Candidate>) -> Vec<Found<'_>> {
     let mut cursor = Cursor::new(text);
     cands
@@ -1042,6 +1049,20 @@ impl Candidate {
         self.pieces.iter_mut().for_each(|s| move_by(&mut s.range));
         self.empty_at += by;
     }
+}
+
+/// Whether `scheme` is one of [`KNOWN_SCHEMES`], in any case (their names are three to ten
+/// characters long: a test holds it so).
+fn is_known(scheme: &str) -> bool {
+    let s = scheme.as_bytes();
+    matches!(s.len(), 3..=10)
+        && KNOWN_SCHEMES.iter().any(|k| {
+            let k = k.as_bytes();
+            k.len() == s.len()
+                && k[0] == s[0].to_ascii_lowercase()
+                && k[1] == s[1].to_ascii_lowercase()
+                && k.eq_ignore_ascii_case(s)
+        })
 }
 
 /// `alpha | digit | "+" | "-" | "."`: the characters of a scheme after its first.
@@ -1113,6 +1134,22 @@ impl Closer {
     }
 }
 
+/// What [`run_end`] knows of an undelimited URI from its runs so far (the hyphen rule joins
+/// runs across line breaks).
+struct Run {
+    /// The partner of the character before the URI.
+    closer: Option<Closer>,
+    /// The `[` of the URI that no `]` closes yet.
+    square: usize,
+    /// Whether the URI is written in ASCII so far.
+    ascii: bool,
+    /// Whether a `,` may still end it: no `?` or `#` yet.
+    commas: bool,
+    /// Whether the runs hold a bracket, a brace or a backslash (`[`, `]`, `{`, `}`, `\`): what
+    /// a template or a regular expression holds ([`is_template`]).
+    brackets: bool,
+}
+
 /// The end of the run of characters from `k` that an undelimited URI may hold, and whether
 /// the run ended at the partner of the character before the URI, or at a `]` that closes
 /// no `[` of the URI (`square` counts those open): Markdown's `[text at http://a/b](...)`.
@@ -1124,56 +1161,71 @@ impl Closer {
 ///
 /// Each character is looked at once, the words after commas at most 256 bytes each: a
 /// list of many URIs on one line costs its length, not its length times its URIs.
-fn run_end(
-    text: &str,
-    k: usize,
-    closer: &mut Option<Closer>,
-    square: &mut usize,
-    ascii: &mut bool,
-    commas: &mut bool,
-) -> (usize, bool) {
-    let mut prev = None;
+fn run_end(text: &str, k: usize, run: &mut Run) -> (usize, bool) {
+    let b = text.as_bytes();
     // The first `,` whose next word runs to a `:` and `//` (at the `/`): it ends the URI when
     // the run reaches that `/`, since the other URI is then whole in the run.
     let mut cut: Option<(usize, usize)> = None;
-    for (n, c) in text[k..].char_indices() {
+    let mut p = k;
+    while p < b.len() {
+        // The ASCII characters that decide nothing are passed over at once (up to the `/` of
+        // a cut, which does).
+        let stop = cut.map_or(b.len(), |(_, slash)| slash);
+        if p < stop {
+            p = RUN_PASSES.run_end(&b[..stop], p);
+        }
         if let Some((comma, slash)) = cut
-            && k + n == slash
+            && p == slash
         {
             return (comma, false);
         }
+        let Some(c) = text[p..].chars().next() else {
+            break;
+        };
         match c {
-            '?' | '#' => *commas = false,
-            ',' if *commas && cut.is_none() => cut = comma_cut(text, k + n).map(|s| (k + n, s)),
+            '?' | '#' => run.commas = false,
+            ',' if run.commas && cut.is_none() => cut = comma_cut(text, p).map(|s| (p, s)),
+            '[' | ']' | '{' | '}' | '\\' => run.brackets = true,
             _ => {}
         }
         if ends_bare(c) {
-            return (k + n, false);
+            return (p, false);
         }
-        if *ascii && !c.is_ascii() {
-            if glued_cjk(text, prev, k + n) {
-                return (k + n, false);
+        if run.ascii && !c.is_ascii() {
+            // (The character before, in this run.)
+            let prev = text[k..p].chars().next_back();
+            if glued_cjk(text, prev, p) {
+                return (p, false);
             }
-            *ascii = false;
+            run.ascii = false;
         }
-        if c == '|' && starts_uri(text, k + n + 1) {
-            return (k + n, false);
+        if c == '|' && starts_uri(text, p + 1) {
+            return (p, false);
         }
-        prev = Some(c);
-        if let Some(cl) = closer
+        if let Some(cl) = &mut run.closer
             && cl.closes(c)
         {
-            return (k + n, true);
+            return (p, true);
         }
         match c {
-            '[' => *square += 1,
-            ']' if *square == 0 => return (k + n, true),
-            ']' => *square -= 1,
+            '[' => run.square += 1,
+            ']' if run.square == 0 => return (p, true),
+            ']' => run.square -= 1,
             _ => {}
         }
+        p += c.len_utf8();
     }
     (text.len(), false)
 }
+
+/// The characters that [`run_end`] passes over at once: the ASCII ones but those at which it
+/// has something to decide, which are those that end an undelimited URI ([`ends_bare`]:
+/// whitespace, `<`, `>`, `"` and the backtick), `?` and `#`, which end the part where a `,`
+/// may start another URI, the `,` and `|` of a list, the brackets, the backslash (which marks
+/// a regular expression: [`is_template`]), and the ASCII partners of an opener ([`partner`]).
+const RUN_PASSES: Wide = Table::range(0, 127)
+    .minus(Table::chars("\t\n\x0B\x0C\r <>\"`?#,|[](){}'\\"))
+    .wide();
 
 /// Whether the CJK letter at `at`, after `prev` in an undelimited URI written in ASCII up to
 /// it, is the text's and not the URI's: it follows an ASCII letter or digit (`docs.htmlを`,
@@ -1212,12 +1264,20 @@ const MATH_CLOSE: &str = "\u{27E9}";
 
 /// Candidates from `from` on, and where the undecided rest starts (see [`extract_settled`]).
 fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
-    let b = text.as_bytes();
     let mut out = Vec::new();
+    let rest = scan_each(text, from, last, |c| out.push(c));
+    (out, rest)
+}
+
+/// [`scan`], handing each candidate to `each` as it is found; where the undecided rest starts.
+fn scan_each(text: &str, from: usize, last: bool, mut each: impl FnMut(Candidate)) -> usize {
+    let b = text.as_bytes();
     let mut i = from;
     // Up to where the runs after unknown schemes were read for a URI they carry (see
     // [`carries_uri`]), so that each is read once.
     let mut no_carrier = 0;
+    // The pieces of an undelimited URI, made again for each.
+    let mut pieces = Vec::new();
     // Bytes of multi-byte characters are all >= 0x80, so stepping byte by byte never takes
     // one for `<` or a letter; `⟨` is looked for at its first byte.
     while i < b.len() {
@@ -1235,6 +1295,7 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
                 last,
                 key.is_some(),
                 &mut no_carrier,
+                &mut pieces,
             ) {
                 Look::No => {
                     i = j;
@@ -1249,14 +1310,14 @@ fn scan(text: &str, from: usize, last: bool) -> (Vec<Candidate>, usize) {
         match look {
             Look::Found(c) => {
                 i = c.outer.end;
-                out.push(c);
+                each(c);
             }
             Look::No => i += 1,
             Look::Skip(end) => i = end,
-            Look::Open => return (out, i),
+            Look::Open => return i,
         }
     }
-    (out, text.len())
+    text.len()
 }
 
 /// `<URL:...>`, `<scheme:...>` or `⟨scheme:...⟩` at `i` (the `open` delimiter; `close` is
@@ -1422,10 +1483,9 @@ fn blank_line_after(b: &[u8], k: usize) -> Option<bool> {
 /// follows its last `.` is a known scheme, and `://` follows. The URL is the part between
 /// the key's dots (`bare` cuts the key's last part off its end).
 fn config_key(text: &str, i: usize, j: usize) -> Option<usize> {
-    let dot = i + text[i..j].rfind('.')?;
+    let dot = i + text.as_bytes()[i..j].iter().rposition(|&c| c == b'.')?;
     let scheme = &text[dot + 1..j];
-    let known = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme));
+    let known = scheme.starts_with(|c: char| c.is_ascii_alphabetic()) && is_known(scheme);
     (known && text[j..].starts_with("://")).then_some(dot + 1)
 }
 
@@ -1476,9 +1536,7 @@ fn carries_uri(text: &str, j: usize, last: bool, seen: &mut usize) -> Option<boo
             query = true;
         } else if query && c.is_ascii_alphabetic() && !is_scheme_byte(b[k - 1]) {
             let e = scheme_end(b, k);
-            let known = KNOWN_SCHEMES
-                .iter()
-                .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+            let known = is_known(&text[k..e]);
             if b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//")) {
                 return Some(true);
             }
@@ -1510,10 +1568,7 @@ fn carried(text: &str, j: usize) -> bool {
             return false;
         }
         let rest = &text[e + 1..];
-        if KNOWN_SCHEMES
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(&text[k..e]))
-        {
+        if is_known(&text[k..e]) {
             !rest.is_empty()
         } else {
             rest.len() > 2 && rest.starts_with("//")
@@ -1522,8 +1577,17 @@ fn carried(text: &str, j: usize) -> bool {
 }
 
 /// An undelimited URI whose scheme is `i..j`; `key` when it stands in a configuration key
-/// ([`config_key`]); `no_carrier` as [`carries_uri`]'s `seen`.
-fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut usize) -> Look {
+/// ([`config_key`]); `no_carrier` as [`carries_uri`]'s `seen`; `pieces` a vector to make its
+/// pieces in (what it holds is dropped).
+fn bare(
+    text: &str,
+    i: usize,
+    j: usize,
+    last: bool,
+    key: bool,
+    no_carrier: &mut usize,
+    pieces: &mut Vec<Range<usize>>,
+) -> Look {
     let undecided = if last { Look::No } else { Look::Open };
     match text.as_bytes().get(j) {
         Some(b':') => {}
@@ -1537,9 +1601,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
     if after.starts_with(':') {
         return Look::No;
     }
-    let carrier = !KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
-        && !after.starts_with("//")
-        && !data_url(scheme, after);
+    let carrier = !is_known(scheme) && !after.starts_with("//") && !data_url(scheme, after);
     if carrier {
         if !last && "//".starts_with(after) {
             return Look::Open;
@@ -1551,29 +1613,33 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
         }
     }
     // A bracket or quote just before the URI is closed by its partner.
-    let mut closer = text[..i].chars().next_back().and_then(|open| {
+    let closer = text[..i].chars().next_back().and_then(|open| {
         partner(open).map(|close| Closer {
             open,
             close,
             depth: 0,
         })
     });
-    let mut square = 0;
-    let mut ascii = true;
-    let mut commas = true;
-    let (first, mut closed) = run_end(text, i, &mut closer, &mut square, &mut ascii, &mut commas);
+    let mut run = Run {
+        closer,
+        square: 0,
+        ascii: true,
+        commas: true,
+        brackets: false,
+    };
+    let (first, mut closed) = run_end(text, i, &mut run);
     if first == text.len() && !last {
         return Look::Open;
     }
     // A placeholder right after the run (`rtp://[<group-address>]:<port>`,
     // `http://host:<port>/`), or a bracket of its authority that closes after whitespace or
     // a `<` (`http://[IP of Snowball]:8080`): a template.
-    if placeholder_after(text, first) || unclosed_in_authority(text, i, first) {
+    // (Only a run with a bracket or a brace can be a template or have AsciiDoc's link text.)
+    if placeholder_after(text, first) || (run.brackets && unclosed_in_authority(text, i, first)) {
         return Look::Skip(first);
     }
-    // A list of ranges that starts with one (not the range's numbers).
-    #[allow(clippy::single_range_in_vec_init)]
-    let mut pieces = vec![i..first];
+    pieces.clear();
+    pieces.push(i..first);
     // The hyphen rule: a run that ends with "-" before a line break goes on after it; a
     // renderer's hyphen there is dropped.
     while !closed {
@@ -1597,7 +1663,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
             break;
         }
         let next;
-        (next, closed) = run_end(text, gap, &mut closer, &mut square, &mut ascii, &mut commas);
+        (next, closed) = run_end(text, gap, &mut run);
         if next == text.len() && !last {
             return Look::Open;
         }
@@ -1623,13 +1689,15 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
         }
     }
     if key {
-        key_end(text, j, &mut pieces);
+        key_end(text, j, pieces);
     }
     // To a fixpoint, so that the URI found, read again on its own, is itself.
     loop {
-        strip_trailing(text, i, j, &mut pieces);
+        strip_trailing(text, i, j, pieces);
         let (n, end) = (pieces.len(), pieces.last().map_or(i, |p| p.end));
-        asciidoc_link_text(text, &mut pieces);
+        if run.brackets {
+            asciidoc_link_text(text, pieces);
+        }
         if (n, end) == (pieces.len(), pieces.last().map_or(i, |p| p.end)) {
             break;
         }
@@ -1649,7 +1717,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
     if end == j + 3 && text[j + 1..end] == *"//" {
         return Look::No;
     }
-    if is_template(text, &pieces) {
+    if run.brackets && is_template(text, pieces) {
         // Skip its first line only: nothing skipped crosses whitespace, so a place after
         // whitespace where no URI is open is one where reading starts afresh (the language
         // server's barriers rely on it).
@@ -1657,7 +1725,7 @@ fn bare(text: &str, i: usize, j: usize, last: bool, key: bool, no_carrier: &mut 
     }
     Look::Found(Candidate {
         outer: i..end,
-        pieces: pieces.into_iter().map(Seg::plain).collect(),
+        pieces: pieces.iter().cloned().map(Seg::plain).collect(),
         delimiter: Delimiter::None,
         empty_at: i,
     })
@@ -1686,9 +1754,7 @@ fn starts_uri(text: &str, k: usize) -> bool {
         return false;
     }
     let e = scheme_end(b, k);
-    let known = KNOWN_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(&text[k..e]));
+    let known = is_known(&text[k..e]);
     b.get(e) == Some(&b':') && (known || text[e + 1..].starts_with("//"))
 }
 
@@ -1733,7 +1799,7 @@ fn placeholder_after(text: &str, at: usize) -> bool {
 /// a `<`, which no IP literal has (`http://[IP of Snowball]:8080`, `rtp://[<group>]`).
 fn unclosed_in_authority(text: &str, i: usize, end: usize) -> bool {
     let s = &text[i..end];
-    let Some(a) = s.find("://").map(|k| k + 3) else {
+    let Some(a) = colon_slashes(s).map(|k| k + 3) else {
         return false;
     };
     let authority = &s[a..s[a..].find(['/', '?', '#']).map_or(s.len(), |n| a + n)];
@@ -1756,15 +1822,26 @@ fn unclosed_in_authority(text: &str, i: usize, end: usize) -> bool {
 /// `]` or `}` that closes nothing in the URI are no part of it. The scheme `i..j` and its
 /// `:` stay.
 fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>) {
-    let count = |pieces: &[Range<usize>], c: char| -> usize {
-        pieces
-            .iter()
-            .map(|p| text[p.clone()].matches(c).count())
-            .sum()
+    // Each pair, with how many of its opener and its closer the pieces hold: counted when a
+    // closer is first at the end (most URIs end in none).
+    let count = |pieces: &[Range<usize>]| {
+        let mut n = [0usize; 6];
+        for p in pieces {
+            for &c in text[p.clone()].as_bytes() {
+                if let Some(k) = b"()[]{}".iter().position(|&x| x == c) {
+                    n[k] += 1;
+                }
+            }
+        }
+        [
+            ('(', ')', n[0], n[1]),
+            ('[', ']', n[2], n[3]),
+            ('{', '}', n[4], n[5]),
+        ]
     };
-    let mut balance = [('(', ')'), ('[', ']'), ('{', '}')]
-        .map(|(o, c)| (o, c, count(pieces, o), count(pieces, c)));
-    while let Some(p) = pieces.last_mut() {
+    let mut balance = None;
+    while let Some(p) = pieces.last() {
+        let p = p.clone();
         let Some(c) = text[p.clone()].chars().next_back() else {
             pieces.pop();
             continue;
@@ -1772,16 +1849,21 @@ fn strip_trailing(text: &str, i: usize, j: usize, pieces: &mut Vec<Range<usize>>
         let strip = match c {
             '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '\\' => true,
             c if punct::trails(c) => true,
-            _ => balance
+            ')' | ']' | '}' => balance
+                .get_or_insert_with(|| count(pieces))
                 .iter()
                 .any(|&(_, close, opened, closed)| c == close && closed > opened),
+            _ => false,
         };
         // Keep the scheme and its ":" (at least one character must follow).
         if !strip || (p.start == i && p.end <= j + 1) {
             break;
         }
+        let Some(p) = pieces.last_mut() else {
+            break;
+        };
         p.end -= c.len_utf8();
-        for (open, close, opened, closed) in &mut balance {
+        for (open, close, opened, closed) in balance.iter_mut().flatten() {
             if c == *close {
                 *closed -= 1;
             } else if c == *open {
@@ -1834,13 +1916,21 @@ fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
         [p] => Cow::Borrowed(&text[p.clone()]),
         _ => Cow::Owned(pieces.iter().map(|p| &text[p.clone()]).collect()),
     };
-    if s.contains(['{', '}']) {
+    if s.bytes().any(|c| matches!(c, b'{' | b'}')) {
         return true;
     }
-    let authority = s.find("://").map(|k| {
+    let authority = colon_slashes(&s).map(|k| {
         let a = k + 3;
         a..s[a..].find(['/', '?', '#']).map_or(s.len(), |n| a + n)
     });
+    // A dot escaped in the authority: a host name written in a regular expression
+    // (`^https://source\.developers\.google\.com/projects/`); no host holds a `\`.
+    if authority
+        .as_ref()
+        .is_some_and(|a| s[a.clone()].contains("\\."))
+    {
+        return true;
+    }
     let mut from = 0;
     while let Some(n) = s[from..].find('[') {
         let open = from + n;
@@ -1862,6 +1952,19 @@ fn is_template(text: &str, pieces: &[Range<usize>]) -> bool {
         from = open + 1 + len + 1;
     }
     false
+}
+
+/// The first `://` of `s`, as `s.find("://")` finds it, looked for from each `:`.
+fn colon_slashes(s: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(n) = s[from..].find(':') {
+        let k = from + n;
+        if s[k + 1..].starts_with("//") {
+            return Some(k);
+        }
+        from = k + 1;
+    }
+    None
 }
 
 /// curl's glob range: letters or digits, `-`, letters or digits, and an optional `:` step.
@@ -1888,19 +1991,9 @@ fn ip_literal_like(g: &str) -> bool {
         })
 }
 
-/// The pieces with their offsets in the URI, and the URI.
-fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
-    let mut pieces = Vec::with_capacity(segs.len());
-    let mut at = 0;
-    for s in segs {
-        pieces.push(Piece {
-            at,
-            range: s.range.clone(),
-            decoded: s.decoded.is_some(),
-        });
-        at += s.decoded.as_deref().map_or(s.range.len(), str::len);
-    }
-    let uri = match segs {
+/// The URI the pieces make.
+fn assemble<'a>(text: &'a str, segs: &[Seg]) -> Cow<'a, str> {
+    match segs {
         [] => Cow::Borrowed(""),
         [
             Seg {
@@ -1909,14 +2002,29 @@ fn assemble<'a>(text: &'a str, segs: &[Seg]) -> (Vec<Piece>, Cow<'a, str>) {
             },
         ] => Cow::Borrowed(&text[range.clone()]),
         _ => {
-            let mut s = String::with_capacity(at);
+            let mut s = String::new();
             for g in segs {
                 s.push_str(g.decoded.as_deref().unwrap_or(&text[g.range.clone()]));
             }
             Cow::Owned(s)
         }
-    };
-    (pieces, uri)
+    }
+}
+
+/// The pieces with their offsets in the URI they make (in the memory of `segs`).
+fn placed(segs: Vec<Seg>) -> Vec<Piece> {
+    let mut at = 0;
+    segs.into_iter()
+        .map(|s| {
+            let p = Piece {
+                at,
+                range: s.range.clone(),
+                decoded: s.decoded.is_some(),
+            };
+            at += s.decoded.as_deref().map_or(s.range.len(), str::len);
+            p
+        })
+        .collect()
 }
 
 /// The check that extraction makes of a URI it found ([`Found::text`]), against `grammar`'s
@@ -1958,12 +2066,12 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
         })
         .map(|w| w[0].range.end - 1)
         .collect();
-    let (mut pieces, mut uri) = assemble(text, &c.pieces);
+    let mut segs = c.pieces;
+    let mut uri = assemble(text, &segs);
     let mut result = locate_found(grammar, &uri);
     let mut hyphens_dropped = false;
     if result.is_err() && !hyphen_breaks.is_empty() {
-        let without: Vec<Seg> = c
-            .pieces
+        let without: Vec<Seg> = segs
             .iter()
             .map(|s| {
                 let cut = s.decoded.is_none()
@@ -1976,11 +2084,12 @@ fn found<'a>(text: &'a str, grammar: Grammar, c: Candidate, cursor: &mut Cursor<
             })
             .filter(|s| !s.range.is_empty())
             .collect();
-        let (p2, u2) = assemble(text, &without);
+        let u2 = assemble(text, &without);
         if locate_found(grammar, &u2).is_ok() {
-            (pieces, uri, result, hyphens_dropped) = (p2, u2, Ok(()), true);
+            (segs, uri, result, hyphens_dropped) = (without, u2, Ok(()), true);
         }
     }
+    let pieces = placed(segs);
     let range = match (pieces.first(), pieces.last()) {
         (Some(a), Some(z)) => a.range.start..z.range.end,
         _ => c.empty_at..c.empty_at,
@@ -2220,6 +2329,44 @@ mod tests {
 
     /// Long texts that would be slow for a finder that looks back or far ahead: linear, so
     /// this finishes at once.
+    /// [`is_known`] is membership in [`KNOWN_SCHEMES`], in any case.
+    #[test]
+    fn known_schemes_in_any_case() {
+        for k in KNOWN_SCHEMES {
+            assert!((3..=10).contains(&k.len()), "{k}");
+            assert!(is_known(k) && is_known(&k.to_ascii_uppercase()), "{k}");
+            assert!(!is_known(&format!("{k}x")) && !is_known(&k[1..]), "{k}");
+        }
+        for s in [
+            "",
+            "h",
+            "ht",
+            "htt",
+            "httpss",
+            "xhttp",
+            "data",
+            "z39.5",
+            "mailservers",
+        ] {
+            assert!(!is_known(s), "{s}");
+        }
+    }
+
+    /// The ASCII characters that [`run_end`] passes over at once are those that decide nothing
+    /// there: none ends a URI, changes the part a `,` may cut, joins a list, opens or closes
+    /// a pair, or marks a regular expression.
+    #[test]
+    fn the_characters_a_run_passes_over_decide_nothing() {
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let decides = ends_bare(c)
+                || "?#,|[]\\".contains(c)
+                || partner(c).is_some()
+                || ('\0'..=char::MAX).any(|o| partner(o) == Some(c));
+            assert_eq!(RUN_PASSES.contains(b), !decides, "{c:?}");
+        }
+    }
+
     #[test]
     fn megabyte_texts() {
         const MB: usize = 1 << 20;
@@ -3050,6 +3197,10 @@ mod tests {
             "a para\n\n    code <a:%> http://c/%zz\n\nb <x:%>\n",
             "<div>\nhtml <a:%> b\nc <a:%>\n</div>\n\ntext <a:%> and *em <b:%>\nc* d\n",
             "- item <a:%> b\nlazy <c:%> d\n\n> quote <e:%> f\nlazy <g:%> h\n\nend <i:%>\n",
+            "<a:%><b:%>x<c:%><http://d/%zz><e:f g><h:%>[i](j:%)<k:%>*l*<m:%>\n",
+            "*a* _b_ *c*d _e_ http://f/%zz *g _h_ i* _j_ **k** *l*\n*m* _n_\n\n_o_ <p:%> *q*\n",
+            "<b:%> <code>x</code><c:%> *d* <e:%><code> http://f/%zz <g:%> *h*\n",
+            "x [[[y:%> [[[[z http://a/[[[ <b:%>[[[[ [[[",
         ];
         // Each definition's label once: a label defined again is no definition in a whole
         // reading (CommonMark keeps the first), while each block sees its own.
@@ -3083,14 +3234,15 @@ mod tests {
                         .map(|f| (f.outer.clone(), f.text.to_string()))
                         .collect()
                 };
-                let head = &text[..text.len().min(80)];
+                // The first 80 characters (a byte count may end inside a character).
+                let head: String = text.chars().take(80).collect();
                 assert_eq!(brief(&got), brief(&whole), "block {block}: {head:?}");
                 assert!(got == whole, "block {block}: {head:?}");
                 assert_eq!(
                     got,
                     whole,
                     "block {block}: {:?}",
-                    &text[..text.len().min(80)]
+                    text.chars().take(80).collect::<String>()
                 );
             }
         }
@@ -3148,7 +3300,7 @@ mod tests {
                 assert!(
                     got == whole,
                     "block {block}: {:?}",
-                    &text[..text.len().min(80)]
+                    text.chars().take(80).collect::<String>()
                 );
             }
             // Blocks there are, where the text has tags.
@@ -3189,7 +3341,9 @@ z";
         assert_eq!(markdown::block_end(def, 0, 1, 0), def.len());
         for open in [
             "x `a` b c",
-            "*x* b c",
+            "*x y* b c",
+            "**x** b c",
+            "x <code> b c",
             "[x\n](y) b c",
             "[x](y \"t\") b c",
             "a] b c",
@@ -3198,6 +3352,19 @@ z";
             "<!-- b c",
         ] {
             assert_eq!(markdown::block_end(open, 0, 3, 0), open.len(), "{open:?}");
+        }
+        // Right after a `<` scheme `:` ... `>`, and before an emphasis span that nothing
+        // after it changes: a line of `<a:%>` or of `*a* _b_` is read in parts.
+        assert_eq!(markdown::block_end("<a:%><b:%>", 0, 1, 0), 5);
+        assert_eq!(markdown::block_end("<a:%>x", 0, 1, 0), 5);
+        assert_eq!(markdown::block_end("<a b>x", 0, 1, 0), 6);
+        assert_eq!(markdown::block_end("*a* _b_ ", 0, 1, 0), 4);
+        assert_eq!(markdown::block_end("a *b*c d", 0, 1, 0), 8);
+        // Between two `[` of a run after whitespace, with no `]` or line break after it.
+        assert_eq!(markdown::block_end("[[[[", 0, 1, 0), 1);
+        assert_eq!(markdown::block_end("x [[[", 0, 1, 0), 2);
+        for open in ["[[[[]", "[[[[\n", "a[[[", "x [([["] {
+            assert_eq!(markdown::block_end(open, 0, 1, 0), open.len(), "{open:?}");
         }
         // An indented line may be code: no cut inside it.
         let code = "a\n\n    code b c\n";
@@ -3231,6 +3398,8 @@ z";
             "use http://host:<port>/ here",
             "endpoint = http://[IP of Snowball]:8080",
             "http://127.0.0.1:5572/[remote:path]/path/to/object",
+            // A regular expression, its host's dots escaped (gcloud's manual).
+            r"^https://source\.developers\.google\.com/projects/ (?<id>[^/]+)",
         ] {
             assert_eq!(verdicts(t, Grammar::Rfc3986), [], "{t}");
         }
@@ -3249,6 +3418,15 @@ z";
         );
         assert_eq!(texts("see <http://a/b>"), ["http://a/b"]);
         assert_eq!(texts("http://a/b<c"), ["http://a/b"]);
+        // A `\` elsewhere, or before anything but a dot, is the URI's, and reported.
+        assert_eq!(
+            verdicts(r"http://a/b\.c", Grammar::Rfc3986),
+            [bad(r"http://a/b\.c")]
+        );
+        assert_eq!(
+            verdicts(r"http://a\b/", Grammar::Rfc3986),
+            [bad(r"http://a\b/")]
+        );
     }
 
     /// An ASCII URL glued to Chinese, Japanese or Korean text ends where the script changes

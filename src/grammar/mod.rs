@@ -85,6 +85,7 @@ pub mod rfc2396;
 pub mod rfc2732;
 pub mod rfc3986;
 pub mod rfc3987;
+pub mod rfc6570;
 pub mod rfc822;
 #[cfg(test)]
 mod shape;

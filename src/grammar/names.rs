@@ -137,6 +137,18 @@ pub enum Grammar {
     /// assert_eq!(e.offset(), 1);
     /// ```
     Rfc3987,
+    /// RFC 6570 section 2, URI Templates (Level 4 syntax), with the rules section 1.5 imports
+    /// (start rule `URI-Template`). The input is UTF-8 text; offsets are bytes. What a template
+    /// expands to is in [`crate::rfc6570`].
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// let g = Grammar::Rfc6570;
+    /// assert!(g.check("URI-Template", "http://example.com/{user}{?q,lang}").is_ok());
+    /// let e = g.check("URI-Template", "/{a..b}").unwrap_err();
+    /// assert_eq!(e.offset(), 4);
+    /// ```
+    Rfc6570,
 }
 
 impl Grammar {
@@ -150,6 +162,7 @@ impl Grammar {
         Grammar::Rfc822,
         Grammar::Rfc3986,
         Grammar::Rfc3987,
+        Grammar::Rfc6570,
     ];
 
     /// The grammars of URIs: every grammar but RFC 822's `addr-spec`, which the URI grammars
@@ -187,6 +200,31 @@ impl Grammar {
             Grammar::Rfc2732 => "RFC 2396 with RFC 2732's IPv6 literals (section 3)",
             Grammar::Rfc3986 => "RFC 3986 generic URI syntax (Appendix A)",
             Grammar::Rfc3987 => "RFC 3987 IRIs (section 2.2)",
+            Grammar::Rfc6570 => "RFC 6570 URI Templates (section 2)",
+        }
+    }
+
+    /// What the grammar's texts are called where a message names one: `IRI` under RFC 3987,
+    /// `URI Template` under RFC 6570, `URI` under the others (RFC 822's `addr-spec` included:
+    /// the command line and the editor check it as the address part of a URI).
+    ///
+    /// ```
+    /// use urigram::Grammar;
+    /// assert_eq!(Grammar::Rfc3987.noun(), "IRI");
+    /// assert_eq!(Grammar::Rfc6570.noun(), "URI Template");
+    /// assert_eq!(Grammar::Rfc3986.noun(), "URI");
+    /// ```
+    pub const fn noun(self) -> &'static str {
+        match self {
+            Grammar::Rfc3987 => "IRI",
+            Grammar::Rfc6570 => "URI Template",
+            Grammar::Rfc2396
+            | Grammar::Rfc1630
+            | Grammar::Rfc1630Url
+            | Grammar::Rfc822
+            | Grammar::Rfc1738
+            | Grammar::Rfc2732
+            | Grammar::Rfc3986 => "URI",
         }
     }
 
@@ -201,6 +239,7 @@ impl Grammar {
             Grammar::Rfc2732 => "rfc2732",
             Grammar::Rfc3986 => "rfc3986",
             Grammar::Rfc3987 => "rfc3987",
+            Grammar::Rfc6570 => "rfc6570",
         }
     }
 
@@ -215,6 +254,7 @@ impl Grammar {
             Grammar::Rfc2732 => "rfc2732.txt",
             Grammar::Rfc3986 => "rfc3986.txt",
             Grammar::Rfc3987 => "rfc3987.txt",
+            Grammar::Rfc6570 => "rfc6570.txt",
         }
     }
 
@@ -229,6 +269,7 @@ impl Grammar {
             Grammar::Rfc2732 => "URI-reference",
             Grammar::Rfc3986 => "URI-reference",
             Grammar::Rfc3987 => "IRI-reference",
+            Grammar::Rfc6570 => "URI-Template",
         }
     }
 
@@ -256,6 +297,7 @@ impl fmt::Display for Grammar {
 /// assert_eq!("RFC1630-URL".parse::<Grammar>().unwrap(), Grammar::Rfc1630Url);
 /// assert_eq!("RFC3986".parse::<Grammar>().unwrap(), Grammar::Rfc3986);
 /// assert_eq!("RFC3987".parse::<Grammar>().unwrap(), Grammar::Rfc3987);
+/// assert_eq!("rfc6570".parse::<Grammar>().unwrap(), Grammar::Rfc6570);
 /// assert!("rfc3988".parse::<Grammar>().is_err());
 /// ```
 impl FromStr for Grammar {

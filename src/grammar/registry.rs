@@ -3,7 +3,7 @@
 //! below the checks that run them (`grammar/mod.rs`) and the diagnostic that cites them.
 
 use super::names::{Citation, Grammar, LookupError, Rule};
-use super::{rfc822, rfc1630, rfc1738, rfc2396, rfc2732, rfc3986, rfc3987};
+use super::{rfc822, rfc1630, rfc1738, rfc2396, rfc2732, rfc3986, rfc3987, rfc6570};
 
 impl Grammar {
     /// The productions, in spec order.
@@ -17,6 +17,7 @@ impl Grammar {
             Grammar::Rfc2732 => rfc2732::RULES,
             Grammar::Rfc3986 => rfc3986::RULES,
             Grammar::Rfc3987 => rfc3987::RULES,
+            Grammar::Rfc6570 => rfc6570::RULES,
         }
     }
 

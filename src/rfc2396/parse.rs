@@ -61,7 +61,9 @@ impl<'a> UriReference<'a> {
     ///
     /// [`normalize`]: UriReference::normalize
     pub fn parse_rfc2732(s: &'a str) -> Result<UriReference<'a>, Error> {
-        match rfc2396::uri_reference_in::<rfc2396::Rfc2732>(crate::input::fast_span(s)) {
+        match rfc2396::uri_reference_in::<crate::grammar::rfc2732::Rfc2732>(
+            crate::input::fast_span(s),
+        ) {
             Ok((rest, u)) if rest.fragment().is_empty() => Ok(u),
             _ => Err(Grammar::Rfc2732.diagnose_named("URI-reference", s)),
         }

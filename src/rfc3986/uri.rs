@@ -6,7 +6,7 @@ use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::part::Part;
-use crate::rfc2396::EscapeError;
+use crate::rfc2396::escape::EscapeError;
 use crate::shared::{HostKind, Segments};
 
 /// A `URI-reference` (RFC 3986 section 4.1, rfc3986.txt:2704): a `URI` (with a scheme) or a
@@ -233,8 +233,8 @@ impl<'a> UriReference<'a> {
     /// let pairs: Vec<_> = u.query_pairs().map(|(k, v)| format!("{k}={v}")).collect();
     /// assert_eq!(pairs, ["q=a b", "n=2"]);
     /// ```
-    pub fn query_pairs(&self) -> crate::rfc2396::FormPairs<'a> {
-        crate::rfc2396::form_pairs(self.query.map_or("", |q| q.as_str()))
+    pub fn query_pairs(&self) -> crate::rfc2396::form::FormPairs<'a> {
+        crate::rfc2396::form::form_pairs(self.query.map_or("", |q| q.as_str()))
     }
 }
 

@@ -1,5 +1,5 @@
 //! Section 3's two mappings: an IRI reference to the URI reference it stands for ([`to_uri`],
-//! section 3.1) and a URI reference to an IRI reference ([`to_iri`], section 3.2).
+//! section 3.1) and a URI reference to an IRI reference ([`to_iri`](super::to_iri), section 3.2).
 
 use crate::grammar::rfc3987::{is_iprivate, is_ucschar};
 pub(crate) use crate::values::pct::is_bidi_format;
@@ -56,45 +56,8 @@ pub(crate) fn escape_non_ascii(text: &str) -> String {
     out
 }
 
-/// An IRI reference for a URI reference (section 3.2, rfc3987.txt:769-797): each escape
-/// decoded, except
-///
-/// - those of `%`, of a `reserved` character and of a US-ASCII character that URIs do not
-///   allow (step 2: only `unreserved` characters and octets above US-ASCII are decoded);
-/// - octets that are not part of a strictly legal UTF-8 sequence (step 3), as the RFC's
-///   `D%FCrst` (rfc3987.txt:849-859);
-/// - octets whose character is not appropriate in an IRI there (step 4): one outside `ucschar`,
-///   an `iprivate` one outside the query (section 2.2), or a bidirectional formatting character
-///   (LRM, RLM, LRE, RLE, LRO, RLO, PDF: section 4.1, rfc3987.txt:972-976; and the isolates
-///   LRI, RLI, FSI, PDI that Unicode added later, for the same reason), as the RFC's
-///   `%e2%80%ae` (rfc3987.txt:861-878).
-///
-/// Escapes kept in step 2 keep their case; octets re-escaped in steps 3 and 4 are written in
-/// upper case, as the RFC's examples show. Section 6.1's further choices (look-alike
-/// characters) are not made. [`to_uri`] of the result is the URI again, but for the case of
-/// its escapes and the escaped `unreserved` characters that are now written plainly
-/// (rfc3987.txt:741-747).
-///
-/// `uri` must be a `URI-reference` of RFC 3986; the error says where it is not.
-///
-/// ```
-/// use urigram::rfc3987::to_iri;
-/// assert_eq!(
-///     to_iri("http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
-///     "http://xn--99zt52a.example.org/%E2%80%AE"
-/// );
-/// // `%2F` is reserved and stays; `%7e` is unreserved and is decoded.
-/// assert_eq!(to_iri("http://a/%2F%7e%41").unwrap(), "http://a/%2F~A");
-/// // A private-use character only in a query.
-/// assert_eq!(to_iri("http://a/%EE%80%80?%EE%80%80").unwrap(), "http://a/%EE%80%80?\u{e000}");
-/// ```
-pub fn to_iri(uri: &str) -> Result<super::IriReferenceBuf, Error> {
-    let u = rfc3986::UriReference::parse(uri)?;
-    Ok(super::IriReferenceBuf::from_uri(&u))
-}
-
 /// Section 3.2's steps 2 to 4 on any text, with the byte range of its query (where an
-/// `iprivate` character may be written plainly): each run of escapes decoded as [`to_iri`]
+/// `iprivate` character may be written plainly): each run of escapes decoded as [`to_iri`](super::to_iri)
 /// says; everything else, a `%` without two hex digits after it included, as it is.
 pub(crate) fn decode(text: &str, query: Option<std::ops::Range<usize>>) -> String {
     let b = text.as_bytes();
@@ -170,7 +133,8 @@ fn is_unreserved(b: u8) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{to_iri, to_uri};
+    use super::to_uri;
+    use crate::rfc3987::to_iri;
 
     /// Section 3.2.1's three examples, each with its lines, and section 3.2's `r%E9sum%E9`.
     #[test]

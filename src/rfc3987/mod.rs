@@ -56,7 +56,7 @@ pub use bidi::{BidiRule, BidiWarning, bidi_warnings};
 pub use build::{Builder, encode_fragment, encode_path_segment, encode_query, encode_userinfo};
 #[cfg(feature = "idna")]
 pub use idna::IdnaError;
-pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf};
-pub use map::{to_iri, to_uri};
+pub use iri::{AbsoluteIriBuf, IriReference, IriReferenceBuf, to_iri};
+pub use map::to_uri;
 pub use normalize::{equivalent, normalize};
 pub use resolve::resolve_str;

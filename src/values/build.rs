@@ -16,10 +16,10 @@
 //! components: a path `//x` without an authority is an error, never a different reference.
 //! On an error a setter leaves the value as it was.
 
-use crate::error::Error;
+use crate::Error;
 use crate::grammar::Grammar;
-use crate::rfc2396::form_encode;
-use crate::rfc3986::Components;
+use crate::rfc2396::form::form_encode;
+use crate::rfc3986::components::Components;
 
 /// Why a reference could not be built or changed: the component and its production with the
 /// grammar's diagnostic, or the whole that does not read back as its components.
@@ -335,7 +335,7 @@ impl Parts {
 /// value only when the whole reads back as its components, and leaves it as it was otherwise.
 pub(crate) mod set {
     use super::{BuildError, Data, Server, Spec, Texts};
-    use crate::rfc2396::form_encode;
+    use crate::rfc2396::form::form_encode;
 
     fn replace<T: Spec>(u: &mut T, change: impl FnOnce(&mut Texts)) -> Result<(), BuildError> {
         let mut t = Texts::of(u.components());
@@ -467,7 +467,7 @@ pub(crate) mod set {
 }
 
 /// The userinfo, host and port of an RFC 3986 (or RFC 3987) authority: every one has a host.
-pub(crate) fn server_of(a: Option<crate::rfc3986::Authority<'_>>) -> Option<Server<'_>> {
+pub(crate) fn server_of(a: Option<crate::rfc3986::uri::Authority<'_>>) -> Option<Server<'_>> {
     a.map(|a| Server {
         userinfo: a.userinfo().map(|u| u.as_str()),
         host: a.host().as_part().as_str(),
@@ -1030,7 +1030,7 @@ macro_rules! rfc3986_family {
                 self.as_str()
             }
 
-            fn components(&self) -> $crate::rfc3986::Components<'_> {
+            fn components(&self) -> $crate::rfc3986::components::Components<'_> {
                 self.get().components()
             }
 

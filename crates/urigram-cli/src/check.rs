@@ -6,8 +6,7 @@
 //! statistics — is one [`Plan::batch`] call, through the [`Engine`] seam.
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -16,10 +15,10 @@ use urigram::render::visible;
 use urigram::{Brief, Grammar};
 
 use super::engine::{Combinators, Engine, Locate, Spec};
+use super::inputs::{open, os_bytes};
 use super::output::{Batch, Only, Place, Sink, Totals, write_record};
 use super::render::{Color, argument};
 // The JSON of an error, shared with the other commands.
-pub use super::output::error_json;
 use super::progress::Progress;
 use super::stream::{self, Failure, Flow, Options};
 use super::summary::Section;
@@ -503,37 +502,8 @@ impl<'p> Output<'p> {
     }
 }
 
-/// The input of `--file`: its name for messages, the reader, and its size when known.
-pub(super) type Opened = (String, Box<dyn Read + Send>, Option<u64>);
-
-pub(super) fn open(path: &PathBuf) -> Result<Opened, String> {
-    if path.as_os_str() == "-" {
-        // A regular file redirected to stdin has a size, and so an ETA.
-        let size = std::fs::metadata("/dev/stdin")
-            .ok()
-            .filter(|m| m.is_file())
-            .map(|m| m.len());
-        return Ok(("<stdin>".into(), Box::new(io::stdin()), size));
-    }
-    let label = path.display().to_string();
-    let f = File::open(path).map_err(|e| format!("{}: {e}", visible(&label)))?;
-    let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-    Ok((label, Box::new(f), size))
-}
-
 fn write_err(e: io::Error) -> String {
     format!("writing output: {e}")
-}
-
-#[cfg(unix)]
-pub(crate) fn os_bytes(s: &OsString) -> Vec<u8> {
-    use std::os::unix::ffi::OsStrExt;
-    s.as_bytes().to_vec()
-}
-
-#[cfg(not(unix))]
-pub(crate) fn os_bytes(s: &OsString) -> Vec<u8> {
-    s.to_string_lossy().into_owned().into_bytes()
 }
 
 /// For an input that RFC 1738's `url` (rule `rule`) accepts only through `otherurl` (the

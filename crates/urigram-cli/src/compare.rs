@@ -27,18 +27,19 @@ use urigram::render::visible as printable;
 use urigram::{Brief, Error};
 
 use super::Format;
-use super::check::{open, os_bytes};
 use super::engine::{Engine, Locate};
+use super::inputs::{open, os_bytes};
 use super::matrix::{verdict_json, verdicts_human};
+use super::numbers::{column_of, count_width, percent, thousands};
 use super::output::Sink;
 use super::progress::Progress;
 use super::render::argument;
 use super::stream::{self, Failure, Flow, Options};
-use super::summary::{self, Example, column_of, count_width, percent, thousands};
+use super::summary::{self, Example};
 use super::too_long;
 
 /// The value of the `"urigram"` key of a comparison's summary document.
-pub const KIND: &str = "compare";
+pub const KIND: &str = summary::COMPARISON_KIND;
 /// The version of its layout.
 const VERSION: u64 = 1;
 

@@ -21,7 +21,8 @@ use serde_json::{Value, json};
 use urigram::render::visible;
 use urigram::{Error, Grammar, rfc3987};
 
-use super::check::{error_json, os_bytes};
+use super::inputs::os_bytes;
+use super::output::error_json;
 use super::render::{STDIN, argument, diagnostic};
 use super::stream::{Line, MAX_LINE_LIMIT, next_line};
 use super::{Format, write_err};

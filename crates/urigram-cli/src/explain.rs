@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use urigram::Grammar;
 use urigram::Node;
 
-use super::check::error_json;
+use super::output::error_json;
 use super::render::{Color, argument, diagnostic};
 use super::{Format, parse_grammar, print_or_fail};
 

@@ -771,7 +771,7 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Pla
     let e = &e.e;
     let mut note = format!(
         "the {} checked: {} ({path}:{line}:{})",
-        noun(e.grammar().name()),
+        e.grammar().noun(),
         f.text,
         s.column
     );
@@ -782,16 +782,6 @@ fn human(out: &mut Vec<u8>, place: &Place<'_>, f: &Found<'_>, error: Option<&Pla
         .color(color)
         .note(note);
     let _ = writeln!(out, "{}", report(report_of));
-}
-
-/// What the grammar named `grammar` (`rfc3987`, as an engine gives it) checks, as the texts
-/// name it: an IRI under RFC 3987, a URI under the others.
-pub fn noun(grammar: &str) -> &'static str {
-    if grammar == Grammar::Rfc3987.name() {
-        "IRI"
-    } else {
-        "URI"
-    }
 }
 
 /// What else a reader should know: delimiters, lines, escapes, a hyphen left out.

@@ -32,10 +32,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use urigram::Grammar;
 use urigram::extract::{Options, Syntax, extract_iter};
-use urigram::fix::{FixResult, fix, fix_text_each};
+use urigram::fix::{FixCount, fix_counted, fix_text_each};
 use urigram::render::{Report, visible};
 
-use super::extract::{SyntaxArg, noun};
+use super::extract::SyntaxArg;
 use super::parse_grammar;
 use super::render::{Color, STDIN, report};
 use super::stream::MAX_LINE_LIMIT;
@@ -120,7 +120,7 @@ pub fn run(args: FixArgs) -> Result<u8, String> {
         color: args.color.enabled(),
     };
     // What is fixed, as the messages name it: an IRI under RFC 3987, a URI under the others.
-    let uri = noun(job.grammar.name());
+    let uri = job.grammar.noun();
     let mut stdout = io::stdout().lock();
     let mut total = Tally::default();
     let mut failed = 0usize;
@@ -355,15 +355,16 @@ fn fix_piece(
         out.extend_from_slice(line);
         return;
     };
-    match fix(text, job.grammar) {
-        FixResult::Fixed { uri, .. } => {
+    // The fixed URI, without a record of each fix (a line of a million `%` holds none).
+    match fix_counted(text, job.grammar) {
+        FixCount::Fixed { uri, .. } => {
             tally.fixed += 1;
             if tally.prose.is_none() && text.trim().contains(' ') {
                 tally.prose = Some(number);
             }
             out.extend_from_slice(uri.as_bytes());
         }
-        FixResult::Unfixable { error, reason, .. } => {
+        FixCount::Unfixable { error, reason, .. } => {
             let r = Report::new(&error, text)
                 .origin(label)
                 .first_line(number)
@@ -411,7 +412,7 @@ fn fix_text_file(
             .color(job.color)
             .note(format!(
                 "the {} checked: {} (not fixed: {})",
-                noun(job.grammar.name()),
+                job.grammar.noun(),
                 visible(&u.uri),
                 u.reason
             ));
@@ -637,7 +638,7 @@ impl<'a, W: Write + ?Sized> Diff<'a, W> {
         let (a, b) = match name {
             DiffName::Stdin => (STDIN.as_bytes().to_vec(), STDIN.as_bytes().to_vec()),
             DiffName::Path(p) => {
-                let bytes = super::check::os_bytes(&p.as_os_str().to_owned());
+                let bytes = super::inputs::os_bytes(&p.as_os_str().to_owned());
                 if bytes.starts_with(b"/") {
                     (bytes.clone(), bytes)
                 } else {

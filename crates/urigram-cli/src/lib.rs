@@ -9,12 +9,15 @@ mod compare;
 mod conform;
 mod convert;
 mod engine;
+mod expand;
 mod explain;
 mod extract;
 mod fix;
+mod inputs;
 mod matrix;
 #[doc(hidden)]
 pub mod merge;
+mod numbers;
 mod output;
 mod progress;
 mod render;
@@ -71,6 +74,9 @@ enum Command {
     /// --to uri), or URI references to IRI references (section 3.2, --to iri), one result a
     /// line: each argument, or each line of a file or of stdin.
     Convert(convert::ConvertArgs),
+    /// Expand a URI Template (RFC 6570) with variables: --var NAME=VALUE (a string), --list
+    /// NAME=A,B (a list), --assoc NAME=K=V,K=V (an associative array), --vars FILE (JSON).
+    Expand(expand::ExpandArgs),
     /// Resolve references against a base URI (RFC 2396 section 5.2, or RFC 3986 section 5.2
     /// with --grammar rfc3986 or, for IRIs, rfc3987), one result a line; --compare shows where
     /// the two differ.
@@ -191,6 +197,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Conform(args) => conform::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Expand(args) => expand::run(args),
         Command::Resolve(args) => semantics::run_resolve(args),
         Command::Normalize(args) => semantics::run_normalize(args),
         Command::Equivalent(args) => semantics::run_equivalent(args),

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use urigram::render::visible;
 use urigram::{Error, Grammar};
 
-use super::check::error_json;
+use super::output::error_json;
 use super::render::{Color, STDIN, argument, diagnostic};
 use super::{Format, write_err};
 
@@ -45,11 +45,12 @@ pub fn run(
 ) -> Result<u8, String> {
     // The columns: every grammar in `Grammar::ALL`'s order, the URI grammars and then RFC
     // 3987's `IRI-reference` (an input valid only there is an IRI but no URI); RFC 822's
-    // `addr-spec` when asked.
+    // `addr-spec` when asked. RFC 6570's templates are no URIs: no column.
     let columns: Vec<Grammar> = Grammar::ALL
         .iter()
         .copied()
         .filter(|g| with_rfc822 || *g != Grammar::Rfc822)
+        .filter(|g| *g != Grammar::Rfc6570)
         .collect();
     let grammars = columns.as_slice();
     let color = color.enabled();
@@ -75,7 +76,7 @@ pub fn run(
             write!(w, "{},\"results\":[", &head[..head.len() - 1]).map_err(write_err)?;
         }
         for (k, a) in inputs.iter().enumerate() {
-            let bytes = super::check::os_bytes(a);
+            let bytes = super::inputs::os_bytes(a);
             let origin = argument(k as u64 + 1);
             let r = row(&bytes, &origin, 1, grammars);
             emit(&mut w, &r).map_err(write_err)?;

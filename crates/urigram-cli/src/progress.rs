@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::summary::thousands;
+use super::numbers::thousands;
 
 /// How long a run goes before the bar appears.
 const DELAY: Duration = Duration::from_millis(800);

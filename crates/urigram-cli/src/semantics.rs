@@ -21,7 +21,7 @@ use urigram::rfc2396::UriReference;
 use urigram::rfc2396::{AbsoluteUriBuf, LeadingDotDot, ResolveError, ResolveOptions, resolve_str};
 use urigram::{rfc3986, rfc3987};
 
-use super::check::error_json;
+use super::output::error_json;
 use super::render::{argument, diagnostic};
 use super::stream::{Line, MAX_LINE_LIMIT, next_line};
 use super::{Format, print_or_fail};

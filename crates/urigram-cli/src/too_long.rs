@@ -7,7 +7,9 @@ use std::io::Write;
 use serde_json::{Value, json};
 
 use super::Format;
-use super::summary::{LINE_TOO_LONG, thousands};
+use super::numbers::thousands;
+use super::summary::LINE_TOO_LONG;
+use urigram::Grammar;
 use urigram::render::visible as printable;
 
 /// The message of a line of `len` bytes over the limit of `limit`.
@@ -19,13 +21,13 @@ fn message(len: u64, limit: u64) -> String {
     )
 }
 
-/// The help, naming what `grammar` (its name, `rfc3987`) checks: an IRI under RFC 3987, a URI
-/// under the others.
+/// The help, naming what `grammar` (its name, `rfc3987`) checks: [`Grammar::noun`], an IRI
+/// under RFC 3987, a URI under the others (and a grammar read from a file).
 fn help(grammar: &str) -> String {
     format!(
         "no {} in practice is that long; to check such lines, raise the limit with \
          --max-line-length BYTES (at most 1 GiB)",
-        super::extract::noun(grammar)
+        grammar.parse::<Grammar>().map_or("URI", Grammar::noun)
     )
 }
 

@@ -353,7 +353,12 @@ fn conformance_matrix() {
     );
     assert_eq!(code, 0, "{out}");
     let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-    let all: Vec<&str> = urigram::Grammar::ALL.iter().map(|g| g.name()).collect();
+    // Every grammar but RFC 6570's, whose templates are no URIs.
+    let all: Vec<&str> = urigram::Grammar::ALL
+        .iter()
+        .filter(|&&g| g != urigram::Grammar::Rfc6570)
+        .map(|g| g.name())
+        .collect();
     assert_eq!(grammars(&row), all);
     // An input that no grammar takes: exit 1.
     let (code, _, _) = urigram(&["check", "--all-grammars", "a b"], b"");

@@ -29,6 +29,7 @@ mod neovim;
 mod one_diagnostic;
 mod options;
 mod resolve_compare;
+mod templates;
 
 /// Every file of `tests/` is a module above: Cargo compiles no other (`autotests = false`).
 #[test]

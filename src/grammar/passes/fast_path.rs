@@ -6,7 +6,8 @@
 
 use std::fmt::Debug;
 
-use crate::grammar::rfc2396::{Rfc2732, authority, path_segments, uri_reference, uri_reference_in};
+use crate::grammar::rfc2396::{authority, path_segments, uri_reference, uri_reference_in};
+use crate::grammar::rfc2732::Rfc2732;
 use crate::grammar::{rfc3986, rfc3987};
 use crate::input::{Mode, PResult, Span, Tracker};
 use crate::rfc2396::UriReference;

@@ -13,7 +13,8 @@ use crate::input::primitives::{
 };
 use crate::input::{Mode, PResult, Span, fail};
 use crate::part::Part;
-use crate::rfc2396::{Authority, Host, HostKind, Server};
+use crate::rfc2396::uri::{Authority, Host, Server};
+use crate::shared::HostKind;
 use crate::table::Table;
 
 // =============================================================================================
@@ -36,7 +37,7 @@ pub fn authority<'a>(i: Span<'a>) -> PResult<'a, Authority<'a>> {
     authority_in::<Rfc2396>(i)
 }
 
-/// `authority`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it.
+/// `authority`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) as RFC 2732 amends it.
 ///
 /// Under RFC 2732 a `server` can hold `[` and `]`, which no `reg_name` can: a server that
 /// holds one is kept even when a `reg_name` character follows it, since `reg_name` would stop
@@ -110,7 +111,7 @@ pub fn server<'a>(i: Span<'a>) -> PResult<'a, Server<'a>> {
     server_in::<Rfc2396>(i)
 }
 
-/// `server`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `server`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn server_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Server<'a>> {
     production(
         "server",
@@ -153,7 +154,7 @@ pub fn hostport<'a>(i: Span<'a>) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
     hostport_in::<Rfc2396>(i)
 }
 
-/// `hostport`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `hostport`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn hostport_in<'a, D: Dialect>(
     i: Span<'a>,
 ) -> PResult<'a, (Host<'a>, Option<Span<'a>>)> {
@@ -172,7 +173,7 @@ pub fn host<'a>(i: Span<'a>) -> PResult<'a, Host<'a>> {
     host_in::<Rfc2396>(i)
 }
 
-/// `host`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it, with its `IPv6reference` last: it
+/// `host`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) as RFC 2732 amends it, with its `IPv6reference` last: it
 /// starts with `[`, which no `hostname` or `IPv4address` holds, so ordered choice stays exact.
 pub(crate) fn host_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Host<'a>> {
     let host = |kind| {
@@ -192,7 +193,7 @@ pub(crate) fn host_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Host<'a>> {
     .parse(i)
 }
 
-/// RFC 2732's `IPv6reference` (dialect [`Rfc2732`](super::Rfc2732)), or nothing at all: RFC 2396 has no such host.
+/// RFC 2732's `IPv6reference` (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)), or nothing at all: RFC 2396 has no such host.
 #[inline(always)]
 fn ipv6reference_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     if D::IPV6 { D::ipv6reference(i) } else { fail() }
@@ -240,7 +241,7 @@ pub fn ipv4address<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     ipv4address_in::<Rfc2396>(i)
 }
 
-/// `IPv4address`: RFC 2396's `1*digit` parts, or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2373's `1*3DIGIT`, which RFC 2732
+/// `IPv4address`: RFC 2396's `1*digit` parts, or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2373's `1*3DIGIT`, which RFC 2732
 /// puts in its place.
 pub(crate) fn ipv4address_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
@@ -258,7 +259,7 @@ pub(crate) fn ipv4address_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a
     .parse(i)
 }
 
-/// A part of an `IPv4address`: `1*digit`, or (dialect [`Rfc2732`](super::Rfc2732)) `1*3DIGIT`.
+/// A part of an `IPv4address`: `1*digit`, or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) `1*3DIGIT`.
 #[inline(always)]
 fn ipv4_part<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     if D::IPV6 {

@@ -12,13 +12,14 @@ use crate::input::{PResult, Span, escape, fail};
 use crate::table::Table;
 
 /// Which text of RFC 2396's productions a function follows: RFC 2396's own ([`Rfc2396`]) or
-/// RFC 2396 as RFC 2732 amends it ([`Rfc2732`]: `host` takes an `IPv6reference`, `reserved`
-/// and so `uric` take `[` and `]`, and `IPv4address` is RFC 2373's). The functions that reach
+/// RFC 2396 as RFC 2732 amends it ([`Rfc2732`](crate::grammar::rfc2732::Rfc2732): `host`
+/// takes an `IPv6reference`, `reserved` and so `uric` take `[` and `]`, and `IPv4address` is
+/// RFC 2373's). The functions that reach
 /// the amended productions take it as a type parameter (`host_in::<Rfc2732>`), so each
 /// dialect is compiled on its own, with no test left at run time.
 ///
 /// RFC 2732's own productions are reached through the dialect (`D::ipv6reference`), so that
-/// this grammar names none of RFC 2732's, which builds on it: [`Rfc2732`]'s implementation
+/// this grammar names none of RFC 2732's, which builds on it: `Rfc2732`'s implementation
 /// is in `grammar/rfc2732`.
 pub trait Dialect: Copy + 'static {
     /// Whether this is RFC 2732's text.
@@ -59,13 +60,13 @@ pub fn uric<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     uric_in::<Rfc2396>(i)
 }
 
-/// `uric`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it: `reserved` has `[` and `]`.
+/// `uric`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) as RFC 2732 amends it: `reserved` has `[` and `]`.
 #[inline]
 pub(crate) fn uric_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production("uric", one_or_escape(uric_table::<D>(), "uric", "escaped")).parse(i)
 }
 
-/// The single characters of `uric`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// The single characters of `uric`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 #[inline(always)]
 pub(crate) const fn uric_table<D: Dialect>() -> &'static Table {
     if D::IPV6 { &URIC_2732 } else { &URIC }
@@ -92,7 +93,7 @@ pub fn reserved<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     reserved_in::<Rfc2396>(i)
 }
 
-/// `reserved`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `reserved`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn reserved_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let t = if D::IPV6 { &RESERVED_2732 } else { &RESERVED };
     production("reserved", one(t, "reserved")).parse(i)
@@ -259,7 +260,7 @@ pub fn unwise<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     unwise_in::<Rfc2396>(i)
 }
 
-/// `unwise`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `unwise`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn unwise_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     let t = if D::IPV6 { &UNWISE_2732 } else { &UNWISE };
     production("unwise", one(t, "unwise")).parse(i)

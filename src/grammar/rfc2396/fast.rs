@@ -29,7 +29,8 @@ use crate::grammar::common::{BadEscape, Text, finish, run, scheme};
 use crate::grammar::labels;
 use crate::input::{PResult, Span, escape_end};
 use crate::part::Part;
-use crate::rfc2396::{Authority, Hier, Host, HostKind, Path, PathKind, Server, UriReference};
+use crate::rfc2396::uri::{Authority, Hier, Host, Path, PathKind, Server, UriReference};
+use crate::shared::HostKind;
 use crate::table::{Table, Wide};
 
 // The tables this pass scans runs of, with their nibble form for the vector scans.

@@ -23,7 +23,6 @@ pub use chars::*;
 pub use path::*;
 pub use uri::*;
 
-pub use crate::grammar::rfc2732::Rfc2732;
 use crate::grammar::{Rule, rule};
 
 /// Whether all of `s` is an `absoluteURI`, by the fast pass: a `URI-reference` that starts

@@ -27,7 +27,7 @@ pub fn path<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     path_in::<Rfc2396>(i)
 }
 
-/// `path`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732 (whose `opaque_part` may hold `[` and `]`).
+/// `path`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732 (whose `opaque_part` may hold `[` and `]`).
 pub(crate) fn path_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production("path", recognize(opt(alt((abs_path, opaque_part_in::<D>))))).parse(i)
 }
@@ -103,7 +103,7 @@ pub fn query<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     query_in::<Rfc2396>(i)
 }
 
-/// `query`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732 (whose `uric` has `[` and `]`).
+/// `query`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732 (whose `uric` has `[` and `]`).
 #[inline]
 pub(crate) fn query_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production("query", many_esc(uric_table::<D>(), "uric", "escaped")).parse(i)
@@ -121,7 +121,7 @@ pub fn fragment<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     fragment_in::<Rfc2396>(i)
 }
 
-/// `fragment`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `fragment`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 #[inline]
 pub(crate) fn fragment_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production("fragment", many_esc(uric_table::<D>(), "uric", "escaped")).parse(i)

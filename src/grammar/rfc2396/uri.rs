@@ -12,7 +12,8 @@ use super::{Dialect, Rfc2396};
 use crate::input::primitives::{lit, many, many_esc, many1_esc, one, one_or_escape, production};
 use crate::input::{Mode, PResult, Span};
 use crate::part::Part;
-use crate::rfc2396::{Authority, Hier, HostKind, Path, PathKind, UriReference};
+use crate::rfc2396::uri::{Authority, Hier, Path, PathKind, UriReference};
+use crate::shared::HostKind;
 use crate::table::Table;
 
 // =============================================================================================
@@ -36,7 +37,7 @@ pub fn uri_reference<'a>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
     uri_reference_in::<Rfc2396>(i)
 }
 
-/// `URI-reference`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) as RFC 2732 amends it. RFC 2732's runs the
+/// `URI-reference`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) as RFC 2732 amends it. RFC 2732's runs the
 /// structured pass in every mode.
 #[inline]
 pub(crate) fn uri_reference_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, UriReference<'a>> {
@@ -120,7 +121,7 @@ pub fn absolute_uri<'a>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
     absolute_uri_in::<Rfc2396>(i)
 }
 
-/// `absoluteURI`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `absoluteURI`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn absolute_uri_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, (Part<'a>, Hier<'a>)> {
     production(
         "absoluteURI",
@@ -148,7 +149,7 @@ pub fn relative_uri<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     relative_uri_in::<Rfc2396>(i)
 }
 
-/// `relativeURI`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `relativeURI`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn relative_uri_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(
         "relativeURI",
@@ -184,7 +185,7 @@ pub fn hier_part<'a>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     hier_part_in::<Rfc2396>(i)
 }
 
-/// `hier_part`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `hier_part`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn hier_part_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Hier<'a>> {
     production(
         "hier_part",
@@ -246,7 +247,7 @@ pub fn opaque_part<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     opaque_part_in::<Rfc2396>(i)
 }
 
-/// `opaque_part`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732 (whose `uric` has `[` and `]`).
+/// `opaque_part`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732 (whose `uric` has `[` and `]`).
 pub(crate) fn opaque_part_in<'a, D: Dialect>(i: Span<'a>) -> PResult<'a, Span<'a>> {
     production(
         "opaque_part",
@@ -282,7 +283,7 @@ pub fn net_path<'a>(i: Span<'a>) -> PResult<'a, (Authority<'a>, Option<Span<'a>>
     net_path_in::<Rfc2396>(i)
 }
 
-/// `net_path`, of RFC 2396 or (dialect [`Rfc2732`](super::Rfc2732)) RFC 2732.
+/// `net_path`, of RFC 2396 or (dialect [`Rfc2732`](crate::grammar::rfc2732::Rfc2732)) RFC 2732.
 pub(crate) fn net_path_in<'a, D: Dialect>(
     i: Span<'a>,
 ) -> PResult<'a, (Authority<'a>, Option<Span<'a>>)> {

@@ -10,7 +10,8 @@ use super::chars::{DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
 use crate::input::primitives::{branch, lit, many, many_esc, many1, next_byte, one, production};
 use crate::input::{Mode, PResult, Span};
 use crate::part::Part;
-use crate::rfc3986::{Authority, Host, HostKind};
+use crate::rfc3986::uri::{Authority, Host};
+use crate::shared::HostKind;
 use crate::table::Table;
 
 // =============================================================================================

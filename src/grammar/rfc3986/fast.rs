@@ -26,7 +26,8 @@
 
 use crate::grammar::common::{BadEscape, Text, finish, run, scheme};
 use crate::input::{PResult, Span};
-use crate::rfc3986::{Authority, Host, HostKind, Path, PathKind, UriReference};
+use crate::rfc3986::uri::{Authority, Host, Path, PathKind, UriReference};
+use crate::shared::HostKind;
 use crate::table::{Table, Wide};
 
 /// `pchar` and `/`: what `*( "/" segment )` and the paths after their first segment hold.

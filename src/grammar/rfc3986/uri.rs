@@ -14,7 +14,7 @@ use super::path::{
 use crate::input::primitives::{lit, many, one, production};
 use crate::input::{Mode, PResult, Span};
 use crate::part::Part;
-use crate::rfc3986::{Authority, Path, PathKind, UriReference};
+use crate::rfc3986::uri::{Authority, Path, PathKind, UriReference};
 use crate::table::Table;
 
 // =============================================================================================

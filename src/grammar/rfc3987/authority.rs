@@ -100,7 +100,7 @@ pub fn port<'a>(i: Span<'a>) -> PResult<'a, Span<'a>> {
 /// ```
 /// rfc3987.txt:461, section 2.2. RFC 3986's own ([`rfc3986::ip_literal`]), whose value is a
 /// [`rfc3986::Host`](crate::rfc3986::Host).
-pub fn ip_literal<'a>(i: Span<'a>) -> PResult<'a, crate::rfc3986::Host<'a>> {
+pub fn ip_literal<'a>(i: Span<'a>) -> PResult<'a, crate::rfc3986::uri::Host<'a>> {
     rfc3986::ip_literal(i)
 }
 

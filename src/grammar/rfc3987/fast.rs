@@ -29,7 +29,7 @@ use crate::grammar::rfc3986;
 use crate::grammar::rfc3986::fast::ipv4_octets;
 use crate::input::{Fail, PResult, Span, escape_end, fast_span, take_in_line};
 use crate::part::Part;
-use crate::rfc3986::{Authority, Host, Path, PathKind, UriReference};
+use crate::rfc3986::uri::{Authority, Host, Path, PathKind, UriReference};
 use crate::shared::HostKind;
 use crate::table::Wide;
 

@@ -25,7 +25,7 @@
 //! grammar (`grammar/DEVIATIONS.md`).
 
 mod authority;
-mod chars;
+pub(crate) mod chars;
 pub(crate) mod fast;
 mod path;
 mod uri;

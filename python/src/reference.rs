@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 use urigram::Grammar;
 
-use crate::{error_dict, grammar_of, str_of};
+use crate::args::{grammar_of, str_of};
+use crate::errors::error_dict;
 
 /// The components of a reference, read once.
 #[derive(Clone, Default)]
@@ -159,7 +160,7 @@ fn invalid_in(
     text: &str,
     original: Option<&Bound<'_, PyAny>>,
 ) -> PyErr {
-    let d = match error_dict(py, e, text, Some(&mut crate::CharCounter::new(text))) {
+    let d = match error_dict(py, e, text, Some(&mut crate::chars::CharCounter::new(text))) {
         Ok(d) => d,
         Err(err) => return err,
     };
@@ -174,7 +175,7 @@ fn invalid_in(
 }
 
 /// Parse `text` as a URI reference of `grammar`; `InvalidURI` when it is none.
-fn parse_reference(
+pub(crate) fn parse_reference(
     py: Python<'_>,
     text: &Bound<'_, PyString>,
     grammar: &str,
@@ -182,24 +183,6 @@ fn parse_reference(
     let g = typed(grammar_of(grammar)?)?;
     let t = str_of(text)?;
     Reference::read(&t, g).map_err(|e| invalid_str(py, &e, &t, text.as_any()))
-}
-
-/// Parse `text` by `grammar` into its typed value: a `Reference`, or for RFC 1738 and RFC
-/// 1630 their own classes (`legacy`); `InvalidURI` when it is none.
-#[pyfunction]
-#[pyo3(signature = (text, grammar = "rfc3986"))]
-fn parse<'py>(
-    py: Python<'py>,
-    text: &Bound<'py, PyString>,
-    grammar: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    use crate::legacy::{Uri1630, Url1630, Url1738};
-    match grammar_of(grammar)? {
-        Grammar::Rfc1738 => Ok(Bound::new(py, Url1738::parse(py, text)?)?.into_any()),
-        Grammar::Rfc1630 => Ok(Bound::new(py, Uri1630::parse(py, text)?)?.into_any()),
-        Grammar::Rfc1630Url => Ok(Bound::new(py, Url1630::parse(py, text)?)?.into_any()),
-        _ => Ok(Bound::new(py, parse_reference(py, text, grammar)?)?.into_any()),
-    }
 }
 
 #[pymethods]
@@ -288,7 +271,7 @@ impl Reference {
         // A lone surrogate is no character of any reference: `InvalidURI` names it, rather
         // than a message about the U+FFFD it is read as.
         if let Ok(s) = reference.cast::<PyString>() {
-            let w = crate::wide_of(s)?;
+            let w = crate::args::wide_of(s)?;
             let g = self.grammar;
             if !w.surrogates.is_empty()
                 && let Err(e) = g.check(g.start_rule(), w.text.as_ref())
@@ -473,6 +456,5 @@ fn text_of_ref(v: &Bound<'_, PyAny>) -> PyResult<String> {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Reference>()?;
-    m.add_function(wrap_pyfunction!(parse, m)?)?;
     Ok(())
 }
