@@ -608,9 +608,9 @@ crate::values::absolute::absolute!(
 ///
 /// Escapes kept in step 2 keep their case; octets re-escaped in steps 3 and 4 are written in
 /// upper case, as the RFC's examples show. Section 6.1's further choices (look-alike
-/// characters) are not made. [`to_uri`] of the result is the URI again, but for the case of
-/// its escapes and the escaped `unreserved` characters that are now written plainly
-/// (rfc3987.txt:741-747).
+/// characters) are not made. [`to_uri`](super::to_uri) of the result is the URI again, but for
+/// the case of its escapes and the escaped `unreserved` characters that are now written
+/// plainly (rfc3987.txt:741-747).
 ///
 /// `uri` must be a `URI-reference` of RFC 3986; the error says where it is not.
 ///
